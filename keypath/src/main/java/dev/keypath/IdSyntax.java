@@ -1,0 +1,169 @@
+package dev.keypath;
+
+import java.util.Base64;
+
+/**
+ * The text syntax of one id: integers {@code 0|-?[1-9][0-9]*}, UUIDs (16-byte bytes ids), {@code ~} plus
+ * unpadded URL-safe base64 for other bytes, and strings where {@code %} escapes the next character.
+ */
+final class IdSyntax {
+    private IdSyntax() {}
+
+    private static final Base64.Decoder BASE64 = Base64.getUrlDecoder();
+    static final Base64.Encoder BASE64_OUT = Base64.getUrlEncoder().withoutPadding();
+    static final char BYTES_MARK = '~';
+    static final char ESCAPE = '%';
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final String MAX_MAGNITUDE = "18446744073709551615";
+
+    /** Parses {@code text[start, end)}; {@code escaped} says whether it holds a '%'. */
+    static KeyId parse(CharSequence text, int start, int end, boolean escaped) {
+        if (start == end) {
+            throw KeyPathFormatException.inText("empty id", text, start);
+        }
+        if (text.charAt(start) == BYTES_MARK) {
+            return parseBytes(text, start + 1, end);
+        }
+        if (!escaped && isInteger(text, start, end)) {
+            return parseInteger(text, start, end);
+        }
+        if (!escaped && isUuid(text, start, end)) {
+            return BytesId.owning(parseUuid(text, start));
+        }
+        return parseString(text, start, end);
+    }
+
+    static boolean isInteger(CharSequence s, int start, int end) {
+        int i = start;
+        if (i < end && s.charAt(i) == '-') {
+            i++;
+        }
+        if (i >= end) {
+            return false;
+        }
+        char first = s.charAt(i);
+        if (first == '0') {
+            return i == start && end == start + 1;
+        }
+        for (; i < end; i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean isUuid(CharSequence s, int start, int end) {
+        if (end - start != 36) {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = s.charAt(start + i);
+            if (i == 8 || i == 13 || i == 18 || i == 23) {
+                if (c != '-') {
+                    return false;
+                }
+            } else if (!isHex(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isHex(char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    }
+
+    private static KeyId parseInteger(CharSequence s, int start, int end) {
+        boolean negative = s.charAt(start) == '-';
+        int digits = negative ? start + 1 : start;
+        int count = end - digits;
+        if (count > MAX_MAGNITUDE.length() || (count == MAX_MAGNITUDE.length()
+                && CharSequenceCompare.compare(s, digits, end, MAX_MAGNITUDE) > 0)) {
+            throw KeyPathFormatException.inText("integer id is outside -(2^64-1) .. 2^64-1", s, start);
+        }
+        long magnitude = 0;
+        for (int i = digits; i < end; i++) {
+            magnitude = magnitude * 10 + (s.charAt(i) - '0');
+        }
+        return IntegerId.ofMagnitude(negative, magnitude);
+    }
+
+    private static byte[] parseUuid(CharSequence s, int start) {
+        byte[] out = new byte[BytesId.UUID_LENGTH];
+        int j = 0;
+        for (int i = 0; i < 36; i += 2) {
+            if (s.charAt(start + i) == '-') {
+                i--;
+                continue;
+            }
+            out[j++] = (byte) ((Character.digit(s.charAt(start + i), 16) << 4) | Character.digit(s.charAt(start + i + 1), 16));
+        }
+        return out;
+    }
+
+    private static KeyId parseBytes(CharSequence s, int start, int end) {
+        if (start == end) {
+            throw KeyPathFormatException.inText("empty bytes id after '~'", s, start);
+        }
+        for (int i = start; i < end; i++) {
+            char c = s.charAt(i);
+            boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+            if (!ok) {
+                throw KeyPathFormatException.inText("invalid character " + Namespaces.describe(c)
+                        + " in base64 bytes id (URL-safe alphabet, no padding)", s, i);
+            }
+        }
+        String b64 = s.subSequence(start, end).toString();
+        byte[] bytes;
+        try {
+            bytes = BASE64.decode(b64);
+        } catch (IllegalArgumentException e) {
+            throw KeyPathFormatException.inText("base64 bytes id has an impossible length", s, start);
+        }
+        if (!BASE64_OUT.encodeToString(bytes).equals(b64)) {
+            throw KeyPathFormatException.inText("base64 bytes id is not canonical (stray trailing bits)", s, end - 1);
+        }
+        return BytesId.owning(bytes);
+    }
+
+    private static KeyId parseString(CharSequence s, int start, int end) {
+        StringBuilder sb = new StringBuilder(end - start);
+        for (int i = start; i < end; i++) {
+            char c = s.charAt(i);
+            if (c == ESCAPE) {
+                c = s.charAt(++i);
+            }
+            if (StringSegment.isControl(c)) {
+                throw KeyPathFormatException.inText(String.format("control character U+%04X in string id", (int) c), s, i);
+            }
+            if (Character.isSurrogate(c)) {
+                boolean paired = Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(s.charAt(i + 1));
+                if (!paired) {
+                    throw KeyPathFormatException.inText(String.format("unpaired surrogate U+%04X in string id", (int) c), s, i);
+                }
+                sb.append(c).append(s.charAt(++i));
+                continue;
+            }
+            sb.append(c);
+        }
+        String value = sb.toString();
+        return StringId.trusted(value, StringSegment.checkedUtf8Length(value));
+    }
+
+    /** Appends a UUID's canonical lower-case text. */
+    static void appendUuid(StringBuilder sb, byte[] b) {
+        for (int i = 0; i < BytesId.UUID_LENGTH; i++) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) {
+                sb.append('-');
+            }
+            sb.append(HEX[(b[i] >> 4) & 0xF]).append(HEX[b[i] & 0xF]);
+        }
+    }
+
+    /** Whether a string id must be written with a leading '%' so it does not read as another type. */
+    static boolean needsTypeEscape(String s) {
+        return s.charAt(0) == BYTES_MARK || isInteger(s, 0, s.length()) || isUuid(s, 0, s.length());
+    }
+}

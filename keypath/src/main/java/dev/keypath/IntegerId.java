@@ -1,0 +1,108 @@
+package dev.keypath;
+
+import java.math.BigInteger;
+
+/**
+ * An integer id held as a sign and an unsigned 64-bit magnitude, so it spans -(2^64-1) .. 2^64-1.
+ * Zero is never negative.
+ */
+final class IntegerId extends KeyId {
+    private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
+
+    private final boolean negative;
+    private final long magnitude;
+
+    private IntegerId(boolean negative, long magnitude) {
+        this.negative = negative && magnitude != 0;
+        this.magnitude = magnitude;
+    }
+
+    static IntegerId ofSigned(long value) {
+        return value < 0 ? new IntegerId(true, -value) : new IntegerId(false, value);
+    }
+
+    static IntegerId unsigned(long value) {
+        return new IntegerId(false, value);
+    }
+
+    static IntegerId ofMagnitude(boolean negative, long magnitude) {
+        return new IntegerId(negative, magnitude);
+    }
+
+    static IntegerId ofBig(BigInteger value) {
+        if (value == null) {
+            throw new IllegalArgumentException("an integer id must not be null");
+        }
+        BigInteger abs = value.abs();
+        if (abs.bitLength() > 64) {
+            throw new IllegalArgumentException("integer id " + value + " is outside -(2^64-1) .. 2^64-1");
+        }
+        return new IntegerId(value.signum() < 0, abs.longValue());
+    }
+
+    boolean negative() {
+        return negative;
+    }
+
+    long magnitude() {
+        return magnitude;
+    }
+
+    @Override
+    public Type type() {
+        return Type.INTEGER;
+    }
+
+    @Override
+    public long asLong() {
+        if (negative) {
+            if (Long.compareUnsigned(magnitude, Long.MIN_VALUE) > 0) {
+                throw new ArithmeticException("integer id " + this + " does not fit a long");
+            }
+            return -magnitude;
+        }
+        if (magnitude < 0) {
+            throw new ArithmeticException("integer id " + this + " does not fit a long");
+        }
+        return magnitude;
+    }
+
+    @Override
+    public long asUnsignedLong() {
+        if (negative) {
+            throw new ArithmeticException("integer id " + this + " is negative");
+        }
+        return magnitude;
+    }
+
+    @Override
+    public BigInteger asBigInteger() {
+        BigInteger abs = magnitude >= 0 ? BigInteger.valueOf(magnitude) : BigInteger.valueOf(magnitude).add(TWO_64);
+        return negative ? abs.negate() : abs;
+    }
+
+    @Override
+    int typeCode() {
+        return KeyEncoding.TYPE_INTEGER;
+    }
+
+    @Override
+    int encodedLength() {
+        return IntegerSegment.length(magnitude);
+    }
+
+    @Override
+    int encodeTo(byte[] dst, int off) {
+        return IntegerSegment.write(negative, magnitude, dst, off);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof IntegerId other && negative == other.negative && magnitude == other.magnitude;
+    }
+
+    @Override
+    public int hashCode() {
+        return Long.hashCode(magnitude) * 31 + (negative ? 1 : 0);
+    }
+}

@@ -1,0 +1,265 @@
+package dev.keypath;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A key-path pattern with named id variables, such as {@code /user-{userId}/post-{postId}}. It binds
+ * values into a {@link KeyPath} and matches a path back into named ids, so one template both builds an
+ * item's key and recognises the item's type. Ids may also be literals ({@code /config-1/flag-{name}}),
+ * and the last element may have no id ({@code /user-{userId}/settings}). Immutable and thread-safe.
+ */
+public final class KeyPathTemplate {
+
+    /** One element: a namespace with a literal id, a variable id, or no id. */
+    private record Part(String namespace, KeyId literal, String variable) {
+        boolean hasId() {
+            return literal != null || variable != null;
+        }
+    }
+
+    private final String text;
+    private final List<Part> parts;
+    private final List<String> variables;
+
+    private KeyPathTemplate(String text, List<Part> parts, List<String> variables) {
+        this.text = text;
+        this.parts = parts;
+        this.variables = variables;
+    }
+
+    /**
+     * Parses a template. Variables are {@code {name}} with a Java-identifier-like name and stand for a
+     * whole id; each name may appear once.
+     *
+     * @throws KeyPathFormatException naming the problem and its position
+     */
+    public static KeyPathTemplate parse(String template) {
+        if (template == null) {
+            throw new IllegalArgumentException("template must not be null");
+        }
+        int n = template.length();
+        if (n == 0) {
+            throw KeyPathFormatException.inText("empty template", template, 0);
+        }
+        List<Part> parts = new ArrayList<>();
+        List<String> variables = new ArrayList<>();
+        int i = 0;
+        while (i < n) {
+            if (template.charAt(i) != '/') {
+                throw KeyPathFormatException.inText("expected '/' to start an element", template, i);
+            }
+            int nsStart = ++i;
+            while (i < n && Namespaces.isPart(template.charAt(i))) {
+                i++;
+            }
+            String namespace = template.substring(nsStart, i);
+            int bad = Namespaces.firstInvalid(namespace);
+            if (bad >= 0) {
+                throw KeyPathFormatException.inText(i < n && namespace.isEmpty()
+                        ? Namespaces.problem(String.valueOf(template.charAt(i)), 0)
+                        : Namespaces.problem(namespace, bad), template, nsStart + bad);
+            }
+            if (i == n || template.charAt(i) == '/') {
+                if (parts.isEmpty()) {
+                    throw KeyPathFormatException.inText("the first element needs an id", template, i);
+                }
+                if (i < n) {
+                    throw KeyPathFormatException.inText("only the last element may omit its id", template, i);
+                }
+                parts.add(new Part(namespace, null, null));
+                break;
+            }
+            if (template.charAt(i) != '-') {
+                throw KeyPathFormatException.inText("invalid character " + Namespaces.describe(template.charAt(i))
+                        + " in namespace", template, i);
+            }
+            int idStart = ++i;
+            if (i < n && template.charAt(i) == '{') {
+                int close = template.indexOf('}', i);
+                if (close < 0) {
+                    throw KeyPathFormatException.inText("unclosed '{'", template, i);
+                }
+                String name = template.substring(i + 1, close);
+                int badName = Namespaces.firstInvalid(name);
+                if (badName >= 0) {
+                    throw KeyPathFormatException.inText("invalid variable name '" + name + "'", template, i + 1 + badName);
+                }
+                if (variables.contains(name)) {
+                    throw KeyPathFormatException.inText("variable {" + name + "} appears twice", template, i);
+                }
+                i = close + 1;
+                if (i < n && template.charAt(i) != '/') {
+                    throw KeyPathFormatException.inText("a variable must be the whole id", template, i);
+                }
+                variables.add(name);
+                parts.add(new Part(namespace, null, name));
+            } else {
+                boolean escaped = false;
+                while (i < n && template.charAt(i) != '/') {
+                    char c = template.charAt(i);
+                    if (c == '{' || c == '}') {
+                        throw KeyPathFormatException.inText("a variable must be the whole id", template, i);
+                    }
+                    if (c == '%') {
+                        if (i + 1 >= n) {
+                            throw KeyPathFormatException.inText("dangling '%' at the end", template, i);
+                        }
+                        escaped = true;
+                        i++;
+                    }
+                    i++;
+                }
+                parts.add(new Part(namespace, IdSyntax.parse(template, idStart, i, escaped), null));
+            }
+        }
+        return new KeyPathTemplate(template, List.copyOf(parts), List.copyOf(variables));
+    }
+
+    /** The variable names in order of appearance. */
+    public List<String> variables() {
+        return variables;
+    }
+
+    /** Number of elements. */
+    public int size() {
+        return parts.size();
+    }
+
+    /** The namespace of element {@code index}. */
+    public String namespace(int index) {
+        return parts.get(index).namespace();
+    }
+
+    /** The element index at which {@code variable} stands, or -1. */
+    public int indexOf(String variable) {
+        for (int i = 0; i < parts.size(); i++) {
+            if (variable.equals(parts.get(i).variable())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The path with every variable bound to {@code values.get(name)}, converted by {@link KeyId#from}.
+     *
+     * @throws IllegalArgumentException if a variable has no value or a value cannot be an id
+     */
+    public KeyPath bind(Map<String, ?> values) {
+        PathElement[] elements = new PathElement[parts.size()];
+        for (int i = 0; i < elements.length; i++) {
+            elements[i] = element(parts.get(i), values);
+        }
+        return KeyPath.ofTrusted(elements);
+    }
+
+    /** Binds the variables in order of appearance. @see #bind(Map) */
+    public KeyPath bind(Object... valuesInOrder) {
+        if (valuesInOrder.length != variables.size()) {
+            throw new IllegalArgumentException("template " + text + " has " + variables.size()
+                    + " variables but " + valuesInOrder.length + " values were given");
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (int i = 0; i < valuesInOrder.length; i++) {
+            values.put(variables.get(i), valuesInOrder[i]);
+        }
+        return bind(values);
+    }
+
+    /**
+     * The longest prefix the given values determine: leading elements whose ids are bound, then — at
+     * the first element whose variable has no value — that element's namespace alone, naming the
+     * collection. With every variable bound it is the full path. The first element must be bound.
+     */
+    public KeyPath bindPrefix(Map<String, ?> values) {
+        List<PathElement> elements = new ArrayList<>(parts.size());
+        for (Part part : parts) {
+            if (part.variable() != null && !values.containsKey(part.variable())) {
+                if (elements.isEmpty()) {
+                    throw new IllegalArgumentException("a prefix of " + text + " needs a value for {" + part.variable() + "}");
+                }
+                elements.add(new PathElement(part.namespace(), null));
+                break;
+            }
+            elements.add(element(part, values));
+        }
+        return KeyPath.ofTrusted(elements.toArray(new PathElement[0]));
+    }
+
+    private PathElement element(Part part, Map<String, ?> values) {
+        if (part.variable() == null) {
+            return new PathElement(part.namespace(), part.literal());
+        }
+        Object value = values.get(part.variable());
+        if (value == null) {
+            throw new IllegalArgumentException("template " + text + " has no value for {" + part.variable() + "}");
+        }
+        try {
+            return new PathElement(part.namespace(), KeyId.from(value));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("{" + part.variable() + "} of " + text + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The ids of {@code path} by variable name, if the path has this template's shape: same length,
+     * same namespaces, equal literal ids, an id wherever the template has a variable.
+     */
+    public Optional<Map<String, KeyId>> match(KeyPath path) {
+        if (path.size() != parts.size()) {
+            return Optional.empty();
+        }
+        Map<String, KeyId> ids = new LinkedHashMap<>();
+        for (int i = 0; i < parts.size(); i++) {
+            Part part = parts.get(i);
+            PathElement e = path.element(i);
+            if (!e.namespace().equals(part.namespace()) || e.hasId() != part.hasId()) {
+                return Optional.empty();
+            }
+            if (part.literal() != null && !part.literal().equals(e.id())) {
+                return Optional.empty();
+            }
+            if (part.variable() != null) {
+                ids.put(part.variable(), e.id());
+            }
+        }
+        return Optional.of(Collections.unmodifiableMap(ids));
+    }
+
+    /** Whether {@link #match} would succeed. */
+    public boolean matches(KeyPath path) {
+        if (path.size() != parts.size()) {
+            return false;
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            Part part = parts.get(i);
+            PathElement e = path.element(i);
+            if (!e.namespace().equals(part.namespace()) || e.hasId() != part.hasId()
+                    || (part.literal() != null && !part.literal().equals(e.id()))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The template text as given. */
+    @Override
+    public String toString() {
+        return text;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof KeyPathTemplate other && parts.equals(other.parts);
+    }
+
+    @Override
+    public int hashCode() {
+        return parts.hashCode();
+    }
+}

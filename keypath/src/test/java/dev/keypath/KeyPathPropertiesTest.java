@@ -1,0 +1,98 @@
+package dev.keypath;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** Round trip, order and uniqueness over generated paths of every id type. */
+class KeyPathPropertiesTest {
+
+    @Provide
+    Arbitrary<KeyPath> paths() {
+        return PathArbitraries.paths();
+    }
+
+    @Property
+    void decodeInvertsEncode(@ForAll("paths") KeyPath path) {
+        byte[] key = path.encode();
+        assertThat(key).hasSize(path.encodedLength());
+        assertThat(KeyPath.decode(key)).isEqualTo(path);
+        assertThat(KeyPath.decode(path.partitionKey(), path.sortKey())).isEqualTo(path);
+        byte[] buffer = new byte[key.length + 5];
+        assertThat(path.encodeTo(buffer, 3)).isEqualTo(3 + key.length);
+        assertThat(Arrays.copyOfRange(buffer, 3, 3 + key.length)).isEqualTo(key);
+        assertThat(KeyPath.decode(buffer, 3, key.length)).isEqualTo(path);
+    }
+
+    @Property
+    void parseInvertsFormatAndFormatIsCanonical(@ForAll("paths") KeyPath path) {
+        String text = path.toString();
+        KeyPath parsed = KeyPath.parse(text);
+        assertThat(parsed).isEqualTo(path);
+        assertThat(parsed.toString()).isEqualTo(text);
+    }
+
+    @Property
+    void compareToIsUnsignedByteOrderAndAgreesWithSemantics(@ForAll("paths") KeyPath a, @ForAll("paths") KeyPath b) {
+        int bytes = Integer.signum(Arrays.compareUnsigned(a.encode(), b.encode()));
+        assertThat(Integer.signum(a.compareTo(b))).isEqualTo(bytes);
+        assertThat(Integer.signum(b.compareTo(a))).isEqualTo(-bytes);
+        Integer semantic = SemanticOrder.compare(a, b);
+        if (semantic != null) {
+            assertThat(bytes).as("%s vs %s", a, b).isEqualTo(Integer.signum(semantic));
+        }
+        assertThat(a.compareTo(b) == 0).isEqualTo(a.equals(b));
+    }
+
+    @Property
+    void neighboursOrderSemanticallyToo(@ForAll("paths") KeyPath a) {
+        // A near neighbour shares most of the path, so the semantic comparison almost always applies.
+        KeyPath child = a.last().hasId() ? a.then("a", 0) : a;
+        assertThat(a.compareTo(child) <= 0).isTrue();
+        if (a.size() > 1) {
+            KeyPath parent = a.parent().orElseThrow();
+            assertThat(parent.compareTo(a)).as("ancestor first: %s < %s", parent, a).isNegative();
+        }
+    }
+
+    @Property
+    void sortKeyOrderEqualsWholeKeyOrderWithinAPartition(@ForAll("paths") KeyPath a, @ForAll("paths") KeyPath b) {
+        KeyPath bInA = rebase(b, a.first());
+        int whole = Integer.signum(a.compareTo(bInA));
+        int sk = Integer.signum(Arrays.compareUnsigned(a.sortKey(), bInA.sortKey()));
+        assertThat(sk).isEqualTo(whole);
+    }
+
+    @Property(tries = 1000)
+    void distinctPathsHaveDistinctKeys(@ForAll("pathLists") List<KeyPath> paths) {
+        Map<String, KeyPath> byKey = new HashMap<>();
+        for (KeyPath p : paths) {
+            KeyPath previous = byKey.putIfAbsent(java.util.HexFormat.of().formatHex(p.encode()), p);
+            if (previous != null) {
+                assertThat(previous).isEqualTo(p);
+            }
+        }
+    }
+
+    @Provide
+    Arbitrary<List<KeyPath>> pathLists() {
+        KeyPath root = KeyPath.of("r", 1);
+        return PathArbitraries.crowdedPaths(root).list().ofMinSize(2).ofMaxSize(40);
+    }
+
+    static KeyPath rebase(KeyPath path, PathElement first) {
+        KeyPath out = KeyPath.of(first.namespace(), first.id());
+        for (int i = 1; i < path.size(); i++) {
+            PathElement e = path.element(i);
+            out = e.hasId() ? out.then(e.namespace(), e.id()) : out.then(e.namespace());
+        }
+        return out;
+    }
+}
