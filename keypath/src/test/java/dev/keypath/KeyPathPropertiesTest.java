@@ -70,7 +70,7 @@ class KeyPathPropertiesTest {
         assertThat(sk).isEqualTo(whole);
     }
 
-    @Property(tries = 1000)
+    @Property
     void distinctPathsHaveDistinctKeys(@ForAll("pathLists") List<KeyPath> paths) {
         Map<String, KeyPath> byKey = new HashMap<>();
         for (KeyPath p : paths) {
