@@ -1,0 +1,52 @@
+package dev.keypath.dynamodb;
+
+import dev.keypath.KeyPath;
+import dev.keypath.KeyPathTemplate;
+import dev.keypath.dynamodb.internal.DefaultItemSchema;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The mapping of one {@link dev.keypath.dynamodb.annotation.ItemType}-annotated class to DynamoDB items, as pure
+ * functions with no network: {@code toItem} gives the attribute map of a {@code PutItem}, {@code fromItem}
+ * maps a {@code GetItem}/{@code Query} item back. Non-key fields become native attribute types (N, S, B, BOOL,
+ * L, M, NULL) through Jackson; key fields are carried only in {@code pk}/{@code sk}.
+ *
+ * <p>Thread-safe once created (provided the Jackson mapper is not reconfigured).
+ *
+ * @param <T> the mapped class
+ */
+public interface ItemSchema<T> {
+    /** Introspects {@code type} using {@code mapper} for non-key fields; throws {@link ItemMappingException}. */
+    static <T> ItemSchema<T> of(Class<T> type, JsonMapper mapper) {
+        return DefaultItemSchema.create(type, mapper);
+    }
+
+    /** Introspects {@code type} with a default Jackson mapper. */
+    static <T> ItemSchema<T> of(Class<T> type) {
+        return of(type, JsonMapper.builder().build());
+    }
+
+    /** The mapped class. */
+    Class<T> type();
+
+    /** The stored type name (value of the {@code _type} attribute). */
+    String typeName();
+
+    /** The key-path template. */
+    KeyPathTemplate keyPathTemplate();
+
+    /** The key path of {@code item}; every key field must be set (auto ids are generated only by puts). */
+    KeyPath keyPathOf(T item);
+
+    /** The full attribute map stored for {@code item}: {@code pk}, {@code sk}, type, fields, TTL and GSI keys. */
+    Map<String, AttributeValue> toItem(T item);
+
+    /** Maps a stored item back; throws {@link ItemMappingException} if it is not of this type or is malformed. */
+    T fromItem(Map<String, AttributeValue> item);
+
+    /** The property name of the version field, if the type is versioned. */
+    Optional<String> versionAttribute();
+}

@@ -1,0 +1,193 @@
+package dev.keypath.dynamodb;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.internal.DefaultKeyPathTable;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One DynamoDB table holding every entity of an application, addressed by key paths: {@code pk} is the encoded
+ * first element, {@code sk} the encoded rest (both type B). Typed items are records or classes annotated with
+ * {@link dev.keypath.dynamodb.annotation.ItemType} and registered with the builder.
+ *
+ * <pre>{@code
+ * KeyPathTable table = KeyPathTable.builder().client(dynamo).tableName("app")
+ *         .register(User.class, Post.class).pageTokenSecret(secret).build();
+ * table.bootstrap();
+ * Post saved = table.put(new Post(userId, 0, "hello", 0L));
+ * Page<Object> page = table.query(q -> q.subtree(KeyPath.of("user", userId)).limit(50));
+ * }</pre>
+ *
+ * <p>All errors are {@link KeyPathDynamoException}s carrying the key path concerned; sizes of keys (PK 2048,
+ * SK 1024 bytes) and items (400 KB) are checked before any request. Reads drop items whose
+ * {@link dev.keypath.dynamodb.annotation.TimeToLive} has passed.
+ *
+ * <p>Implementations are thread-safe. New methods arrive as {@code default} methods.
+ */
+public interface KeyPathTable {
+    /** A builder of the default implementation. */
+    static Builder builder() {
+        return DefaultKeyPathTable.builder();
+    }
+
+    /** The table name. */
+    String tableName();
+
+    /** The SDK client in use. */
+    DynamoDbClient client();
+
+    /** The mapping of a registered type; throws {@link UnknownItemTypeException} otherwise. */
+    <T> ItemSchema<T> schema(Class<T> type);
+
+    /** The key path of a registered item (every key field must be set). */
+    KeyPath keyPathOf(Object item);
+
+    /**
+     * Creates the table (on-demand billing, {@code pk}/{@code sk} binary), the GSIs declared by registered types
+     * and TTL on {@code _ttl}, waiting until active; on an existing table verifies the key schema (throwing
+     * {@link TableSchemaMismatchException}) and adds missing GSIs and TTL. Idempotent. Uses
+     * {@code DescribeTable}, {@code CreateTable}, {@code UpdateTable}, {@code DescribeTimeToLive},
+     * {@code UpdateTimeToLive}.
+     */
+    TableStatus bootstrap();
+
+    /** {@link #get(Class, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    default <T> Optional<T> get(Class<T> type, KeyPath keyPath) {
+        return get(type, keyPath, ReadConsistency.STRONG);
+    }
+
+    /**
+     * Reads one item ({@code GetItem}). Empty if absent or expired; {@link UnknownItemTypeException} if the stored
+     * item is of another type. Example: {@code table.get(Post.class, KeyPath.of("user", id).then("post", 7))}.
+     */
+    <T> Optional<T> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency);
+
+    /** {@link #put(Object, PutMode)} with {@link PutMode#REPLACE}. */
+    default <T> T put(T item) {
+        return put(item, PutMode.REPLACE);
+    }
+
+    /**
+     * Writes one item ({@code PutItem}, atomic for the item). Generates unset {@link
+     * dev.keypath.dynamodb.annotation.AutoId} ids, checks and bumps the version of versioned types, and returns
+     * the item as stored (with generated ids and new version). Throws {@link ConditionFailedException} /
+     * {@link VersionConflictException} when the mode or version check fails.
+     * Example: {@code Post saved = table.put(post, PutMode.CREATE_ONLY)}.
+     */
+    <T> T put(T item, PutMode mode);
+
+    /** Writes one item if {@code condition} holds (in addition to any version check). */
+    <T> T put(T item, Condition condition);
+
+    /**
+     * Deletes one item ({@code DeleteItem}); for versioned types only if the stored version equals the item's
+     * ({@link VersionConflictException} otherwise). Deleting an absent unversioned item is a no-op.
+     */
+    void delete(Object item);
+
+    /** Deletes the item at {@code keyPath} without a version check; no-op if absent. */
+    default void delete(Class<?> type, KeyPath keyPath) {
+        delete(type, keyPath, null);
+    }
+
+    /** Deletes the item at {@code keyPath} if {@code condition} (nullable) holds. */
+    void delete(Class<?> type, KeyPath keyPath, Condition condition);
+
+    /**
+     * Changes non-key fields of an existing item ({@code UpdateItem}, atomic) and returns the item after the
+     * update. {@link ConditionFailedException} if the item does not exist or a condition fails; versioned types
+     * get their version bumped and, with {@link UpdateSpec#expectedVersion()}, checked.
+     * Example: {@code table.update(Post.class, path, UpdateSpec.of(u -> u.set("title", "new")))}.
+     */
+    <T> T update(Class<T> type, KeyPath keyPath, UpdateSpec update);
+
+    /**
+     * Reads one page of a collection ({@code Query} on the table or a GSI): all items in the query's key range,
+     * each mapped to its own registered class, exact even when ids of different types share a position.
+     * Example: {@code table.query(ItemQuery.of(q -> q.subtree(userPath).descending().limit(20)))}.
+     */
+    Page<Object> query(ItemQuery query);
+
+    /** {@link #query(ItemQuery)} built with a consumer. */
+    default Page<Object> query(Consumer<ItemQuery.Builder> query) {
+        return query(ItemQuery.of(query));
+    }
+
+    /** {@link #query(ItemQuery)} restricted to one type. */
+    default <T> Page<T> query(Class<T> type, ItemQuery query) {
+        Page<Object> page = query(query.toBuilder().types(type).build());
+        return new Page<>(page.itemsOf(type), page.nextPageToken());
+    }
+
+    /**
+     * Reads many items ({@code BatchGetItem} in chunks of 100, retrying unprocessed keys with capped
+     * exponential backoff until done or the {@link BatchPolicy} deadline, then {@link BatchIncompleteException}).
+     * Not atomic; returns the found, unexpired items in request order (duplicates once).
+     */
+    List<Object> batchGet(Collection<ItemKey> keys, ReadConsistency consistency);
+
+    /** Batch get of one type with strong consistency. */
+    default <T> List<T> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
+        List<ItemKey> keys = keyPaths.stream().map(p -> new ItemKey(type, p)).toList();
+        return batchGet(keys, ReadConsistency.STRONG).stream().map(type::cast).toList();
+    }
+
+    /**
+     * Writes many items ({@code BatchWriteItem} in chunks of 25, retrying unprocessed items and throttled calls
+     * with capped exponential backoff and jitter until done or the deadline). Not atomic: on
+     * {@link BatchIncompleteException} the listed items were not written, all others were. Returns the stored
+     * form of the puts (with generated ids), in order.
+     */
+    List<Object> batchWrite(WriteBatch batch);
+
+    /** {@link #batchWrite(WriteBatch)} built with a consumer. */
+    default List<Object> batchWrite(Consumer<WriteBatch.Builder> batch) {
+        WriteBatch.Builder b = WriteBatch.builder();
+        batch.accept(b);
+        return batchWrite(b.build());
+    }
+
+    /**
+     * Runs one atomic transaction ({@code TransactWriteItems}, up to 100 actions): all or nothing. Returns, per
+     * action in order, the stored item for puts and null otherwise. Failures throw
+     * {@link TransactionFailedException} naming each failed action's index, key path and reason.
+     * Example: {@code table.transact(tx -> tx.put(post).update(User.class, userPath, incPosts))}.
+     */
+    List<Object> transact(Consumer<Transaction> actions);
+
+    /**
+     * Builder of a {@link KeyPathTable}; not thread-safe.
+     */
+    interface Builder {
+        /** The SDK client (required). */
+        Builder client(DynamoDbClient client);
+
+        /** The table name (required). */
+        Builder tableName(String tableName);
+
+        /** Jackson mapper for non-key fields; defaults to a plain {@code JsonMapper}. */
+        Builder jsonMapper(JsonMapper mapper);
+
+        /** Registers item types. */
+        Builder register(Class<?>... types);
+
+        /**
+         * Secret for page-token HMACs (at least 16 bytes). Use one secret per table, shared by all instances
+         * that serve the same clients. Defaults to a random secret, valid only in this process.
+         */
+        Builder pageTokenSecret(byte[] secret);
+
+        /** Retry policy of batch operations. */
+        Builder batchPolicy(BatchPolicy policy);
+
+        /** Clock used for TTL filtering and UUID v7 (tests). */
+        Builder clock(java.time.Clock clock);
+
+        /** Builds the table; throws {@link ItemMappingException} for a bad type. */
+        KeyPathTable build();
+    }
+}

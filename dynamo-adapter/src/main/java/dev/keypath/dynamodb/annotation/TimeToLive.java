@@ -1,0 +1,20 @@
+package dev.keypath.dynamodb.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks the expiry field of an item type: a {@link java.time.Instant} or a {@code long} of epoch seconds.
+ *
+ * <p>The value is also written to the table's TTL attribute (epoch seconds, type N). Because DynamoDB deletes
+ * expired items late, every read of this library drops items whose expiry is at or before the current time.
+ * A {@code null} value means the item never expires.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.FIELD, ElementType.RECORD_COMPONENT})
+public @interface TimeToLive {
+}

@@ -1,0 +1,55 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.dynamodb.BatchPolicy;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Capped exponential backoff with full jitter under a deadline, for one batch call. Not thread-safe (one per
+ * call).
+ */
+final class Backoff {
+    private final BatchPolicy policy;
+    private final long deadlineNanos;
+    private int attempt;
+
+    Backoff(BatchPolicy policy) {
+        this.policy = policy;
+        this.deadlineNanos = System.nanoTime() + policy.deadline().toNanos();
+    }
+
+    /** Ceiling of the sleep before retry number {@code attempt} (1-based). */
+    static long ceilingMillis(BatchPolicy policy, int attempt) {
+        long base = Math.max(1, policy.baseDelay().toMillis());
+        long shifted = attempt >= 30 ? Long.MAX_VALUE : base << Math.min(attempt - 1, 30);
+        return Math.min(policy.maxDelay().toMillis(), shifted < 0 ? Long.MAX_VALUE : shifted);
+    }
+
+    /** Sleeps before the next retry; false (without sleeping past it) if the deadline has passed. */
+    boolean pause() {
+        attempt++;
+        long remaining = deadlineNanos - System.nanoTime();
+        if (remaining <= 0) {
+            return false;
+        }
+        long sleep = ThreadLocalRandom.current().nextLong(ceilingMillis(policy, attempt) + 1);
+        sleep = Math.min(sleep, remaining / 1_000_000);
+        try {
+            Thread.sleep(sleep);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return true;
+    }
+
+    int attempts() {
+        return attempt;
+    }
+
+    static boolean isThrottling(Throwable e) {
+        return e instanceof software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException
+                || e instanceof software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException
+                || (e instanceof software.amazon.awssdk.awscore.exception.AwsServiceException a
+                    && a.isThrottlingException());
+    }
+}

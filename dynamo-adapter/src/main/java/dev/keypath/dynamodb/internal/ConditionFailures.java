@@ -1,0 +1,30 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.VersionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+
+/** Translates a failed condition of a single-item write into the adapter's typed exception. */
+final class ConditionFailures {
+    private ConditionFailures() {
+    }
+
+    static ConditionFailedException translate(WriteAction action, ConditionalCheckFailedException e) {
+        if (action.versionChecked() && action.failureHint().isEmpty()) {
+            return new VersionConflictException(action.keyPath(), action.expectedVersion(), e);
+        }
+        if (action.versionChecked()) {
+            return new VersionConflictException(action.keyPath(), action.expectedVersion(), e) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                public String getMessage() {
+                    return super.getMessage() + " (or " + action.failureHint() + ")";
+                }
+            };
+        }
+        String hint = action.failureHint().isEmpty() ? "condition not met" : action.failureHint();
+        return new ConditionFailedException("Conditional " + action.kind().label + " failed: " + hint,
+                action.keyPath(), e);
+    }
+}

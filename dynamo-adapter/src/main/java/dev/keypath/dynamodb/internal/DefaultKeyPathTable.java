@@ -1,0 +1,394 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.KeyPath;
+import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.WriteBatch;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Default {@link KeyPathTable}: composes the operation classes over a synchronous {@link DynamoDbClient}.
+ * Immutable after construction and thread-safe.
+ */
+public final class DefaultKeyPathTable implements KeyPathTable {
+    private final DynamoDbClient client;
+    private final String table;
+    private final SchemaRegistry registry;
+    private final ValueConverter values;
+    private final PageTokens tokens;
+    private final BatchPolicy batchPolicy;
+    private final IdGenerator ids;
+
+    private DefaultKeyPathTable(BuilderImpl b) {
+        this.client = Objects.requireNonNull(b.client, "client");
+        this.table = Objects.requireNonNull(b.tableName, "tableName");
+        JsonMapper mapper = b.mapper != null ? b.mapper : JsonMapper.builder().build();
+        this.registry = new SchemaRegistry(b.types, mapper, b.clock);
+        this.values = new ValueConverter(mapper);
+        byte[] secret = b.secret;
+        if (secret == null) {
+            secret = new byte[32];
+            new SecureRandom().nextBytes(secret);
+        }
+        this.tokens = new PageTokens(secret);
+        this.batchPolicy = b.batchPolicy;
+        this.ids = new IdGenerator(client, table, b.clock);
+    }
+
+    /** A new builder. */
+    public static Builder builder() {
+        return new BuilderImpl();
+    }
+
+    @Override
+    public String tableName() {
+        return table;
+    }
+
+    @Override
+    public DynamoDbClient client() {
+        return client;
+    }
+
+    @Override
+    public <T> ItemSchema<T> schema(Class<T> type) {
+        return registry.of(type);
+    }
+
+    @Override
+    public KeyPath keyPathOf(Object item) {
+        return registry.ofItem(item).keyPathOf(item, Map.of());
+    }
+
+    @Override
+    public TableStatus bootstrap() {
+        return new TableBootstrapper(client, table, registry.indexes()).bootstrap();
+    }
+
+    @Override
+    public <T> Optional<T> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
+        DefaultItemSchema<T> schema = registry.of(type);
+        return GetItemOperation.response(client.getItem(GetItemOperation.request(table, keyPath, consistency)),
+                schema, keyPath, registry);
+    }
+
+    @Override
+    public <T> T put(T item, PutMode mode) {
+        return put(item, Objects.requireNonNull(mode, "mode"), Expr.NONE);
+    }
+
+    @Override
+    public <T> T put(T item, Condition condition) {
+        return put(item, PutMode.REPLACE, values.toExpr(Objects.requireNonNull(condition, "condition")));
+    }
+
+    private <T> T put(T item, PutMode mode, Expr condition) {
+        DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+        WriteAction action = preparePut(schema, item, mode, condition, true);
+        try {
+            client.putItem(action.toPutItemRequest(table));
+        } catch (ConditionalCheckFailedException e) {
+            throw ConditionFailures.translate(action, e);
+        }
+        return stored(schema, item, action);
+    }
+
+    private WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition,
+                                   boolean versioned) {
+        if (schema.usesSequence()) {
+            KeyLimits.checkKey(IdGenerator.counterKey(schema.sequencePrefix(item)));
+        }
+        Map<String, Object> generated = ids.generate(schema, item);
+        return PutItemOperation.action(schema, item, generated, mode, condition, versioned);
+    }
+
+    /** The object as stored: rebuilt from the attributes when ids or the version changed. */
+    @SuppressWarnings("unchecked")
+    private static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action) {
+        boolean changed = schema.isVersioned()
+                || schema.keyFields().stream().anyMatch(f -> f.autoId() != null);
+        return changed ? (T) schema.fromItem(action.item()) : item;
+    }
+
+    @Override
+    public void delete(Object item) {
+        DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+        long expected = schema.isVersioned() ? schema.versionOf(item) : -1;
+        execute(DeleteItemOperation.action(schema, schema.keyPathOf(item, Map.of()), expected, Expr.NONE));
+    }
+
+    @Override
+    public void delete(Class<?> type, KeyPath keyPath, Condition condition) {
+        DefaultItemSchema<?> schema = registry.of(type);
+        execute(DeleteItemOperation.action(schema, keyPath, -1, values.toExpr(condition)));
+    }
+
+    private void execute(WriteAction action) {
+        try {
+            client.deleteItem(action.toDeleteItemRequest(table));
+        } catch (ConditionalCheckFailedException e) {
+            throw ConditionFailures.translate(action, e);
+        }
+    }
+
+    @Override
+    public <T> T update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
+        DefaultItemSchema<T> schema = registry.of(type);
+        WriteAction action = UpdateItemOperation.action(schema, keyPath, update, values);
+        Map<String, AttributeValue> after;
+        try {
+            after = client.updateItem(action.toUpdateItemRequest(table)).attributes();
+        } catch (ConditionalCheckFailedException e) {
+            throw ConditionFailures.translate(action, e);
+        }
+        return schema.fromItem(after);
+    }
+
+    @Override
+    public Page<Object> query(ItemQuery q) {
+        QueryOperation.Target target = QueryOperation.Target.of(q.index());
+        if (q.index() != null && !registry.indexes().contains(q.index())) {
+            throw new IllegalArgumentException("No registered type declares index '" + q.index() + "'; known: "
+                    + registry.indexes());
+        }
+        KeyRange range = QueryOperation.range(q);
+        Set<String> typeNames = q.types().stream().map(t -> registry.of(t).typeName())
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        byte[] fingerprint = QueryOperation.fingerprint(table, target, range, q, typeNames);
+        Map<String, AttributeValue> startKey = q.pageToken() == null ? null : tokens.decode(q.pageToken(), fingerprint);
+        List<Object> out = new ArrayList<>();
+        Map<String, AttributeValue> resume = null;
+        while (true) {
+            int pageLimit = QueryOperation.pageLimit(q.limit(), out.size(), !typeNames.isEmpty());
+            QueryResponse r = client.query(QueryOperation.request(table, target, range, q, startKey, pageLimit));
+            boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+            List<Map<String, AttributeValue>> items = r.items();
+            boolean full = false;
+            for (int i = 0; i < items.size(); i++) {
+                Map<String, AttributeValue> raw = items.get(i);
+                Object mapped = accept(raw, target, range, typeNames);
+                if (mapped != null) {
+                    out.add(mapped);
+                }
+                if (q.limit() > 0 && out.size() == q.limit()) {
+                    full = true;
+                    if (i < items.size() - 1 || moreInDb) {
+                        resume = QueryOperation.resumeKey(target, raw);
+                    }
+                    break;
+                }
+            }
+            if (full || !moreInDb) {
+                break;
+            }
+            startKey = r.lastEvaluatedKey();
+            if (q.limit() == 0) {
+                resume = startKey;
+                break;
+            }
+        }
+        return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint));
+    }
+
+    private Object accept(Map<String, AttributeValue> raw, QueryOperation.Target target, KeyRange range,
+                          Set<String> typeNames) {
+        String name = SchemaRegistry.typeNameOf(raw);
+        if (name == null || TableAttributes.SEQUENCE_TYPE.equals(name) || registry.isExpired(raw)) {
+            return null;
+        }
+        if (!typeNames.isEmpty() && !typeNames.contains(name)) {
+            return null;
+        }
+        KeyPath inRange = QueryOperation.keyPathIn(target, raw);
+        if (inRange == null || !range.contains(inRange)) {
+            return null;
+        }
+        return registry.map(raw, DefaultItemSchema.keyPathOfItem(raw));
+    }
+
+    @Override
+    public List<Object> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+        return BatchGetOperation.run(client, table, List.copyOf(keys), consistency, batchPolicy, registry);
+    }
+
+    @Override
+    public List<Object> batchWrite(WriteBatch batch) {
+        List<WriteAction> actions = new ArrayList<>();
+        List<Object> stored = new ArrayList<>();
+        for (Object item : batch.puts()) {
+            DefaultItemSchema<?> schema = registry.ofItem(item);
+            if (schema.isVersioned()) {
+                throw new ItemMappingException(schema.type().getSimpleName() + " is versioned; batch writes cannot "
+                        + "check versions, use transact() instead", null, null);
+            }
+            WriteAction a = preparePut(schema, item, PutMode.REPLACE, Expr.NONE, false);
+            actions.add(a);
+            stored.add(stored(schema, item, a));
+        }
+        for (ItemKey k : batch.deletes()) {
+            actions.add(DeleteItemOperation.action(registry.of(k.type()), k.keyPath(), -1, Expr.NONE));
+        }
+        if (!actions.isEmpty()) {
+            BatchWriteOperation.run(client, table, actions, batchPolicy);
+        }
+        return stored;
+    }
+
+    @Override
+    public List<Object> transact(Consumer<Transaction> body) {
+        DefaultTransaction tx = new DefaultTransaction();
+        body.accept(tx);
+        List<WriteAction> actions = tx.actions;
+        var request = TransactWriteOperation.request(table, actions, UUID.randomUUID().toString());
+        try {
+            client.transactWriteItems(request);
+        } catch (TransactionCanceledException e) {
+            throw TransactWriteOperation.failure(actions, e);
+        }
+        List<Object> results = new ArrayList<>();
+        for (int i = 0; i < actions.size(); i++) {
+            Object item = tx.items.get(i);
+            results.add(item == null ? null : stored(registry.ofItem(item), item, actions.get(i)));
+        }
+        return results;
+    }
+
+    /** Collects transaction actions using the same operation classes as single writes. Not thread-safe. */
+    private final class DefaultTransaction implements Transaction {
+        final List<WriteAction> actions = new ArrayList<>();
+        final List<Object> items = new ArrayList<>();
+
+        private Transaction add(WriteAction a, Object item) {
+            actions.add(a);
+            items.add(item);
+            return this;
+        }
+
+        @Override
+        public Transaction put(Object item, PutMode mode) {
+            return add(preparePut(registry.ofItem(item), item, mode, Expr.NONE, true), item);
+        }
+
+        @Override
+        public Transaction put(Object item, Condition condition) {
+            return add(preparePut(registry.ofItem(item), item, PutMode.REPLACE, values.toExpr(condition), true), item);
+        }
+
+        @Override
+        public Transaction delete(Object item) {
+            DefaultItemSchema<?> s = registry.ofItem(item);
+            return add(DeleteItemOperation.action(s, s.keyPathOf(item, Map.of()),
+                    s.isVersioned() ? s.versionOf(item) : -1, Expr.NONE), null);
+        }
+
+        @Override
+        public Transaction delete(Class<?> type, KeyPath keyPath) {
+            return delete(type, keyPath, null);
+        }
+
+        @Override
+        public Transaction delete(Class<?> type, KeyPath keyPath, Condition condition) {
+            return add(DeleteItemOperation.action(registry.of(type), keyPath, -1, values.toExpr(condition)), null);
+        }
+
+        @Override
+        public Transaction update(Class<?> type, KeyPath keyPath, UpdateSpec update) {
+            return add(UpdateItemOperation.action(registry.of(type), keyPath, update, values), null);
+        }
+
+        @Override
+        public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
+            registry.of(type);
+            return add(ConditionCheckOperation.action(keyPath, values.toExpr(condition)), null);
+        }
+    }
+
+    /** Builder; not thread-safe. */
+    private static final class BuilderImpl implements Builder {
+        private DynamoDbClient client;
+        private String tableName;
+        private JsonMapper mapper;
+        private final Set<Class<?>> types = new LinkedHashSet<>();
+        private byte[] secret;
+        private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
+        private Clock clock = Clock.systemUTC();
+
+        @Override
+        public Builder client(DynamoDbClient client) {
+            this.client = client;
+            return this;
+        }
+
+        @Override
+        public Builder tableName(String tableName) {
+            this.tableName = tableName;
+            return this;
+        }
+
+        @Override
+        public Builder jsonMapper(JsonMapper mapper) {
+            this.mapper = mapper;
+            return this;
+        }
+
+        @Override
+        public Builder register(Class<?>... types) {
+            this.types.addAll(Arrays.asList(types));
+            return this;
+        }
+
+        @Override
+        public Builder pageTokenSecret(byte[] secret) {
+            this.secret = secret == null ? null : secret.clone();
+            return this;
+        }
+
+        @Override
+        public Builder batchPolicy(BatchPolicy policy) {
+            this.batchPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        @Override
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        @Override
+        public KeyPathTable build() {
+            return new DefaultKeyPathTable(this);
+        }
+    }
+}

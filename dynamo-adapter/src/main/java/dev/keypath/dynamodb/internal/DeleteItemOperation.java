@@ -1,0 +1,27 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.KeyPath;
+
+/** Builds the {@link WriteAction} of a delete. Pure. */
+final class DeleteItemOperation {
+    private DeleteItemOperation() {
+    }
+
+    /**
+     * @param expectedVersion version to check, or -1 for none
+     * @param condition       caller condition, possibly {@link Expr#NONE}
+     */
+    static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, long expectedVersion, Expr condition) {
+        KeyLimits.checkKey(keyPath);
+        Expr cond = Expr.NONE;
+        if (expectedVersion >= 0) {
+            cond = expectedVersion == 0
+                    ? Expr.of("attribute_exists(#kp_pk) AND attribute_not_exists(#kp_pk)",
+                        java.util.Map.of("#kp_pk", TableAttributes.PK), java.util.Map.of())
+                    : VersionChecks.expect(schema.versionAttribute().orElseThrow(), expectedVersion);
+        }
+        cond = cond.and(condition);
+        return new WriteAction(WriteAction.Kind.DELETE, keyPath, KeyLimits.keyOf(keyPath), null, Expr.NONE, cond,
+                expectedVersion, condition.isEmpty() ? "" : "condition not met: " + condition.expression());
+    }
+}

@@ -1,0 +1,124 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.KeyId;
+import dev.keypath.dynamodb.ItemMappingException;
+import java.math.BigInteger;
+import java.util.UUID;
+
+/** Converts a key field's Java value to a {@link KeyId} and back, for one supported Java type. */
+final class KeyCodec {
+    private final Class<?> type;
+
+    private KeyCodec(Class<?> type) {
+        this.type = type;
+    }
+
+    /** The codec for {@code type}, or an {@link ItemMappingException} naming {@code where}. */
+    static KeyCodec forType(Class<?> type, String where) {
+        if (type == UUID.class || type == String.class || type == byte[].class || type == BigInteger.class
+                || type == KeyId.class || type.isEnum() || isIntegral(type)) {
+            return new KeyCodec(type);
+        }
+        throw new ItemMappingException("Key field " + where + " has unsupported type " + type.getName()
+                + " (use UUID, long, int, short, byte, BigInteger, String, byte[], an enum or KeyId)");
+    }
+
+    private static boolean isIntegral(Class<?> t) {
+        return t == long.class || t == Long.class || t == int.class || t == Integer.class || t == short.class
+                || t == Short.class || t == byte.class || t == Byte.class;
+    }
+
+    boolean isIntegral() {
+        return isIntegral(type);
+    }
+
+    Class<?> type() {
+        return type;
+    }
+
+    /** True if {@code value} counts as unset: null, or 0 for numbers (auto ids). */
+    boolean isUnset(Object value) {
+        return value == null || (value instanceof Number n && isIntegral() && n.longValue() == 0);
+    }
+
+    KeyId toKeyId(Object value) {
+        if (value instanceof KeyId k) {
+            return k;
+        }
+        if (value instanceof UUID u) {
+            return KeyId.of(u);
+        }
+        if (value instanceof String s) {
+            return KeyId.of(s);
+        }
+        if (value instanceof byte[] b) {
+            return KeyId.of(b);
+        }
+        if (value instanceof BigInteger b) {
+            return KeyId.of(b);
+        }
+        if (value instanceof Enum<?> e) {
+            return KeyId.of(e.name());
+        }
+        if (value instanceof Number n) {
+            return KeyId.of(n.longValue());
+        }
+        throw new IllegalArgumentException("unsupported key value " + value.getClass().getName());
+    }
+
+    /** Converts a stored id back; {@code where} names the field for errors. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Object fromKeyId(KeyId id, String where) {
+        try {
+            if (type == KeyId.class) {
+                return id;
+            }
+            if (type == UUID.class) {
+                if (!id.isUuid()) {
+                    throw mismatch(id, where);
+                }
+                return id.asUuid();
+            }
+            if (type == String.class || type.isEnum()) {
+                if (id.type() != KeyId.Type.STRING) {
+                    throw mismatch(id, where);
+                }
+                return type == String.class ? id.asString() : Enum.valueOf((Class) type, id.asString());
+            }
+            if (type == byte[].class) {
+                if (id.type() != KeyId.Type.BYTES) {
+                    throw mismatch(id, where);
+                }
+                return id.asBytes();
+            }
+            if (id.type() != KeyId.Type.INTEGER) {
+                throw mismatch(id, where);
+            }
+            if (type == BigInteger.class) {
+                return id.asBigInteger();
+            }
+            BigInteger v = id.asBigInteger();
+            if (type == long.class || type == Long.class) {
+                return v.longValueExact();
+            }
+            if (type == int.class || type == Integer.class) {
+                return v.intValueExact();
+            }
+            if (type == short.class || type == Short.class) {
+                return v.shortValueExact();
+            }
+            return v.byteValueExact();
+        } catch (ArithmeticException | IllegalArgumentException e) {
+            if (e instanceof ItemMappingException) {
+                throw e;
+            }
+            throw new ItemMappingException("Stored id " + id + " does not fit key field " + where + " of type "
+                    + type.getSimpleName(), null, e);
+        }
+    }
+
+    private ItemMappingException mismatch(KeyId id, String where) {
+        return new ItemMappingException("Stored id of type " + id.type() + " does not fit key field " + where
+                + " of type " + type.getSimpleName());
+    }
+}

@@ -1,0 +1,34 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.dynamodb.Condition;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Converts caller-supplied Java values (conditions, updates) to attribute values with the table's mapper. */
+final class ValueConverter {
+    private final JsonMapper mapper;
+
+    ValueConverter(JsonMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    AttributeValue toAttribute(Object value, String where) {
+        if (value instanceof AttributeValue av) {
+            return av;
+        }
+        JsonNode node = value == null ? null : mapper.valueToTree(value);
+        return AttributeValues.toAttribute(node, where);
+    }
+
+    Expr toExpr(Condition c) {
+        if (c == null) {
+            return Expr.NONE;
+        }
+        Map<String, AttributeValue> values = new LinkedHashMap<>();
+        c.values().forEach((k, v) -> values.put(k, toAttribute(v, "condition value " + k)));
+        return Expr.of(c.expression(), c.names(), values);
+    }
+}

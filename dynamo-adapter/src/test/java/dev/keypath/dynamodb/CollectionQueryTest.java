@@ -1,0 +1,167 @@
+package dev.keypath.dynamodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Model.Comment;
+import dev.keypath.dynamodb.Model.Post;
+import dev.keypath.dynamodb.Model.StringPost;
+import dev.keypath.dynamodb.Model.User;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+class CollectionQueryTest {
+    private static KeyPathTable table;
+    private static final UUID U = UUID.randomUUID();
+    private static final KeyPath USER = KeyPath.of("user", U);
+    private static final byte[] COLLIDING = {0x08, 0x03};
+
+    @BeforeAll
+    static void setUp() {
+        table = TableFixture.newTable("query");
+        List<Object> items = new ArrayList<>();
+        for (int p = 1; p <= 12; p++) {
+            items.add(Post.of(U, p, "post " + p, p % 2 == 0 ? "even" : "odd"));
+            items.add(new Comment(U, p, 1000 + p, "comment on " + p));
+        }
+        items.add(new StringPost(U, "hello-world", "string id at the post position"));
+        // Its segment bytes equal those of integer id 3 (0x08 0x03); only the type metadata differs.
+        items.add(new Model.BytesPost(U, COLLIDING, "same segment bytes as post 3"));
+        table.batchWrite(b -> b.putAll(items));
+        table.put(new User(U, "ann", "a@x", Instant.EPOCH, null));
+        table.put(Post.of(UUID.randomUUID(), 1, "other user", "even"));
+    }
+
+    @Test
+    void subtree_returnsTheUserAndEverythingUnderItAsTypedObjects() {
+        Page<Object> page = table.query(q -> q.subtree(USER));
+        assertThat(page.items()).hasSize(1 + 12 + 12 + 2);
+        assertThat(page.items().get(0)).isInstanceOf(User.class);
+        assertThat(page.itemsOf(Post.class)).extracting(Post::postId)
+                .containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
+        assertThat(page.itemsOf(Comment.class)).hasSize(12);
+        assertThat(page.itemsOf(StringPost.class)).hasSize(1);
+        assertThat(page.itemsOf(Model.BytesPost.class)).hasSize(1);
+        assertThat(page.hasMore()).isFalse();
+        // Key-path order: each post is followed by its comment.
+        assertThat(page.items().get(1)).isInstanceOf(Post.class);
+        assertThat(page.items().get(2)).isInstanceOf(Comment.class);
+    }
+
+    @Test
+    void postSubtree_isExactEvenWithOtherIdTypesAtThatPosition() {
+        Page<Object> page = table.query(q -> q.subtree(USER.then("post", 3)));
+        assertThat(page.items()).hasSize(2);
+        assertThat(page.items().get(0)).isInstanceOf(Post.class);
+        assertThat(((Comment) page.items().get(1)).postId()).isEqualTo(3);
+        KeyPath colliding = USER.then("post", COLLIDING);
+        Page<Object> bytes = table.query(q -> q.subtree(colliding));
+        assertThat(bytes.items()).singleElement().isInstanceOf(Model.BytesPost.class);
+    }
+
+    @Test
+    void typesFilterDescendingAndLimit() {
+        Page<Post> page = table.query(Post.class, ItemQuery.of(q -> q.subtree(USER.then("post")).descending().limit(3)));
+        assertThat(page.items()).extracting(Post::postId).containsExactly(12L, 11L, 10L);
+        assertThat(page.hasMore()).isTrue();
+    }
+
+    @Test
+    void typedPaging_overInterleavedComments_walksEveryPostOnceInOrder() {
+        List<Long> seen = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            String t = token;
+            Page<Post> page = table.query(Post.class, ItemQuery.of(q -> q.subtree(USER.then("post")).limit(5).pageToken(t)));
+            assertThat(page.items().size()).isLessThanOrEqualTo(5);
+            page.items().forEach(p -> seen.add(p.postId()));
+            token = page.nextPageToken();
+            pages++;
+        } while (token != null);
+        assertThat(seen).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
+        assertThat(pages).isBetween(3, 4);
+    }
+
+    @Test
+    void between_isInclusiveAndOrdered() {
+        Page<Object> page = table.query(q -> q.between(USER.then("post", 4), USER.then("post", 6)).types(Post.class));
+        assertThat(page.itemsOf(Post.class)).extracting(Post::postId).containsExactly(4L, 5L, 6L);
+        Page<Object> withComments = table.query(q -> q.between(USER.then("post", 4), USER.then("post", 6)));
+        assertThat(withComments.items()).hasSize(5); // post 4, comment, post 5, comment, post 6
+    }
+
+    @Test
+    void pageTokens_walkTheWholeCollectionWithoutGapsOrRepeats() {
+        List<Object> all = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            String t = token;
+            Page<Object> page = table.query(q -> q.subtree(USER).limit(4).pageToken(t));
+            assertThat(page.items().size()).isLessThanOrEqualTo(4);
+            all.addAll(page.items());
+            token = page.nextPageToken();
+            pages++;
+        } while (token != null);
+        assertThat(pages).isBetween(7, 8);
+        assertThat(all).hasSize(27);
+        assertThat(all.stream().map(table::keyPathOf).distinct().count()).isEqualTo(27);
+        assertThat(all.stream().map(table::keyPathOf).toList()).isSorted();
+    }
+
+    @Test
+    void pageTokens_tamperedTruncatedForgedAndCrossQueryAreRejected() {
+        ItemQuery q = ItemQuery.of(b -> b.subtree(USER).limit(2));
+        String token = table.query(q).nextPageToken();
+        assertThat(token).isNotNull();
+        byte[] raw = Base64.getUrlDecoder().decode(token);
+        for (int i = 0; i < raw.length; i++) {
+            byte[] bad = raw.clone();
+            bad[i] ^= 0x01;
+            String t = Base64.getUrlEncoder().withoutPadding().encodeToString(bad);
+            assertThatThrownBy(() -> table.query(q.toBuilder().pageToken(t).build()))
+                    .isInstanceOf(InvalidPageTokenException.class);
+        }
+        assertThatThrownBy(() -> table.query(q.toBuilder().pageToken(token.substring(0, token.length() - 3)).build()))
+                .isInstanceOf(InvalidPageTokenException.class);
+        assertThatThrownBy(() -> table.query(q.toBuilder().pageToken("not a token!").build()))
+                .isInstanceOf(InvalidPageTokenException.class);
+        // Same table, other queries: another prefix, another order, another type filter.
+        assertThatThrownBy(() -> table.query(b -> b.subtree(USER.then("post")).pageToken(token)))
+                .isInstanceOf(InvalidPageTokenException.class).hasMessageContaining("another query");
+        assertThatThrownBy(() -> table.query(q.toBuilder().descending().pageToken(token).build()))
+                .isInstanceOf(InvalidPageTokenException.class);
+        assertThatThrownBy(() -> table.query(q.toBuilder().types(Post.class).pageToken(token).build()))
+                .isInstanceOf(InvalidPageTokenException.class);
+        // A table with another secret.
+        KeyPathTable other = KeyPathTable.builder().client(table.client()).tableName(table.tableName())
+                .register(Model.ALL).pageTokenSecret("another-secret-0123456789".getBytes()).build();
+        assertThatThrownBy(() -> other.query(q.toBuilder().pageToken(token).build()))
+                .isInstanceOf(InvalidPageTokenException.class);
+        // The limit may change between pages.
+        assertThat(table.query(q.toBuilder().limit(5).pageToken(token).build()).items()).hasSize(5);
+    }
+
+    @Test
+    void gsiQuery_findsPostsByTagAcrossUsers() {
+        Page<Post> even = table.query(Post.class, ItemQuery.of(q -> q.index("gsi1").subtree(KeyPath.of("tag", "even"))));
+        assertThat(even.items()).hasSize(7);
+        assertThat(even.items()).extracting(Post::title).contains("other user", "post 12");
+        Page<Object> range = table.query(q -> q.index("gsi1")
+                .between(KeyPath.of("tag", "odd").then("post", 3), KeyPath.of("tag", "odd").then("post", 7)));
+        assertThat(range.itemsOf(Post.class)).extracting(Post::postId).containsExactly(3L, 5L, 7L);
+        Page<Object> firstTwo = table.query(q -> q.index("gsi1").subtree(KeyPath.of("tag", "odd")).limit(2));
+        Page<Object> rest = table.query(q -> q.index("gsi1").subtree(KeyPath.of("tag", "odd")).limit(10)
+                .pageToken(firstTwo.nextPageToken()));
+        assertThat(rest.itemsOf(Post.class)).extracting(Post::postId).containsExactly(5L, 7L, 9L, 11L);
+        assertThatThrownBy(() -> table.query(q -> q.index("nope").subtree(KeyPath.of("tag", "x"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nope");
+    }
+}

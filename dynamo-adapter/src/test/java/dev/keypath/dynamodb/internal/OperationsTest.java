@@ -1,0 +1,142 @@
+package dev.keypath.dynamodb.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.InvalidPageTokenException;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.Version;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Pure request building and response mapping, without a network. */
+class OperationsTest {
+    @ItemType(keyPath = "/doc-{id}")
+    record Doc(long id, String body, @Version Long version, double ratio) {
+    }
+
+    private final DefaultItemSchema<Doc> schema = DefaultItemSchema.create(Doc.class, JsonMapper.builder().build());
+
+    @Test
+    void put_newVersionedItem_requiresAbsenceAndStoresVersionOne() {
+        WriteAction a = PutItemOperation.action(schema, new Doc(1, "b", null, 0.5), Map.of(), PutMode.REPLACE,
+                Expr.NONE, true);
+        PutItemRequest r = a.toPutItemRequest("t");
+        assertThat(r.conditionExpression()).isEqualTo("attribute_not_exists(#kp_pk)");
+        assertThat(r.item().get("version").n()).isEqualTo("1");
+        assertThat(r.item().get("ratio").n()).isEqualTo("0.5");
+        assertThat(a.expectedVersion()).isZero();
+    }
+
+    @Test
+    void put_existingVersion_checksItAndCombinesWithModeAndCondition() {
+        Expr user = Expr.of("#b <> :b", Map.of("#b", "body"), Map.of(":b", AttributeValues.string("x")));
+        PutItemRequest r = PutItemOperation.action(schema, new Doc(1, "b", 4L, 0), Map.of(),
+                PutMode.REPLACE_EXISTING, user, true).toPutItemRequest("t");
+        assertThat(r.conditionExpression())
+                .isEqualTo("((#kp_ver = :kp_ver) AND (attribute_exists(#kp_pk))) AND (#b <> :b)");
+        assertThat(r.expressionAttributeValues().get(":kp_ver").n()).isEqualTo("4");
+        assertThat(r.item().get("version").n()).isEqualTo("5");
+    }
+
+    @Test
+    void nonFiniteNumbers_areRejected() {
+        assertThatThrownBy(() -> schema.toItem(new Doc(1, "b", 1L, Double.NaN)))
+                .isInstanceOf(ItemMappingException.class).hasMessageContaining("Doc.ratio");
+    }
+
+    @Test
+    void transactionCancellation_mapsReasonsToActionIndexAndKeyPath() {
+        List<WriteAction> actions = List.of(
+                DeleteItemOperation.action(schema, KeyPath.of("doc", 1), -1, Expr.NONE),
+                DeleteItemOperation.action(schema, KeyPath.of("doc", 2), 3, Expr.NONE));
+        TransactionCanceledException e = TransactionCanceledException.builder().message("cancelled")
+                .cancellationReasons(CancellationReason.builder().code("None").build(),
+                        CancellationReason.builder().code("ConditionalCheckFailed").message("nope").build()).build();
+        TransactionFailedException f = TransactWriteOperation.failure(actions, e);
+        assertThat(f.failures()).singleElement().satisfies(x -> {
+            assertThat(x.index()).isEqualTo(1);
+            assertThat(x.keyPath()).isEqualTo(KeyPath.of("doc", 2));
+            assertThat(x.versionCheck()).isTrue();
+        });
+        assertThat(f.hasConditionFailure()).isTrue();
+        assertThat(f.keyPath()).contains(KeyPath.of("doc", 2));
+    }
+
+    @Test
+    void transaction_rejectsTooManyActionsAndDuplicateKeys() {
+        WriteAction a = DeleteItemOperation.action(schema, KeyPath.of("doc", 1), -1, Expr.NONE);
+        assertThatThrownBy(() -> TransactWriteOperation.request("t", List.of(a, a), "x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("/doc-1");
+        List<WriteAction> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 101; i++) {
+            many.add(DeleteItemOperation.action(schema, KeyPath.of("doc", i), -1, Expr.NONE));
+        }
+        assertThatThrownBy(() -> TransactWriteOperation.request("t", many, "x"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("100");
+    }
+
+    @Test
+    void batchWriteChunks_are25AndRejectDuplicates() {
+        List<WriteAction> many = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            many.add(DeleteItemOperation.action(schema, KeyPath.of("doc", i), -1, Expr.NONE));
+        }
+        assertThat(BatchWriteOperation.chunks(many)).extracting(List::size).containsExactly(25, 25, 10);
+        many.add(many.get(0));
+        assertThatThrownBy(() -> BatchWriteOperation.chunks(many)).hasMessageContaining("/doc-0");
+    }
+
+    @Test
+    void pageLimit_overReadsOnlyWhenATypeFilterDropsItems() {
+        assertThat(QueryOperation.pageLimit(0, 0, true)).isZero();
+        assertThat(QueryOperation.pageLimit(5, 2, false)).isEqualTo(3);
+        assertThat(QueryOperation.pageLimit(5, 2, true)).isEqualTo(64);
+        assertThat(QueryOperation.pageLimit(100, 0, true)).isEqualTo(800);
+        assertThat(QueryOperation.pageLimit(500, 0, true)).isEqualTo(1000);
+    }
+
+    @Test
+    void backoffCeiling_growsExponentiallyAndIsCapped() {
+        BatchPolicy p = new BatchPolicy(Duration.ofMillis(10), Duration.ofMillis(100), Duration.ofSeconds(1));
+        assertThat(List.of(1, 2, 3, 4, 5, 50)).extracting(n -> Backoff.ceilingMillis(p, n))
+                .containsExactly(10L, 20L, 40L, 80L, 100L, 100L);
+    }
+
+    @Test
+    void pageTokens_roundTripAndRejectOtherFingerprintsAndSecrets() {
+        PageTokens tokens = new PageTokens(new byte[16]);
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key = KeyLimits.keyOf(
+                KeyPath.of("user", 1).then("post", 2));
+        byte[] fp = {1, 2, 3};
+        String t = tokens.encode(key, fp);
+        assertThat(tokens.decode(t, fp)).isEqualTo(key);
+        assertThatThrownBy(() -> tokens.decode(t, new byte[] {1, 2, 4})).isInstanceOf(InvalidPageTokenException.class);
+        byte[] other = new byte[16];
+        other[0] = 1;
+        assertThatThrownBy(() -> new PageTokens(other).decode(t, fp)).isInstanceOf(InvalidPageTokenException.class);
+        assertThatThrownBy(() -> tokens.decode("", fp)).isInstanceOf(InvalidPageTokenException.class)
+                .hasMessageContaining("too short");
+        assertThatThrownBy(() -> new PageTokens(new byte[8])).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void uuidV7_isTimeOrdered() {
+        var a = IdGenerator.uuidV7(1_000);
+        var b = IdGenerator.uuidV7(2_000);
+        assertThat(a.version()).isEqualTo(7);
+        assertThat(a.variant()).isEqualTo(2);
+        assertThat(KeyPath.of("s", a)).isLessThan(KeyPath.of("s", b));
+    }
+}

@@ -1,0 +1,148 @@
+package dev.keypath.examples.social;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
+import java.io.PrintStream;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The README's main job: a social app on the seed's model (users → posts → comments → reactions) in one
+ * binary-keyed table on an embedded DynamoDB Local. It loads a data set, then shows a user's timeline in
+ * one query, a post with its comments, a time range of comments newest first, and paging — printing
+ * each item's key path, its key bytes beside the equivalent hand-built string key, and consumed capacity.
+ */
+public final class SocialExampleApp {
+    private static final HexFormat HEX = HexFormat.of();
+
+    private final KeyPathTable table;
+    private final CapacityMeter meter;
+    private final PrintStream out;
+
+    SocialExampleApp(KeyPathTable table, CapacityMeter meter, PrintStream out) {
+        this.table = table;
+        this.meter = meter;
+        this.out = out;
+    }
+
+    /** Starts DynamoDB Local in memory, runs the tour, stops. */
+    public static void main(String[] args) {
+        try (EmbeddedDynamoDb engine = EmbeddedDynamoDb.start()) {
+            CapacityMeter meter = new CapacityMeter();
+            DynamoDbClient client = engine.newClient()
+                    .overrideConfiguration(c -> c.addExecutionInterceptor(meter))
+                    .build();
+            KeyPathTable table = KeyPathTable.builder()
+                    .client(client)
+                    .tableName("social")
+                    .register(User.class, Post.class, Comment.class, Reaction.class)
+                    .build();
+            System.out.println("keypath social example on DynamoDB Local (embedded, in-memory) at " + engine.endpoint());
+            new SocialExampleApp(table, meter, System.out).run(new SampleData(42, 12));
+            client.close();
+        }
+    }
+
+    void run(SampleData data) {
+        out.println("table \"" + table.tableName() + "\" (pk B, sk B): " + table.bootstrap());
+        meter.take();
+
+        List<Object> all = data.all();
+        table.batchWrite(b -> all.forEach(b::put));
+        out.printf("loaded %d users, %d posts, %d comments, %d reactions with batchWrite: %s%n",
+                data.users.size(), data.posts.size(), data.comments.size(), data.reactions.size(), meter.take());
+        keySizes(all);
+
+        User ada = data.users.get(0);
+        KeyPath adaPath = KeyPath.of("user", ada.userId());
+
+        section("1. " + ada.handle() + "'s timeline in ONE query: everything under " + adaPath);
+        Page<Object> timeline = table.query(q -> q.subtree(adaPath));
+        printItems(timeline.items(), 14);
+        out.printf("   %d items (user, posts, comments, reactions) — %s%n", timeline.items().size(), meter.take());
+
+        Post post = data.posts.stream().filter(p -> p.userId().equals(ada.userId()))
+                .max(Comparator.comparingLong(p -> data.comments.stream()
+                        .filter(c -> c.userId().equals(p.userId()) && c.postId() == p.postId()).count()))
+                .orElseThrow();
+        KeyPath postPath = adaPath.then("post", post.postId());
+        section("2. a post with its comments and reactions: subtree " + postPath);
+        Page<Object> thread = table.query(q -> q.subtree(postPath));
+        printItems(thread.items(), 20);
+        out.printf("   %s%n", meter.take());
+
+        List<Comment> postComments = thread.itemsOf(Comment.class);
+        long from = postComments.get(0).postedAt();
+        long to = postComments.get(postComments.size() - 1).postedAt();
+        KeyPath fromPath = postPath.then("comment", from);
+        KeyPath toPath = postPath.then("comment", to);
+        section("3. comments posted between " + from + " and " + to + " (epoch seconds), newest first: "
+                + fromPath + " .. " + toPath);
+        Page<Comment> range = table.query(Comment.class, dev.keypath.dynamodb.ItemQuery.of(q -> q.between(fromPath, toPath).descending()));
+        for (Comment c : range.items()) {
+            out.printf("   %-72s %s%n", table.keyPathOf(c), c.text());
+        }
+        out.printf("   %s%n", meter.take());
+
+        section("4. paging: " + ada.handle() + "'s posts, 5 per page, newest first (integer ids: post-9 < post-10 < post-11)");
+        String token = null;
+        int pageNumber = 0;
+        do {
+            String current = token;
+            Page<Post> page = table.query(Post.class, dev.keypath.dynamodb.ItemQuery.of(q -> {
+                q.subtree(adaPath.then("post")).descending().limit(5);
+                if (current != null) {
+                    q.pageToken(current);
+                }
+            }));
+            pageNumber++;
+            out.printf("   page %d: %s%n", pageNumber, page.items().stream().map(p -> "post-" + p.postId()).toList());
+            token = page.nextPageToken();
+            if (token != null) {
+                out.printf("           next token: %s…%n", token.substring(0, Math.min(40, token.length())));
+            }
+        } while (token != null && pageNumber < 10);
+        out.printf("   %s%n", meter.take());
+
+        section("5. why not strings? the same posts sorted as hand-built string keys without padding");
+        out.println("   " + data.posts.stream().filter(p -> p.userId().equals(ada.userId()))
+                .map(p -> "POST#" + p.postId()).sorted().toList());
+    }
+
+    private void keySizes(List<Object> items) {
+        long keyBytes = 0;
+        long stringBytes = 0;
+        for (Object item : items) {
+            KeyPath path = table.keyPathOf(item);
+            keyBytes += path.partitionKey().length + path.sortKey().length;
+            stringBytes += StringKeys.size(path);
+        }
+        out.printf("key bytes for %d items: key paths %d B (%.1f B/item) vs zero-padded string keys %d B (%.1f B/item): %.0f%% smaller%n",
+                items.size(), keyBytes, (double) keyBytes / items.size(), stringBytes, (double) stringBytes / items.size(),
+                100.0 * (stringBytes - keyBytes) / stringBytes);
+    }
+
+    private void section(String title) {
+        out.println();
+        out.println(title);
+    }
+
+    private void printItems(List<Object> items, int max) {
+        out.printf("   %-10s %-80s %s%n", "type", "key path  →  pk | sk bytes (hex)", "string key equivalent");
+        int shown = 0;
+        for (Object item : items) {
+            if (shown++ == max) {
+                out.printf("   … %d more%n", items.size() - max);
+                break;
+            }
+            KeyPath path = table.keyPathOf(item);
+            out.printf("   %-10s %s%n", item.getClass().getSimpleName(), path);
+            out.printf("   %-10s %-80s %s%n", "", "  " + HEX.formatHex(path.partitionKey()) + " | " + HEX.formatHex(path.sortKey()),
+                    StringKeys.partitionKey(path) + " | " + StringKeys.sortKey(path));
+        }
+    }
+}
