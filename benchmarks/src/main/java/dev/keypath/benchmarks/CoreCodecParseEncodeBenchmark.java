@@ -1,0 +1,50 @@
+package dev.keypath.benchmarks;
+
+import dev.keypath.KeyPath;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * From a human-readable path to key bytes: {@code KeyPath.parse(text).encode()} against building the
+ * zero-padded string key from typed values and taking its UTF-8 bytes. The target is parse+encode no
+ * slower than the string-key build.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class CoreCodecParseEncodeBenchmark {
+
+    private String text;
+
+    /** Keeps the text in a field so the JIT cannot fold the parse into a constant. */
+    @Setup
+    public void setup() {
+        text = new String(Seed.PATH.toCharArray());
+        Checks.equal(KeyPath.decode(keyPath()).toString(), Seed.PATH, "keypath");
+    }
+
+    /** {@code KeyPath.parse(text).encode()}. */
+    @Benchmark
+    public byte[] keyPath() {
+        return KeyPath.parse(text).encode();
+    }
+
+    /** The zero-padded string key built from typed values, as UTF-8 bytes. */
+    @Benchmark
+    public byte[] stringKey() {
+        return StringKey.build(Seed.USER, Seed.POST, Seed.COMMENT, Seed.REACT).getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,19 @@
+package dev.keypath.cli;
+
+/** Usage-help text shared by the commands that take inputs. */
+final class Help {
+    private Help() {}
+
+    static final String INPUT_RULES = "An argument '-' reads one input per line from standard input. "
+            + "Each input gives exactly one output line, in order; a bad input gives a line "
+            + "'error: MESSAGE' (the message names the position) and the remaining inputs are still processed.";
+
+    static final String BYTES_RULES = "Bytes are read as hex when the text has an even length and only hex "
+            + "digits (either case); otherwise as standard base64, then as URL-safe base64 (padding optional). "
+            + "So base64 that happens to look like hex is read as hex.";
+
+    static final String EXIT_HEADING = "%nExit status:%n";
+    static final String EXIT_OK = "0:every input succeeded";
+    static final String EXIT_FAILED = "1:at least one input failed (see its 'error: ' line)";
+    static final String EXIT_USAGE = "2:usage error (unknown option, missing input)";
+}

@@ -1,0 +1,35 @@
+package dev.keypath.cli;
+
+import java.io.InputStream;
+import picocli.CommandLine;
+
+/**
+ * Entry point of the {@code keypath} debug tool ({@code java -jar keypath.jar}): turns key paths into
+ * the bytes DynamoDB stores ({@code encode}), bytes back into paths ({@code decode}) and shows a key's
+ * byte layout ({@code explain}). Every command renders through the core's single formatter; this module
+ * only parses arguments and moves lines.
+ *
+ * <p>New subcommands (such as a table {@code scan}) are registered in {@link #commandLine(InputStream)}.
+ */
+public final class KeypathCli {
+    private KeypathCli() {}
+
+    /** Runs the tool on the process's standard streams and exits with its status. */
+    public static void main(String[] args) {
+        System.exit(commandLine(System.in).execute(args));
+    }
+
+    /**
+     * The command tree reading {@code -} inputs from {@code stdin}. Output goes to the command line's
+     * {@code getOut()}/{@code getErr()}, so set those after this call to capture them.
+     */
+    static CommandLine commandLine(InputStream stdin) {
+        InputLoop inputs = new InputLoop(new StdinLines(stdin));
+        CommandLine cli = new CommandLine(new KeypathCommand());
+        cli.addSubcommand(new EncodeCommand(inputs));
+        cli.addSubcommand(new DecodeCommand(inputs));
+        cli.addSubcommand(new ExplainCommand(inputs));
+        cli.addSubcommand(new CommandLine.HelpCommand());
+        return cli;
+    }
+}

@@ -1,0 +1,113 @@
+package dev.keypath.cli;
+
+import static dev.keypath.cli.CliRun.SEED_HEX;
+import static dev.keypath.cli.CliRun.SEED_PATH;
+import static dev.keypath.cli.CliRun.SEED_PK_HEX;
+import static dev.keypath.cli.CliRun.SEED_SK_HEX;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Base64;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+
+class DecodeCommandTest {
+
+    private static final byte[] SEED_KEY = HexFormat.of().parseHex(SEED_HEX);
+
+    @Test
+    void decode_seedHex_printsCanonicalPath() {
+        CliRun run = CliRun.of("decode", SEED_HEX);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).isEqualTo(SEED_PATH + System.lineSeparator());
+    }
+
+    @Test
+    void decode_upperCaseHex_isHexToo() {
+        assertThat(CliRun.of("decode", SEED_HEX.toUpperCase()).outLines()).containsExactly(SEED_PATH);
+    }
+
+    @Test
+    void decode_nonCanonicalInput_printsCanonicalForm() {
+        String upperUuid = "/user-4C9D36E5-6B19-4E6A-828C-226ED667458A/post-1234/comment-1678901234/react-42";
+        String hex = CliRun.of("encode", upperUuid).outLines().get(0);
+
+        assertThat(CliRun.of("decode", hex).outLines()).containsExactly(SEED_PATH);
+    }
+
+    @Test
+    void split_encodeThenDecode_roundTrips() {
+        String pkSk = CliRun.of("encode", "--split", SEED_PATH).outLines().get(0);
+
+        CliRun run = CliRun.of("decode", "--split", pkSk);
+
+        assertThat(pkSk).isEqualTo(SEED_PK_HEX + " " + SEED_SK_HEX);
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.outLines()).containsExactly(SEED_PATH);
+    }
+
+    @Test
+    void split_onePartOnly_isAnErrorLine() {
+        CliRun run = CliRun.of("decode", "--split", SEED_PK_HEX);
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.outLines()).singleElement().asString().startsWith("error: expected 'PK SK'");
+    }
+
+    @Test
+    void split_malformedSortKey_saysWhichKey() {
+        CliRun run = CliRun.of("decode", "--split", SEED_PK_HEX + " " + SEED_SK_HEX.substring(0, SEED_SK_HEX.length() - 2));
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.outLines()).singleElement().asString().startsWith("error: sort key: ").contains("offset");
+    }
+
+    @Test
+    void spaceWithoutSplit_isAnErrorLinePointingToSplit() {
+        CliRun run = CliRun.of("decode", SEED_PK_HEX + " " + SEED_SK_HEX);
+
+        assertThat(run.outLines()).singleElement().asString()
+                .isEqualTo("error: expected one key but found a space at position 50; use --split for 'PK SK'");
+    }
+
+    @Test
+    void base64_encodeThenDecode_roundTrips() {
+        String base64 = CliRun.of("encode", "--base64", SEED_PATH).outLines().get(0);
+
+        CliRun run = CliRun.of("decode", base64);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.outLines()).containsExactly(SEED_PATH);
+    }
+
+    @Test
+    void base64_splitRoundTrip() {
+        String pkSk = CliRun.of("encode", "--split", "--base64", SEED_PATH).outLines().get(0);
+
+        assertThat(CliRun.of("decode", "--split", pkSk).outLines()).containsExactly(SEED_PATH);
+    }
+
+    @Test
+    void urlSafeBase64_withoutPadding_isAccepted() {
+        String urlSafe = Base64.getUrlEncoder().withoutPadding().encodeToString(SEED_KEY);
+
+        assertThat(CliRun.of("decode", urlSafe).outLines()).containsExactly(SEED_PATH);
+    }
+
+    @Test
+    void corruptKey_errorLineNamesTheOffset() {
+        String truncated = SEED_HEX.substring(0, SEED_HEX.length() - 2);
+
+        CliRun run = CliRun.of("decode", truncated);
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.outLines()).singleElement().asString().startsWith("error: ").contains("at offset ");
+    }
+
+    @Test
+    void neitherHexNorBase64_errorLineNamesTheCharacterPosition() {
+        CliRun run = CliRun.of("decode", "7573!572");
+
+        assertThat(run.outLines()).containsExactly("error: character '!' is neither hex nor base64 at position 4");
+    }
+}

@@ -1,0 +1,73 @@
+package dev.keypath.cli;
+
+import static dev.keypath.cli.CliRun.SEED_HEX;
+import static dev.keypath.cli.CliRun.SEED_PATH;
+import static dev.keypath.cli.CliRun.SEED_PK_HEX;
+import static dev.keypath.cli.CliRun.SEED_SK_HEX;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Base64;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+
+class EncodeCommandTest {
+
+    @Test
+    void encode_seedPath_printsItsWholeKeyInHex() {
+        CliRun run = CliRun.of("encode", SEED_PATH);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).isEqualTo(SEED_HEX + System.lineSeparator());
+        assertThat(HexFormat.of().parseHex(SEED_HEX)).hasSize(63);
+        assertThat(run.err()).isEmpty();
+    }
+
+    @Test
+    void encode_split_printsPartitionAndSortKeySeparatedByOneSpace() {
+        CliRun run = CliRun.of("encode", "--split", SEED_PATH);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.outLines()).containsExactly(SEED_PK_HEX + " " + SEED_SK_HEX);
+        assertThat(HexFormat.of().parseHex(SEED_PK_HEX)).hasSize(25);
+        assertThat(HexFormat.of().parseHex(SEED_SK_HEX)).hasSize(38);
+    }
+
+    @Test
+    void encode_base64_printsStandardBase64OfTheSameBytes() {
+        CliRun run = CliRun.of("encode", "--base64", SEED_PATH);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.outLines()).containsExactly(Base64.getEncoder().encodeToString(HexFormat.of().parseHex(SEED_HEX)));
+    }
+
+    @Test
+    void encode_severalArguments_printsOneLinePerPathInOrder() {
+        CliRun run = CliRun.of("encode", "/a-1", "/a-2/b");
+
+        assertThat(run.outLines()).containsExactly("61010801000811", "61010802016200081108");
+    }
+
+    @Test
+    void encode_badPath_printsErrorLineWithPositionAndExitsOne() {
+        CliRun run = CliRun.of("encode", "/user-1", "user-2", "/user-3");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.outLines()).hasSize(3);
+        assertThat(run.outLines().get(1)).startsWith("error: ").contains("position 0");
+        assertThat(run.outLines().get(2)).isEqualTo(CliRun.of("encode", "/user-3").outLines().get(0));
+    }
+
+    @Test
+    void encode_withoutPath_isUsageErrorTwo() {
+        CliRun run = CliRun.of("encode");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("PATH");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void encode_unknownOption_isUsageErrorTwo() {
+        assertThat(CliRun.of("encode", "--hexx", SEED_PATH).exitCode()).isEqualTo(2);
+    }
+}

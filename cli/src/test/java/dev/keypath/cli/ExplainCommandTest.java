@@ -1,0 +1,60 @@
+package dev.keypath.cli;
+
+import static dev.keypath.cli.CliRun.SEED_HEX;
+import static dev.keypath.cli.CliRun.SEED_PATH;
+import static dev.keypath.cli.CliRun.SEED_SK_HEX;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keypath.KeyPath;
+import dev.keypath.KeyPathExplainer;
+import org.junit.jupiter.api.Test;
+
+class ExplainCommandTest {
+
+    @Test
+    void path_printsTheExplainersLayoutWithSortByteAnnotations() {
+        CliRun run = CliRun.of("explain", SEED_PATH);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).isEqualTo(KeyPathExplainer.explain(KeyPath.parse(SEED_PATH)));
+        assertThat(run.out())
+                .contains("whole key: 63 bytes; DynamoDB pk 25 bytes + sk 38 bytes")
+                .contains("09 04 d2").contains("sort byte 09 = positive, 2 magnitude bytes")
+                .contains("0b 64 11 ff f2").contains("sort byte 0b = positive, 4 magnitude bytes")
+                .contains("08 2a").contains("sort byte 08 = positive, 1 magnitude byte");
+    }
+
+    @Test
+    void hex_explainsTheSameBytesAsThePath() {
+        CliRun run = CliRun.of("explain", SEED_HEX);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.outLines().get(0)).isEqualTo(SEED_PATH);
+        assertThat(run.outLines().get(1)).isEqualTo("63 bytes");
+        assertThat(run.out()).contains("terminator (metadata follows)").contains("metadata 8: integer, 2 bytes");
+    }
+
+    @Test
+    void sortKeyAlone_isExplainedToo() {
+        CliRun run = CliRun.of("explain", SEED_SK_HEX);
+
+        assertThat(run.outLines().get(0)).isEqualTo("/post-1234/comment-1678901234/react-42");
+        assertThat(run.outLines().get(1)).isEqualTo("38 bytes");
+    }
+
+    @Test
+    void negativeInteger_showsInvertedBits() {
+        assertThat(CliRun.of("explain", "/t-1/n--2").out()).contains("07 fd").contains("zero or negative").contains("bits inverted");
+    }
+
+    @Test
+    void stdin_layoutsAreSeparatedByOneEmptyLine_andBadInputIsOneErrorLine() {
+        CliRun run = CliRun.withStdin("/a-1\nnot!hex\n/b-2\n", "explain", "-");
+        String a = KeyPathExplainer.explain(KeyPath.parse("/a-1"));
+        String b = KeyPathExplainer.explain(KeyPath.parse("/b-2"));
+        String nl = System.lineSeparator();
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).isEqualTo(a + nl + "error: character '!' is neither hex nor base64 at position 3" + nl + nl + b);
+    }
+}
