@@ -1,0 +1,134 @@
+package dev.keypath.examples.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Drives the example over real HTTP against the shared test engine (DynamoDB Local, or LocalStack where Docker
+ * runs) instead of the example's own embedded engine.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+    "keypath.dynamodb.embedded=false", "keypath.dynamodb.create-table-if-missing=true",
+    "keypath.dynamodb.table-name=social-api-test"})
+class SocialApiTest {
+    @TestConfiguration(proxyBeanMethods = false)
+    static class Engine {
+        @Bean(destroyMethod = "")
+        DynamoDbClient dynamoDbClient() {
+            return DynamoDbTestEngine.client();
+        }
+    }
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JsonMapper json;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    private record Response(int status, JsonNode body) {
+    }
+
+    private Response send(String method, String path, Object body) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Accept", "application/json");
+        if (body == null) {
+            request.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            request.header("Content-Type", "application/json")
+                    .method(method, HttpRequest.BodyPublishers.ofString(json.writeValueAsString(body)));
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        String text = response.body();
+        return new Response(response.statusCode(), text == null || text.isEmpty() ? null : json.readTree(text));
+    }
+
+    private String newUser(String name) throws Exception {
+        Response created = send("POST", "/users", Map.of("name", name));
+        assertThat(created.status()).isEqualTo(201);
+        return created.body().get("userId").asString();
+    }
+
+    @Test
+    void postsTimelineAndThreads() throws Exception {
+        String user = newUser("ada");
+        for (int i = 1; i <= 5; i++) {
+            Response post = send("POST", "/users/" + user + "/posts", Map.of("title", "post " + i, "body", "text " + i));
+            assertThat(post.status()).isEqualTo(201);
+            assertThat(post.body().get("postId").asLong()).isEqualTo(i);
+            assertThat(post.body().get("version").asLong()).isEqualTo(1);
+        }
+
+        List<String> titles = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            String query = "?size=2" + (token == null ? "" : "&token=" + URLEncoder.encode(token, StandardCharsets.UTF_8));
+            Response page = send("GET", "/users/" + user + "/timeline" + query, null);
+            assertThat(page.status()).isEqualTo(200);
+            page.body().get("posts").forEach(p -> titles.add(p.get("title").asString()));
+            JsonNode next = page.body().get("nextToken");
+            token = next == null || next.isNull() ? null : next.asString();
+            pages++;
+        } while (token != null && pages < 10);
+        assertThat(titles).containsExactly("post 5", "post 4", "post 3", "post 2", "post 1");
+
+        Response c1 = send("POST", "/users/" + user + "/posts/3/comments", Map.of("author", "bob", "text", "first!"));
+        Response c2 = send("POST", "/users/" + user + "/posts/3/comments", Map.of("author", "eve", "text", "second"));
+        assertThat(c1.status()).isEqualTo(201);
+        assertThat(c2.body().get("commentId").asLong()).isEqualTo(c1.body().get("commentId").asLong() + 1);
+
+        Response thread = send("GET", "/users/" + user + "/posts/3", null);
+        assertThat(thread.status()).isEqualTo(200);
+        assertThat(thread.body().get("post").get("title").asString()).isEqualTo("post 3");
+        assertThat(thread.body().get("comments")).hasSize(2);
+        assertThat(thread.body().get("comments").get(0).get("text").asString()).isEqualTo("first!");
+        assertThat(send("GET", "/users/" + user + "/posts/4", null).body().get("comments")).isEmpty();
+    }
+
+    @Test
+    void postCountIsUpdatedInTheSameTransactionAsThePost(@Autowired UserRepository users) throws Exception {
+        String user = newUser("grace");
+        send("POST", "/users/" + user + "/posts", Map.of("title", "a", "body", "b"));
+        send("POST", "/users/" + user + "/posts", Map.of("title", "c", "body", "d"));
+        User stored = users.findById(dev.keypath.KeyPath.of("user", java.util.UUID.fromString(user))).orElseThrow();
+        assertThat(stored.postCount()).isEqualTo(2);
+        assertThat(stored.version()).isEqualTo(3);
+    }
+
+    @Test
+    void missingThingsAndBadTokens() throws Exception {
+        String nobody = java.util.UUID.randomUUID().toString();
+        assertThat(send("POST", "/users/" + nobody + "/posts", Map.of("title", "t", "body", "b")).status())
+                .isEqualTo(404);
+        assertThat(send("GET", "/users/" + nobody + "/posts/1", null).status()).isEqualTo(404);
+        assertThat(send("POST", "/users/" + nobody + "/posts/1/comments", Map.of("author", "a", "text", "t"))
+                .status()).isEqualTo(404);
+        Response empty = send("GET", "/users/" + nobody + "/timeline", null);
+        assertThat(empty.status()).isEqualTo(200);
+        assertThat(empty.body().get("posts")).isEmpty();
+        Response bad = send("GET", "/users/" + newUser("x") + "/timeline?token=not-a-token", null);
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.body().get("error").asString()).containsIgnoringCase("token");
+    }
+}

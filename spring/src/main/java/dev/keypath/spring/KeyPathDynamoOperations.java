@@ -1,0 +1,93 @@
+package dev.keypath.spring;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.Page;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Spring-facing operations on one key-path table: the layer between repositories and the adapter's
+ * {@link KeyPathTable}. Every failure is a Spring {@link org.springframework.dao.DataAccessException} (see
+ * {@link KeyPathExceptionTranslator}); arguments documented as required throw {@link IllegalArgumentException}
+ * when {@code null}.
+ *
+ * <p>Writes ({@link #save}, {@link #insert}, {@link #delete}, {@link #deleteById}) join the current unit of
+ * work when one is active on the calling thread ({@link KeyPathTransactionTemplate} or {@code @Transactional}
+ * with {@link KeyPathTransactionManager}): they are then collected, return their argument unchanged, and are
+ * committed together as one DynamoDB transaction. Reads always go straight to the table.
+ *
+ * <p>Implementations are thread-safe.
+ */
+public interface KeyPathDynamoOperations {
+
+    /** The adapter table behind these operations. */
+    KeyPathTable table();
+
+    /**
+     * Reads the item of {@code type} at {@code keyPath} ({@code GetItem}, strongly consistent).
+     *
+     * @param type    a registered item type, required
+     * @param keyPath the item's key path, required
+     * @return the item, or empty if absent or expired
+     */
+    <T> Optional<T> findById(Class<T> type, KeyPath keyPath);
+
+    /** Whether an item of {@code type} exists at {@code keyPath}. @see #findById */
+    default boolean existsById(Class<?> type, KeyPath keyPath) {
+        return findById(type, keyPath).isPresent();
+    }
+
+    /**
+     * Reads several items of one type ({@code BatchGetItem}); absent ones are skipped, order follows
+     * {@code keyPaths}.
+     */
+    <T> List<T> findAllById(Class<T> type, Collection<KeyPath> keyPaths);
+
+    /**
+     * Writes {@code item} whether or not it exists ({@code PutItem}), generating unset auto ids and checking and
+     * bumping the version of versioned types.
+     *
+     * @return the item as stored (or {@code item} itself inside a unit of work)
+     * @throws org.springframework.dao.OptimisticLockingFailureException if the version check fails
+     */
+    <T> T save(T item);
+
+    /**
+     * Writes {@code item} only if no item exists at its key path.
+     *
+     * @return the item as stored (or {@code item} itself inside a unit of work)
+     * @throws org.springframework.dao.DuplicateKeyException if an item already exists there
+     */
+    <T> T insert(T item);
+
+    /**
+     * Deletes {@code item}; for versioned types only if the stored version equals the item's.
+     *
+     * @throws org.springframework.dao.OptimisticLockingFailureException if the version check fails
+     */
+    void delete(Object item);
+
+    /** Deletes the item of {@code type} at {@code keyPath} without a version check; absent items are ignored. */
+    void deleteById(Class<?> type, KeyPath keyPath);
+
+    /** Reads one page of a collection query ({@code Query}); see {@link KeyPathTable#query(ItemQuery)}. */
+    Page<Object> query(ItemQuery query);
+
+    /**
+     * Reads every item under {@code prefix}, whatever its type, following page tokens until the end.
+     *
+     * @param prefix a key path, possibly ending with an id-less element ({@code /user-1/post}), required
+     */
+    ItemCollection findSubtree(KeyPath prefix);
+
+    /**
+     * Runs {@code action} against the table, translating its exceptions; for calls this interface lacks.
+     *
+     * @param action required
+     */
+    <R> R execute(Function<KeyPathTable, R> action);
+}

@@ -1,0 +1,151 @@
+package dev.keypath.spring;
+
+import dev.keypath.dynamodb.BatchIncompleteException;
+import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.InvalidPageTokenException;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemTooLargeException;
+import dev.keypath.dynamodb.KeyPathDynamoException;
+import dev.keypath.dynamodb.KeyTooLargeException;
+import dev.keypath.dynamodb.TableSchemaMismatchException;
+import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.VersionConflictException;
+import java.util.List;
+import java.util.function.IntPredicate;
+import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.dao.TransientDataAccessResourceException;
+import org.springframework.dao.support.PersistenceExceptionTranslator;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+
+/**
+ * The one place where key-path adapter and AWS SDK exceptions become Spring's {@link DataAccessException}s:
+ *
+ * <table>
+ *   <caption>Translation</caption>
+ *   <tr><th>thrown</th><th>translated to</th></tr>
+ *   <tr><td>{@link VersionConflictException}</td><td>{@link OptimisticLockingFailureException}, or
+ *       {@link DuplicateKeyException} for a create-only write of a new item</td></tr>
+ *   <tr><td>{@link ConditionFailedException} of a create-only write</td><td>{@link DuplicateKeyException}</td></tr>
+ *   <tr><td>other {@link ConditionFailedException}</td><td>{@link DataIntegrityViolationException}</td></tr>
+ *   <tr><td>{@link TransactionFailedException}</td><td>optimistic locking, duplicate key (create-only put),
+ *       integrity violation, {@link ConcurrencyFailureException} (transaction conflict) or
+ *       {@link TransientDataAccessResourceException} (throttling), keeping the adapter's message that names
+ *       each failed action</td></tr>
+ *   <tr><td>{@link KeyTooLargeException}, {@link ItemTooLargeException}</td><td>{@link DataIntegrityViolationException}</td></tr>
+ *   <tr><td>{@link InvalidPageTokenException}, {@link ItemMappingException}, {@link UnknownItemTypeException},
+ *       {@link IllegalArgumentException} from the adapter</td><td>{@link InvalidDataAccessApiUsageException}</td></tr>
+ *   <tr><td>{@link TableSchemaMismatchException}, SDK {@code ResourceNotFoundException}</td>
+ *       <td>{@link InvalidDataAccessResourceUsageException}</td></tr>
+ *   <tr><td>{@link BatchIncompleteException}, SDK throttling</td><td>{@link TransientDataAccessResourceException}</td></tr>
+ *   <tr><td>SDK client failures (network, credentials)</td><td>{@link DataAccessResourceFailureException}</td></tr>
+ *   <tr><td>any other adapter or DynamoDB exception</td><td>{@link UncategorizedKeyPathDynamoException}</td></tr>
+ * </table>
+ *
+ * <p>Exceptions of other origins are not translated ({@code null}), as {@link PersistenceExceptionTranslator}
+ * requires. Stateless and thread-safe.
+ */
+public class KeyPathExceptionTranslator implements PersistenceExceptionTranslator {
+    private static final String CONDITION_FAILED = "ConditionalCheckFailed";
+
+    @Override
+    public DataAccessException translateExceptionIfPossible(RuntimeException ex) {
+        return translate(ex, false);
+    }
+
+    /**
+     * Translates {@code ex}; {@code createOnly} says whether the failed call was a create-only write, whose
+     * condition failure means "an item already exists at this key path".
+     *
+     * @return the translated exception, or {@code null} if {@code ex} is not a data-access failure
+     */
+    public DataAccessException translate(RuntimeException ex, boolean createOnly) {
+        if (ex instanceof DataAccessException dae) {
+            return dae;
+        }
+        if (ex instanceof KeyPathDynamoException kp) {
+            return translateAdapter(kp, createOnly);
+        }
+        if (ex instanceof ProvisionedThroughputExceededException || ex instanceof RequestLimitExceededException) {
+            return new TransientDataAccessResourceException("DynamoDB throttled the request: " + ex.getMessage(), ex);
+        }
+        if (ex instanceof ResourceNotFoundException) {
+            return new InvalidDataAccessResourceUsageException("DynamoDB table or index not found (set "
+                    + "keypath.dynamodb.create-table-if-missing=true or create it): " + ex.getMessage(), ex);
+        }
+        if (ex instanceof DynamoDbException) {
+            return new UncategorizedKeyPathDynamoException("DynamoDB request failed: " + ex.getMessage(), ex);
+        }
+        if (ex instanceof SdkClientException) {
+            return new DataAccessResourceFailureException("Could not reach DynamoDB: " + ex.getMessage(), ex);
+        }
+        return null;
+    }
+
+    private DataAccessException translateAdapter(KeyPathDynamoException ex, boolean createOnly) {
+        String msg = ex.getMessage();
+        if (ex instanceof VersionConflictException v) {
+            // A create-only write of a new versioned item fails its "no item yet" check: that is a duplicate.
+            return createOnly && v.expectedVersion() == 0 ? new DuplicateKeyException(msg, ex)
+                    : new OptimisticLockingFailureException(msg, ex);
+        }
+        if (ex instanceof ConditionFailedException) {
+            return createOnly ? new DuplicateKeyException(msg, ex) : new DataIntegrityViolationException(msg, ex);
+        }
+        if (ex instanceof TransactionFailedException tx) {
+            return translateTransaction(tx, index -> createOnly);
+        }
+        if (ex instanceof KeyTooLargeException || ex instanceof ItemTooLargeException) {
+            return new DataIntegrityViolationException(msg, ex);
+        }
+        if (ex instanceof InvalidPageTokenException || ex instanceof ItemMappingException
+                || ex instanceof UnknownItemTypeException) {
+            return new InvalidDataAccessApiUsageException(msg, ex);
+        }
+        if (ex instanceof TableSchemaMismatchException) {
+            return new InvalidDataAccessResourceUsageException(msg, ex);
+        }
+        if (ex instanceof BatchIncompleteException) {
+            return new TransientDataAccessResourceException(msg, ex);
+        }
+        return new UncategorizedKeyPathDynamoException(msg, ex);
+    }
+
+    /** Translates a failed transaction; {@code createOnlyAction} tells which action indexes were create-only puts. */
+    DataAccessException translateTransaction(TransactionFailedException ex, IntPredicate createOnlyAction) {
+        String msg = ex.getMessage();
+        List<TransactionFailedException.Failure> conditionFailures = ex.failures().stream()
+                .filter(f -> CONDITION_FAILED.equals(f.code())).toList();
+        if (!conditionFailures.isEmpty()) {
+            if (conditionFailures.stream().allMatch(f -> createOnlyAction.test(f.index()))) {
+                return new DuplicateKeyException(msg, ex);
+            }
+            boolean versionFailure = conditionFailures.stream()
+                    .anyMatch(f -> f.versionCheck() && !createOnlyAction.test(f.index()));
+            return versionFailure ? new OptimisticLockingFailureException(msg, ex)
+                    : new DataIntegrityViolationException(msg, ex);
+        }
+        boolean conflict = ex.failures().stream().anyMatch(f -> "TransactionConflict".equals(f.code()));
+        if (conflict) {
+            return new ConcurrencyFailureException(msg, ex);
+        }
+        boolean throttled = ex.failures().stream().anyMatch(f -> f.code() != null
+                && (f.code().contains("Throttl") || f.code().contains("ProvisionedThroughput")));
+        if (throttled) {
+            return new TransientDataAccessResourceException(msg, ex);
+        }
+        boolean invalid = ex.failures().stream().anyMatch(f -> "ValidationError".equals(f.code()));
+        return invalid ? new InvalidDataAccessApiUsageException(msg, ex) : new UncategorizedKeyPathDynamoException(msg, ex);
+    }
+}

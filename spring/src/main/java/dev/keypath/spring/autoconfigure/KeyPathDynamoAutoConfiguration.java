@@ -1,0 +1,154 @@
+package dev.keypath.spring.autoconfigure;
+
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
+import dev.keypath.spring.KeyPathDynamoOperations;
+import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.KeyPathExceptionTranslator;
+import dev.keypath.spring.KeyPathTransactionManager;
+import dev.keypath.spring.KeyPathTransactionTemplate;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.TransactionManager;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Auto-configuration of keypath for Spring Boot: a {@link DynamoDbClient} from {@code keypath.dynamodb.*}
+ * (or an embedded DynamoDB Local with {@code keypath.dynamodb.embedded=true}), the {@link KeyPathTable} with
+ * every {@code @ItemType} of the application's packages and the application's Jackson {@link JsonMapper}, the
+ * {@link KeyPathDynamoTemplate}, the exception translator, {@link KeyPathTransactionManager} and
+ * {@link KeyPathTransactionTemplate}. Every bean backs off when the application defines its own.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+        beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
+@ConditionalOnClass({KeyPathTable.class, DynamoDbClient.class})
+@EnableConfigurationProperties(KeyPathDynamoProperties.class)
+public class KeyPathDynamoAutoConfiguration {
+    private static final Log LOG = LogFactory.getLog(KeyPathDynamoAutoConfiguration.class);
+
+    /** Starts DynamoDB Local in this JVM when asked to, and only then. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(KeyPathDynamoProperties.PREFIX + ".embedded")
+    static class EmbeddedEngineConfiguration {
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean
+        EmbeddedDynamoDb keyPathEmbeddedDynamoDb(KeyPathDynamoProperties properties) {
+            if (properties.getEndpoint() != null) {
+                throw new IllegalStateException("keypath.dynamodb.embedded=true starts its own DynamoDB Local; "
+                        + "remove keypath.dynamodb.endpoint=" + properties.getEndpoint() + " or set embedded=false");
+            }
+            try {
+                Class.forName("software.amazon.dynamodb.services.local.main.ServerRunner", false,
+                        KeyPathDynamoAutoConfiguration.class.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("keypath.dynamodb.embedded=true needs "
+                        + "software.amazon.dynamodb:DynamoDBLocal on the classpath", e);
+            }
+            LOG.warn("keypath.dynamodb.embedded=true: running DynamoDB Local in memory inside this JVM; all data "
+                    + "is lost at shutdown. Do not use in production.");
+            return EmbeddedDynamoDb.start();
+        }
+    }
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    DynamoDbClient keyPathDynamoDbClient(KeyPathDynamoProperties properties,
+            ObjectProvider<EmbeddedDynamoDb> embedded) {
+        if (properties.isEmbedded()) {
+            return embedded.getObject().newClient().build();
+        }
+        DynamoDbClientBuilder builder = DynamoDbClient.builder();
+        if (properties.getRegion() != null && !properties.getRegion().isBlank()) {
+            builder.region(Region.of(properties.getRegion()));
+        }
+        if (properties.getEndpoint() != null) {
+            builder.endpointOverride(properties.getEndpoint());
+        }
+        return builder.build();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    KeyPathTable keyPathTable(DynamoDbClient client, KeyPathDynamoProperties properties,
+            ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathTableBuilderCustomizer> customizers,
+            BeanFactory beanFactory) {
+        KeyPathTable.Builder builder = KeyPathTable.builder().client(client).tableName(properties.getTableName());
+        JsonMapper mapper = jsonMapper.getIfUnique();
+        if (mapper != null) {
+            builder.jsonMapper(mapper);
+        }
+        Set<Class<?>> types = new ItemTypeScanner(beanFactory.getClass().getClassLoader())
+                .scan(itemTypePackages(properties, beanFactory));
+        builder.register(types.toArray(new Class<?>[0]));
+        String secret = properties.getPageTokenSecret();
+        if (secret != null && !secret.isEmpty()) {
+            builder.pageTokenSecret(secret.getBytes(StandardCharsets.UTF_8));
+        } else if (!properties.isEmbedded()) {
+            LOG.warn("keypath.dynamodb.page-token-secret is not set: page tokens are signed with a random secret and "
+                    + "stop working after a restart or on another instance");
+        }
+        customizers.orderedStream().forEach(c -> c.customize(builder));
+        KeyPathTable table = builder.build();
+        if (properties.isCreateTableIfMissing() || properties.isEmbedded()) {
+            TableStatus status = table.bootstrap();
+            LOG.info("keypath table '" + table.tableName() + "' " + status.name().toLowerCase() + " with "
+                    + types.size() + " item type(s)");
+        }
+        return table;
+    }
+
+    private static List<String> itemTypePackages(KeyPathDynamoProperties properties, BeanFactory beanFactory) {
+        if (!properties.getItemTypePackages().isEmpty()) {
+            return properties.getItemTypePackages();
+        }
+        return AutoConfigurationPackages.has(beanFactory) ? AutoConfigurationPackages.get(beanFactory)
+                : new ArrayList<>();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    KeyPathExceptionTranslator keyPathExceptionTranslator() {
+        return new KeyPathExceptionTranslator();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(KeyPathDynamoOperations.class)
+    KeyPathDynamoTemplate keyPathDynamoTemplate(KeyPathTable table, KeyPathExceptionTranslator translator) {
+        return new KeyPathDynamoTemplate(table, translator);
+    }
+
+    /** Registered only when the application has no transaction manager of its own (e.g. JDBC's). */
+    @Bean
+    @ConditionalOnMissingBean(TransactionManager.class)
+    KeyPathTransactionManager keyPathTransactionManager(KeyPathTable table, KeyPathExceptionTranslator translator) {
+        return new KeyPathTransactionManager(table, translator);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    KeyPathTransactionTemplate keyPathTransactionTemplate(KeyPathDynamoOperations operations,
+            ObjectProvider<KeyPathTransactionManager> managers, KeyPathExceptionTranslator translator) {
+        KeyPathTransactionManager manager = managers.stream()
+                .filter(m -> m.table() == operations.table()).findFirst()
+                .orElseGet(() -> new KeyPathTransactionManager(operations.table(), translator));
+        return new KeyPathTransactionTemplate(operations, manager);
+    }
+}

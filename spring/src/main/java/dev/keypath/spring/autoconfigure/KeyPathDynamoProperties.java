@@ -1,0 +1,130 @@
+package dev.keypath.spring.autoconfigure;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * The {@code keypath.dynamodb.*} properties. Bound once at startup by Spring Boot; not thread-safe while being
+ * bound, read-only afterwards.
+ */
+@ConfigurationProperties(prefix = KeyPathDynamoProperties.PREFIX)
+public class KeyPathDynamoProperties {
+    /** The property prefix. */
+    public static final String PREFIX = "keypath.dynamodb";
+
+    /**
+     * DynamoDB endpoint override, e.g. http://localhost:4566 for LocalStack. Empty means the AWS endpoint of the
+     * region.
+     */
+    private URI endpoint;
+
+    /** AWS region, e.g. eu-west-1. Empty means the AWS SDK's default region lookup (AWS_REGION, profile, ...). */
+    private String region;
+
+    /** Name of the one DynamoDB table that holds every item type. */
+    private String tableName = "keypath";
+
+    /**
+     * Whether to create the table (with the GSIs of @SecondaryKeyPath types and TTL) at startup when it does not
+     * exist. An existing table's key schema is verified either way when this is on.
+     */
+    private boolean createTableIfMissing;
+
+    /**
+     * Whether to start DynamoDB Local inside this JVM, in memory, and connect to it (data is lost at shutdown).
+     * For examples, local development and tests; needs software.amazon.dynamodb:DynamoDBLocal on the classpath.
+     * Implies create-table-if-missing and must not be combined with an endpoint.
+     */
+    private boolean embedded;
+
+    /**
+     * Secret that signs page tokens, at least 16 bytes of UTF-8. Empty means a random secret per process, so
+     * tokens stop working after a restart and across instances: set it in production.
+     */
+    private String pageTokenSecret;
+
+    /**
+     * Packages scanned for @ItemType classes to register with the table. Empty means the application's
+     * auto-configuration packages (the package of the @SpringBootApplication class).
+     */
+    private List<String> itemTypePackages = new ArrayList<>();
+
+    /** Repository settings. */
+    private final Repositories repositories = new Repositories();
+
+    public URI getEndpoint() {
+        return endpoint;
+    }
+
+    public void setEndpoint(URI endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    public String getRegion() {
+        return region;
+    }
+
+    public void setRegion(String region) {
+        this.region = region;
+    }
+
+    public String getTableName() {
+        return tableName;
+    }
+
+    public void setTableName(String tableName) {
+        this.tableName = tableName;
+    }
+
+    public boolean isCreateTableIfMissing() {
+        return createTableIfMissing;
+    }
+
+    public void setCreateTableIfMissing(boolean createTableIfMissing) {
+        this.createTableIfMissing = createTableIfMissing;
+    }
+
+    public boolean isEmbedded() {
+        return embedded;
+    }
+
+    public void setEmbedded(boolean embedded) {
+        this.embedded = embedded;
+    }
+
+    public String getPageTokenSecret() {
+        return pageTokenSecret;
+    }
+
+    public void setPageTokenSecret(String pageTokenSecret) {
+        this.pageTokenSecret = pageTokenSecret;
+    }
+
+    public List<String> getItemTypePackages() {
+        return itemTypePackages;
+    }
+
+    public void setItemTypePackages(List<String> itemTypePackages) {
+        this.itemTypePackages = itemTypePackages;
+    }
+
+    public Repositories getRepositories() {
+        return repositories;
+    }
+
+    /** Repository settings ({@code keypath.dynamodb.repositories.*}). */
+    public static class Repositories {
+        /** Whether to detect KeyPathRepository interfaces in the application's packages. */
+        private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+}

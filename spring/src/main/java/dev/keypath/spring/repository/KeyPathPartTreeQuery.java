@@ -1,0 +1,217 @@
+package dev.keypath.spring.repository;
+
+import dev.keypath.KeyId;
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.spring.ItemCollection;
+import dev.keypath.spring.KeyPathDynamoOperations;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.domain.Limit;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.domain.SliceImpl;
+import org.springframework.data.repository.query.ParametersParameterAccessor;
+import org.springframework.data.repository.query.QueryMethod;
+import org.springframework.data.repository.query.RepositoryQuery;
+
+/**
+ * Runs one planned derived query: binds the call's arguments into the plan's key paths, sends one
+ * {@link ItemQuery} per page through {@link KeyPathDynamoOperations} and shapes the result. Thread-safe.
+ */
+final class KeyPathPartTreeQuery implements RepositoryQuery {
+    private final QueryMethod method;
+    private final QueryPlan plan;
+    private final KeyPathDynamoOperations operations;
+
+    KeyPathPartTreeQuery(QueryMethod method, QueryPlan plan, KeyPathDynamoOperations operations) {
+        this.method = method;
+        this.plan = plan;
+        this.operations = operations;
+    }
+
+    @Override
+    public QueryMethod getQueryMethod() {
+        return method;
+    }
+
+    /** The plan (for tests and diagnostics). */
+    QueryPlan plan() {
+        return plan;
+    }
+
+    @Override
+    public Object execute(Object[] parameters) {
+        ParametersParameterAccessor args = new ParametersParameterAccessor(method.getParameters(), parameters);
+        Optional<ItemQuery.Builder> base = baseQuery(args);
+        Pageable pageable = args.getPageable();
+        boolean descending = descending(pageable);
+        Integer max = maxResults(args.getLimit(), pageable);
+        return switch (plan.shape()) {
+            case SLICE -> slice(base, pageable, descending, max);
+            case LIST -> readAll(base, descending, max);
+            case STREAM -> readAll(base, descending, max).stream();
+            case ITEM_COLLECTION -> new ItemCollection(readAll(base, descending, max));
+            case COUNT -> (long) readAll(base, descending, max).size();
+            case EXISTS -> !readAll(base, descending, 1).isEmpty();
+            case SINGLE -> single(base, descending, max);
+        };
+    }
+
+    /** The query without order, limit or token; empty if the range is empty. */
+    private Optional<ItemQuery.Builder> baseQuery(ParametersParameterAccessor args) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (QueryPlan.Binding b : plan.equalities()) {
+            values.put(b.variable(), required(args.getBindableValue(b.argument()), b.variable()));
+        }
+        ItemQuery.Builder q = ItemQuery.builder();
+        if (plan.index() != null) {
+            q.index(plan.index());
+        }
+        if (!plan.mixed()) {
+            q.types(plan.domainType());
+        }
+        QueryPlan.Range range = plan.range();
+        if (range == null) {
+            q.subtree(bind(() -> plan.template().bindPrefix(values)));
+            return Optional.of(q);
+        }
+        Optional<KeyId[]> bounds = bounds(range, args);
+        if (bounds.isEmpty()) {
+            return Optional.empty();
+        }
+        KeyPath from = withRange(values, range.variable(), bounds.get()[0]);
+        KeyPath to = withRange(values, range.variable(), bounds.get()[1]);
+        if (from.compareTo(to) > 0) {
+            return Optional.empty();
+        }
+        q.between(from, to);
+        return Optional.of(q);
+    }
+
+    private KeyPath withRange(Map<String, Object> values, String variable, KeyId id) {
+        Map<String, Object> all = new LinkedHashMap<>(values);
+        all.put(variable, id);
+        return bind(() -> plan.template().bind(all));
+    }
+
+    /** Inclusive [from, to] ids of the range, or empty if no id can match. */
+    private Optional<KeyId[]> bounds(QueryPlan.Range range, ParametersParameterAccessor args) {
+        KeyId a = id(args.getBindableValue(range.argument()), range.variable());
+        IdBounds kind = range.bounds();
+        return switch (range.type()) {
+            case BETWEEN -> Optional.of(new KeyId[] {a, id(args.getBindableValue(range.argument() + 1), range.variable())});
+            case GREATER_THAN_EQUAL -> Optional.of(new KeyId[] {a, kind.max()});
+            case GREATER_THAN, AFTER -> kind.next(a).map(n -> new KeyId[] {n, kind.max()});
+            case LESS_THAN_EQUAL -> Optional.of(new KeyId[] {kind.min(), a});
+            case LESS_THAN, BEFORE -> kind.previous(a).map(p -> new KeyId[] {kind.min(), p});
+            default -> throw new IllegalStateException("unplanned range type " + range.type());
+        };
+    }
+
+    private KeyId id(Object value, String variable) {
+        Object v = required(value, variable);
+        try {
+            return KeyId.from(v);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidDataAccessApiUsageException(plan.method() + ": " + variable + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Object required(Object value, String variable) {
+        if (value == null) {
+            throw new InvalidDataAccessApiUsageException(plan.method() + ": the value for key-path variable '"
+                    + variable + "' must not be null");
+        }
+        return value;
+    }
+
+    private KeyPath bind(java.util.function.Supplier<KeyPath> binding) {
+        try {
+            return binding.get();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidDataAccessApiUsageException(plan.method() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private boolean descending(Pageable pageable) {
+        Sort sort = pageable.isPaged() || pageable.getSort().isSorted() ? pageable.getSort() : Sort.unsorted();
+        if (sort.isUnsorted()) {
+            return plan.descending();
+        }
+        List<Sort.Order> orders = sort.toList();
+        if (orders.size() != 1 || !orders.get(0).getProperty().equals(plan.orderVariable())) {
+            throw new InvalidDataAccessApiUsageException(plan.method() + ": cannot sort by " + sort
+                    + "; results come in key-path order" + (plan.orderVariable() == null ? ""
+                    : ", so only '" + plan.orderVariable() + "' can be sorted (ASC or DESC)"));
+        }
+        return orders.get(0).isDescending();
+    }
+
+    private Integer maxResults(Limit limit, Pageable pageable) {
+        Integer max = plan.maxResults();
+        if (limit != null && limit.isLimited()) {
+            max = max == null ? limit.max() : Math.min(max, limit.max());
+        }
+        if (plan.shape() == QueryPlan.Shape.SLICE && pageable.isPaged()) {
+            max = max == null ? pageable.getPageSize() : Math.min(max, pageable.getPageSize());
+        }
+        return max;
+    }
+
+    private List<Object> readAll(Optional<ItemQuery.Builder> base, boolean descending, Integer max) {
+        if (base.isEmpty()) {
+            return List.of();
+        }
+        List<Object> items = new ArrayList<>();
+        String token = null;
+        do {
+            int limit = max == null ? 0 : max - items.size();
+            ItemQuery query = base.get().descending(descending).limit(limit).pageToken(token).build();
+            Page<Object> page = operations.query(query);
+            items.addAll(page.items());
+            token = page.nextPageToken();
+        } while (token != null && (max == null || items.size() < max));
+        return max != null && items.size() > max ? List.copyOf(items.subList(0, max)) : items;
+    }
+
+    private Object single(Optional<ItemQuery.Builder> base, boolean descending, Integer max) {
+        List<Object> items = readAll(base, descending, max == null ? 2 : Math.min(max, 2));
+        if (items.size() > 1 && plan.maxResults() == null) {
+            throw new IncorrectResultSizeDataAccessException(plan.method() + ": expected at most one "
+                    + plan.domainType().getSimpleName() + " but the key-path query found more; use First or return a List", 1);
+        }
+        return items.isEmpty() ? null : items.get(0);
+    }
+
+    private Object slice(Optional<ItemQuery.Builder> base, Pageable pageable, boolean descending, Integer max) {
+        String token = null;
+        if (pageable instanceof KeyPathPageRequest k) {
+            token = k.token();
+        } else if (pageable.isPaged() && pageable.getPageNumber() > 0) {
+            throw new InvalidDataAccessApiUsageException(plan.method() + ": key-path pages continue by token, not "
+                    + "by page number " + pageable.getPageNumber() + "; pass slice.nextPageable() or "
+                    + "KeyPathPageRequest.of(size, token)");
+        }
+        KeyPathPageRequest request = pageable instanceof KeyPathPageRequest k ? k
+                : pageable.isPaged() ? KeyPathPageRequest.ofSize(pageable.getPageSize()).withSort(pageable.getSort())
+                : null;
+        if (request == null) {
+            List<Object> all = readAll(base, descending, max);
+            return new SliceImpl<>(all, Pageable.unpaged(pageable.getSort()), false);
+        }
+        if (base.isEmpty()) {
+            return new SliceImpl<>(List.of(), request, false);
+        }
+        String pageToken = token;
+        ItemQuery query = base.get().descending(descending).limit(max == null ? 0 : max).pageToken(pageToken).build();
+        Page<Object> page = operations.query(query);
+        return new SliceImpl<>(page.items(), request.withNextToken(page.nextPageToken()), page.hasMore());
+    }
+}

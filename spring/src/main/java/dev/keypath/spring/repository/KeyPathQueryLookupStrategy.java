@@ -1,0 +1,37 @@
+package dev.keypath.spring.repository;
+
+import dev.keypath.KeyPathTemplate;
+import dev.keypath.spring.KeyPathDynamoOperations;
+import java.lang.reflect.Method;
+import org.springframework.data.projection.ProjectionFactory;
+import org.springframework.data.repository.core.NamedQueries;
+import org.springframework.data.repository.core.RepositoryMetadata;
+import org.springframework.data.repository.query.DefaultParameters;
+import org.springframework.data.repository.query.QueryLookupStrategy;
+import org.springframework.data.repository.query.QueryMethod;
+import org.springframework.data.repository.query.RepositoryQuery;
+import org.springframework.data.repository.query.parser.PartTree;
+
+/**
+ * Derives every query method from its name ({@link PartTree}) and plans it with {@link KeyPathQueryCreator}, so
+ * unsupported methods fail while the repository is created. Thread-safe.
+ */
+final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
+    private final KeyPathDynamoOperations operations;
+
+    KeyPathQueryLookupStrategy(KeyPathDynamoOperations operations) {
+        this.operations = operations;
+    }
+
+    @Override
+    public RepositoryQuery resolveQuery(Method method, RepositoryMetadata metadata, ProjectionFactory factory,
+            NamedQueries namedQueries) {
+        QueryMethod queryMethod = new QueryMethod(method, metadata, factory, DefaultParameters::new);
+        Class<?> domainType = metadata.getDomainType();
+        PartTree tree = new PartTree(method.getName(), domainType);
+        KeyPathTemplate template = operations.table().schema(domainType).keyPathTemplate();
+        QueryPlan plan = new KeyPathQueryCreator(metadata.getRepositoryInterface().getSimpleName(), queryMethod, tree,
+                domainType, template).create();
+        return new KeyPathPartTreeQuery(queryMethod, plan, operations);
+    }
+}

@@ -1,0 +1,223 @@
+package dev.keypath.spring.repository;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.sample.Comment;
+import dev.keypath.spring.sample.Note;
+import dev.keypath.spring.sample.Post;
+import dev.keypath.spring.sample.User;
+import java.net.URI;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Query methods that one key-path query cannot answer fail when the repository is created, with a message that
+ * names the method, says why and what would work. No request is sent, so the client points nowhere.
+ */
+class RejectedQueryMethodsTest {
+    private static DynamoDbClient client;
+    private static KeyPathRepositoryFactory factory;
+
+    @BeforeAll
+    static void factory() {
+        client = DynamoDbClient.builder().region(Region.US_EAST_1).endpointOverride(URI.create("http://127.0.0.1:9"))
+                .credentialsProvider(AnonymousCredentialsProvider.create()).build();
+        KeyPathTable table = KeyPathTable.builder().client(client).tableName("unused")
+                .register(User.class, Post.class, Comment.class, Note.class).build();
+        factory = new KeyPathRepositoryFactory(new KeyPathDynamoTemplate(table));
+    }
+
+    @AfterAll
+    static void close() {
+        client.close();
+    }
+
+    private static void assertRejected(Class<?> repository, String... fragments) {
+        Throwable thrown = catchThrowable(() -> factory.getRepository(repository));
+        Throwable cause = thrown;
+        while (cause != null && !(cause instanceof InvalidDataAccessApiUsageException)) {
+            cause = cause.getCause();
+        }
+        assertThat(cause).as("InvalidDataAccessApiUsageException in the cause chain of %s", thrown).isNotNull();
+        assertThat(cause.getMessage()).contains(repository.getSimpleName()).contains(fragments);
+    }
+
+    interface ByTitle extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByTitle(String title);
+    }
+
+    interface SkipsLeadingVariable extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByPostId(long postId);
+    }
+
+    interface RangeBeforePrefix extends KeyPathRepository<Comment, KeyPath> {
+        List<Comment> findByUserIdAndCommentIdBetween(UUID u, long a, long b);
+    }
+
+    interface RangeOnInnerVariable extends KeyPathRepository<Comment, KeyPath> {
+        List<Comment> findByUserIdAndPostIdBetween(UUID u, long a, long b);
+    }
+
+    interface RangeOnPartitionKey extends KeyPathRepository<User, KeyPath> {
+        List<User> findByUserIdGreaterThan(UUID u);
+    }
+
+    interface OpenRangeOnStrings extends KeyPathRepository<Note, KeyPath> {
+        List<Note> findByUserIdAndNameGreaterThan(UUID u, String name);
+    }
+
+    interface OrderByOtherProperty extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdOrderByTitleAsc(UUID u);
+    }
+
+    interface OrderWhenFullyBound extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndPostIdOrderByPostIdDesc(UUID u, long p);
+    }
+
+    interface UsesOr extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdOrTag(UUID u, String tag);
+    }
+
+    interface UsesIn extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdIn(List<UUID> users);
+    }
+
+    interface UsesNot extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndPostIdNot(UUID u, long p);
+    }
+
+    interface UsesLike extends KeyPathRepository<Note, KeyPath> {
+        List<Note> findByUserIdAndNameStartingWith(UUID u, String prefix);
+    }
+
+    interface UsesIsNull extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndPostIdIsNull(UUID u);
+    }
+
+    interface UsesTrue extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndTitleIsNotEmpty(UUID u);
+    }
+
+    interface IgnoresCase extends KeyPathRepository<Note, KeyPath> {
+        List<Note> findByUserIdAndNameIgnoreCase(UUID u, String name);
+    }
+
+    interface ReturnsPage extends KeyPathRepository<Post, KeyPath> {
+        Page<Post> findByUserId(UUID u, Pageable pageable);
+    }
+
+    interface TakesSort extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserId(UUID u, Sort sort);
+    }
+
+    interface DerivedDelete extends KeyPathRepository<Post, KeyPath> {
+        void deleteByUserId(UUID u);
+    }
+
+    interface Distinct extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findDistinctByUserId(UUID u);
+    }
+
+    interface TwoRanges extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndPostIdGreaterThanAndPostIdLessThan(UUID u, long a, long b);
+    }
+
+    interface MixedWithRange extends KeyPathRepository<Post, KeyPath> {
+        List<Object> findByUserIdAndPostIdBetween(UUID u, long a, long b);
+    }
+
+    interface Projection extends KeyPathRepository<Post, KeyPath> {
+        List<String> findByUserId(UUID u);
+    }
+
+    interface WrongIdType extends KeyPathRepository<Post, String> {
+    }
+
+    record Unregistered(String id) {
+    }
+
+    interface UnregisteredType extends KeyPathRepository<Unregistered, KeyPath> {
+    }
+
+    interface Accepted extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndPostIdBetween(UUID u, long a, long b);
+
+        List<Post> findByTag(String tag);
+    }
+
+    @Test
+    void validMethodsCreateARepository() {
+        assertThat(factory.getRepository(Accepted.class)).isNotNull();
+    }
+
+    @Test
+    void propertyThatIsNoKeyVariable() {
+        assertRejected(ByTitle.class, "findByTitle", "'title' is not a key-path variable of /user-{userId}/post-{postId}",
+                "query by userId (prefix)", "@SecondaryKeyPath");
+    }
+
+    @Test
+    void equalitiesMustFormAPrefix() {
+        assertRejected(SkipsLeadingVariable.class, "'postId' without userId", "findByUserIdAndPostId");
+        assertRejected(RangeBeforePrefix.class, "'commentId'", "postId");
+    }
+
+    @Test
+    void rangesOnlyOnTheLastElementAfterTheEqualities() {
+        assertRejected(RangeOnInnerVariable.class, "cut through", "last element");
+        assertRejected(RangeOnPartitionKey.class, "partition key");
+        assertRejected(TwoRanges.class, "one condition per variable");
+    }
+
+    @Test
+    void openRangesNeedBoundedIds() {
+        assertRejected(OpenRangeOnStrings.class, "NameBetween(from, to)", "String");
+    }
+
+    @Test
+    void orderOnlyByTheNextVariable() {
+        assertRejected(OrderByOtherProperty.class, "OrderByTitle", "'postId'");
+        assertRejected(OrderWhenFullyBound.class, "every variable is bound");
+    }
+
+    @Test
+    void unsupportedKeywordsSayWhy() {
+        assertRejected(UsesOr.class, "'Or'");
+        assertRejected(UsesIn.class, "one query per value");
+        assertRejected(UsesNot.class, "negation");
+        assertRejected(UsesLike.class, "pattern matching");
+        assertRejected(UsesIsNull.class, "null");
+        assertRejected(UsesTrue.class, "not a key-path condition");
+        assertRejected(IgnoresCase.class, "IgnoreCase");
+        assertRejected(Distinct.class, "Distinct");
+        assertRejected(DerivedDelete.class, "derived deletes");
+    }
+
+    @Test
+    void unsupportedShapesSayWhatWorks() {
+        assertRejected(ReturnsPage.class, "Slice<Post>");
+        assertRejected(TakesSort.class, "OrderBy");
+        assertRejected(MixedWithRange.class, "range");
+        assertRejected(Projection.class, "projections");
+    }
+
+    @Test
+    void idTypeAndRegistrationAreChecked() {
+        assertRejected(WrongIdType.class, "KeyPathRepository<Post, KeyPath>");
+        assertRejected(UnregisteredType.class, "not registered", "@ItemType");
+    }
+}
