@@ -11,8 +11,12 @@ final class BytesId extends KeyId {
     private final int escapedLength;
 
     private BytesId(byte[] value) {
+        this(value, BytesSegment.escapedLength(value));
+    }
+
+    private BytesId(byte[] value, int escapedLength) {
         this.value = value;
-        this.escapedLength = BytesSegment.escapedLength(value);
+        this.escapedLength = escapedLength;
     }
 
     static BytesId copyOf(byte[] value) {
@@ -28,6 +32,11 @@ final class BytesId extends KeyId {
     /** Takes ownership of an array nobody else holds. */
     static BytesId owning(byte[] value) {
         return new BytesId(value);
+    }
+
+    /** Takes ownership of decoded bytes whose escaped length the decoder already knows. */
+    static BytesId owning(byte[] value, int escapedLength) {
+        return new BytesId(value, escapedLength);
     }
 
     static BytesId ofUuid(UUID uuid) {

@@ -55,13 +55,13 @@ final class BytesSegment {
         if (escapes == 0) {
             byte[] value = new byte[len];
             System.arraycopy(src, off, value, 0, len);
-            return BytesId.owning(value);
+            return BytesId.owning(value, len);
         }
         byte[] value = new byte[len - escapes];
         for (int i = off, j = 0; i < end; i++) {
             byte b = src[i];
             value[j++] = b == KeyEncoding.ESCAPE ? (byte) (src[++i] - KeyEncoding.ESCAPE_OFFSET) : b;
         }
-        return BytesId.owning(value);
+        return BytesId.owning(value, len);
     }
 }

@@ -21,16 +21,103 @@ final class IdSyntax {
         if (start == end) {
             throw KeyPathFormatException.inText("empty id", text, start);
         }
-        if (text.charAt(start) == BYTES_MARK) {
+        char first = text.charAt(start);
+        if (first == BYTES_MARK) {
             return parseBytes(text, start + 1, end);
         }
-        if (!escaped && isInteger(text, start, end)) {
-            return parseInteger(text, start, end);
-        }
-        if (!escaped && isUuid(text, start, end)) {
-            return BytesId.owning(parseUuid(text, start));
+        if (!escaped) {
+            if (first == '-' || (first >= '0' && first <= '9')) {
+                KeyId integer = tryInteger(text, start, end);
+                if (integer != null) {
+                    return integer;
+                }
+            }
+            if (end - start == 36) {
+                byte[] uuid = tryUuid(text, start);
+                if (uuid != null) {
+                    return BytesId.owning(uuid);
+                }
+            }
+            return plainString(text, start, end);
         }
         return parseString(text, start, end);
+    }
+
+    /** The integer spelled by {@code s[start, end)}, or null if it is not integer syntax. One pass. */
+    private static KeyId tryInteger(CharSequence s, int start, int end) {
+        boolean negative = s.charAt(start) == '-';
+        int digits = negative ? start + 1 : start;
+        int count = end - digits;
+        if (count == 0 || (s.charAt(digits) == '0' && (count > 1 || negative))) {
+            return null;
+        }
+        long magnitude = 0;
+        for (int i = digits; i < end; i++) {
+            int d = s.charAt(i) - '0';
+            if (d < 0 || d > 9) {
+                return null;
+            }
+            magnitude = magnitude * 10 + d;
+        }
+        if (count > MAX_MAGNITUDE.length() || (count == MAX_MAGNITUDE.length()
+                && CharSequenceCompare.compare(s, digits, end, MAX_MAGNITUDE) > 0)) {
+            throw KeyPathFormatException.inText("integer id is outside -(2^64-1) .. 2^64-1", s, start);
+        }
+        return IntegerId.ofMagnitude(negative, magnitude);
+    }
+
+    private static final byte[] HEX_VALUES = new byte[128];
+
+    static {
+        java.util.Arrays.fill(HEX_VALUES, (byte) -1);
+        for (int c = '0'; c <= '9'; c++) {
+            HEX_VALUES[c] = (byte) (c - '0');
+        }
+        for (int c = 'a'; c <= 'f'; c++) {
+            HEX_VALUES[c] = (byte) (c - 'a' + 10);
+            HEX_VALUES[c - 'a' + 'A'] = (byte) (c - 'a' + 10);
+        }
+    }
+
+    private static int hex(char c) {
+        return c < 128 ? HEX_VALUES[c] : -1;
+    }
+
+    /** The 16 bytes of a canonical UUID at {@code s[start, start + 36)}, or null. One pass. */
+    private static byte[] tryUuid(CharSequence s, int start) {
+        byte[] out = new byte[BytesId.UUID_LENGTH];
+        int j = 0;
+        int i = start;
+        int end = start + 36;
+        while (i < end) {
+            int at = i - start;
+            if (at == 8 || at == 13 || at == 18 || at == 23) {
+                if (s.charAt(i) != '-') {
+                    return null;
+                }
+                i++;
+                continue;
+            }
+            int hi = hex(s.charAt(i));
+            int lo = hex(s.charAt(i + 1));
+            if ((hi | lo) < 0) {
+                return null;
+            }
+            out[j++] = (byte) ((hi << 4) | lo);
+            i += 2;
+        }
+        return out;
+    }
+
+    /** A string id without escapes: copied once, then checked. */
+    private static KeyId plainString(CharSequence s, int start, int end) {
+        String value = s.subSequence(start, end).toString();
+        int length = StringSegment.checkedUtf8Length(value);
+        if (length < 0) {
+            int bad = -length - 1;
+            throw KeyPathFormatException.inText(StringSegment.problem(value, bad), s, start + bad);
+        }
+        return StringId.trusted(value, length);
     }
 
     static boolean isInteger(CharSequence s, int start, int end) {
@@ -64,43 +151,11 @@ final class IdSyntax {
                 if (c != '-') {
                     return false;
                 }
-            } else if (!isHex(c)) {
+            } else if (hex(c) < 0) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static boolean isHex(char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    }
-
-    private static KeyId parseInteger(CharSequence s, int start, int end) {
-        boolean negative = s.charAt(start) == '-';
-        int digits = negative ? start + 1 : start;
-        int count = end - digits;
-        if (count > MAX_MAGNITUDE.length() || (count == MAX_MAGNITUDE.length()
-                && CharSequenceCompare.compare(s, digits, end, MAX_MAGNITUDE) > 0)) {
-            throw KeyPathFormatException.inText("integer id is outside -(2^64-1) .. 2^64-1", s, start);
-        }
-        long magnitude = 0;
-        for (int i = digits; i < end; i++) {
-            magnitude = magnitude * 10 + (s.charAt(i) - '0');
-        }
-        return IntegerId.ofMagnitude(negative, magnitude);
-    }
-
-    private static byte[] parseUuid(CharSequence s, int start) {
-        byte[] out = new byte[BytesId.UUID_LENGTH];
-        int j = 0;
-        for (int i = 0; i < 36; i += 2) {
-            if (s.charAt(start + i) == '-') {
-                i--;
-                continue;
-            }
-            out[j++] = (byte) ((Character.digit(s.charAt(start + i), 16) << 4) | Character.digit(s.charAt(start + i + 1), 16));
-        }
-        return out;
     }
 
     private static KeyId parseBytes(CharSequence s, int start, int end) {

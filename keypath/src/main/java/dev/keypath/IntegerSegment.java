@@ -26,10 +26,12 @@ final class IntegerSegment {
             dst[off++] = (byte) (KeyEncoding.POSITIVE_SORT_BASE + n);
             bits = magnitude;
         }
-        for (int shift = (n - 1) << 3; shift >= 0; shift -= 8) {
-            dst[off++] = (byte) (bits >>> shift);
+        int end = off + n;
+        for (int i = end - 1; i >= off; i--) {
+            dst[i] = (byte) bits;
+            bits >>>= 8;
         }
-        return off;
+        return end;
     }
 
     /** Decodes a canonical integer segment of exactly {@code len} bytes. */

@@ -24,13 +24,26 @@ public final class KeyPath implements Comparable<KeyPath> {
 
     private final PathElement[] elements;
     private final int encodedLength;
+    private final int sectionLength;
     /** Lazily cached encoding for comparisons; racy but safe, like String's hash. */
     private byte[] sortBytes;
     private int hash;
 
     private KeyPath(PathElement[] elements) {
+        this(elements, KeyPathEncoder.layout(elements, 0, elements.length));
+    }
+
+    private KeyPath(PathElement[] elements, long layout) {
         this.elements = elements;
-        this.encodedLength = KeyPathEncoder.length(elements, 0, elements.length);
+        this.encodedLength = KeyPathEncoder.length(layout);
+        this.sectionLength = KeyPathEncoder.sectionLength(layout);
+    }
+
+    /** For the decoder, which has just read the layout. */
+    private KeyPath(PathElement[] elements, int encodedLength, int sectionLength) {
+        this.elements = elements;
+        this.encodedLength = encodedLength;
+        this.sectionLength = sectionLength;
     }
 
     /** Wraps elements that already satisfy the path rules; the array is not copied. */
@@ -169,7 +182,7 @@ public final class KeyPath implements Comparable<KeyPath> {
             throw KeyPathFormatException.inBytes(decoded.length == 0
                     ? "a whole key needs at least one element" : "the first element needs an id", 0);
         }
-        return new KeyPath(decoded);
+        return new KeyPath(decoded, length, KeyPathDecoder.terminatorIndex(key, offset, length) - offset + 1);
     }
 
     /**
@@ -265,7 +278,7 @@ public final class KeyPath implements Comparable<KeyPath> {
     /** The whole key: segments, separators, terminator and metadata. */
     public byte[] encode() {
         byte[] out = new byte[encodedLength];
-        KeyPathEncoder.write(elements, 0, elements.length, out, 0);
+        KeyPathEncoder.write(elements, 0, elements.length, sectionLength, out, 0);
         return out;
     }
 
@@ -284,7 +297,7 @@ public final class KeyPath implements Comparable<KeyPath> {
             throw new IndexOutOfBoundsException("need " + encodedLength + " bytes at offset " + offset
                     + " of a " + dst.length + "-byte buffer");
         }
-        return KeyPathEncoder.write(elements, 0, elements.length, dst, offset);
+        return KeyPathEncoder.write(elements, 0, elements.length, sectionLength, dst, offset);
     }
 
     /** DynamoDB partition key: the encoding of the first element alone. */
@@ -338,7 +351,7 @@ public final class KeyPath implements Comparable<KeyPath> {
     /** The canonical text form; {@code parse(toString())} equals this path. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(encodedLength + 16);
+        StringBuilder sb = new StringBuilder(encodedLength + 8 * elements.length + 16);
         for (PathElement e : elements) {
             KeyPathFormatter.appendElement(sb, e);
         }

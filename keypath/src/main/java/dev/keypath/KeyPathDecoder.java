@@ -66,13 +66,12 @@ final class KeyPathDecoder {
                 if (type != KeyEncoding.TYPE_STRING) {
                     throw KeyPathFormatException.inBytes("namespace segment has type " + type + ", not string", metaStart - off);
                 }
-                Namespaces.checkEncoded(src, seg, length, off);
-                namespace = new String(src, seg, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+                namespace = NamespaceCache.ofEncoded(src, seg, length, off);
                 if (s == count - 1) {
-                    elements[s >>> 1] = new PathElement(namespace, null);
+                    elements[s >>> 1] = PathElement.trusted(namespace, null);
                 }
             } else {
-                elements[s >>> 1] = new PathElement(namespace, decodeId(src, seg, length, type, off, metaStart));
+                elements[s >>> 1] = PathElement.trusted(namespace, decodeId(src, seg, length, type, off, metaStart));
             }
             seg += length;
             if (s < count - 1) {
@@ -85,6 +84,15 @@ final class KeyPathDecoder {
             }
         }
         return elements;
+    }
+
+    /** Index of the last 0x00 in a key the decoder has accepted. */
+    static int terminatorIndex(byte[] src, int off, int len) {
+        int t = off + len - 1;
+        while (src[t] != KeyEncoding.TERMINATOR) {
+            t--;
+        }
+        return t;
     }
 
     private static KeyId decodeId(byte[] src, int off, int len, int type, int base, int metaStart) {

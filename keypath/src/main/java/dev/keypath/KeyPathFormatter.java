@@ -17,7 +17,12 @@ final class KeyPathFormatter {
             if (i.negative()) {
                 sb.append('-');
             }
-            sb.append(Long.toUnsignedString(i.magnitude()));
+            long m = i.magnitude();
+            if (m >= 0) {
+                sb.append(m);
+            } else {
+                sb.append(Long.toUnsignedString(m));
+            }
         } else if (id instanceof BytesId b) {
             if (b.isUuid()) {
                 IdSyntax.appendUuid(sb, b.raw());

@@ -1,8 +1,5 @@
 package dev.keypath;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /** Parses the text form into elements; every failure names the character position. */
 final class KeyPathParser {
     private KeyPathParser() {}
@@ -15,7 +12,8 @@ final class KeyPathParser {
         if (n == 0) {
             throw KeyPathFormatException.inText("empty key path", text, 0);
         }
-        List<PathElement> elements = new ArrayList<>(8);
+        PathElement[] elements = new PathElement[4];
+        int count = 0;
         int i = 0;
         while (i < n) {
             if (text.charAt(i) != '/') {
@@ -30,15 +28,15 @@ final class KeyPathParser {
             while (i < n && Namespaces.isPart(text.charAt(i))) {
                 i++;
             }
-            String namespace = text.subSequence(nsStart, i).toString();
+            String namespace = NamespaceCache.of(text, nsStart, i);
             if (i == n || text.charAt(i) == '/') {
-                if (elements.isEmpty()) {
+                if (count == 0) {
                     throw KeyPathFormatException.inText("the first element needs an id", text, i);
                 }
                 if (i < n) {
                     throw KeyPathFormatException.inText("only the last element may omit its id", text, i);
                 }
-                elements.add(new PathElement(namespace, null));
+                elements = add(elements, count++, PathElement.trusted(namespace, null));
                 break;
             }
             if (text.charAt(i) != '-') {
@@ -59,8 +57,14 @@ final class KeyPathParser {
                     i++;
                 }
             }
-            elements.add(new PathElement(namespace, IdSyntax.parse(text, idStart, i, escaped)));
+            elements = add(elements, count++, PathElement.trusted(namespace, IdSyntax.parse(text, idStart, i, escaped)));
         }
-        return elements.toArray(new PathElement[0]);
+        return count == elements.length ? elements : java.util.Arrays.copyOf(elements, count);
+    }
+
+    private static PathElement[] add(PathElement[] elements, int index, PathElement element) {
+        PathElement[] out = index < elements.length ? elements : java.util.Arrays.copyOf(elements, elements.length * 2);
+        out[index] = element;
+        return out;
     }
 }

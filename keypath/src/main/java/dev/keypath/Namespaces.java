@@ -4,12 +4,24 @@ package dev.keypath;
 final class Namespaces {
     private Namespaces() {}
 
+    private static final byte START = 1;
+    private static final byte PART = 2;
+    private static final byte[] CLASSES = new byte[128];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+            boolean digit = c >= '0' && c <= '9';
+            CLASSES[c] = (byte) ((letter ? START | PART : 0) | (digit ? PART : 0));
+        }
+    }
+
     static boolean isStart(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        return c >= 0 && c < 128 && (CLASSES[c] & START) != 0;
     }
 
     static boolean isPart(int c) {
-        return isStart(c) || (c >= '0' && c <= '9');
+        return c >= 0 && c < 128 && (CLASSES[c] & PART) != 0;
     }
 
     /** Index of the first character that breaks the rule, 0 for null or empty, or -1 if valid. */
@@ -36,17 +48,5 @@ final class Namespaces {
 
     static String describe(char c) {
         return c < 0x20 || c == 0x7F ? String.format("U+%04X", (int) c) : "'" + c + "'";
-    }
-
-    /** Checks namespace bytes in an encoded key; returns silently when valid. */
-    static void checkEncoded(byte[] src, int off, int len, int base) {
-        if (!isStart(src[off])) {
-            throw KeyPathFormatException.inBytes("namespace must start with a letter or '_'", off - base);
-        }
-        for (int i = off + 1, end = off + len; i < end; i++) {
-            if (!isPart(src[i])) {
-                throw KeyPathFormatException.inBytes("invalid byte in namespace", i - base);
-            }
-        }
     }
 }

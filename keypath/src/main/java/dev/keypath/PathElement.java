@@ -1,26 +1,64 @@
 package dev.keypath;
 
+import java.util.Objects;
+
 /**
  * One {@code /namespace-id} step of a key path. The namespace is an identifier
  * ({@code [A-Za-z_][A-Za-z0-9_]*}); the id is {@code null} only for an id-less last element, as in
- * {@code /user-7/settings}.
- *
- * @param namespace the element's namespace, never null
- * @param id        the element's id, or null when the element has none
+ * {@code /user-7/settings}. Immutable and thread-safe; equal when namespace and id are equal.
  */
-public record PathElement(String namespace, KeyId id) {
+public final class PathElement {
+    private final String namespace;
+    private final KeyId id;
 
-    /** Checks the namespace; an invalid one is a {@link KeyPathFormatException} naming the character. */
-    public PathElement {
+    /**
+     * An element; an invalid namespace is a {@link KeyPathFormatException} naming the character.
+     *
+     * @param namespace the element's namespace, never null
+     * @param id        the element's id, or null when the element has none
+     */
+    public PathElement(String namespace, KeyId id) {
         int bad = Namespaces.firstInvalid(namespace);
         if (bad >= 0) {
             throw KeyPathFormatException.inText(Namespaces.problem(namespace, bad), namespace == null ? "" : namespace, bad);
         }
+        this.namespace = namespace;
+        this.id = id;
+    }
+
+    private PathElement(KeyId id, String checkedNamespace) {
+        this.namespace = checkedNamespace;
+        this.id = id;
+    }
+
+    /** For the decoder and parser, which have already checked the namespace. */
+    static PathElement trusted(String checkedNamespace, KeyId id) {
+        return new PathElement(id, checkedNamespace);
+    }
+
+    /** The element's namespace. */
+    public String namespace() {
+        return namespace;
+    }
+
+    /** The element's id, or null when it has none. */
+    public KeyId id() {
+        return id;
     }
 
     /** Whether this element has an id. */
     public boolean hasId() {
         return id != null;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PathElement other && namespace.equals(other.namespace) && Objects.equals(id, other.id);
+    }
+
+    @Override
+    public int hashCode() {
+        return namespace.hashCode() * 31 + Objects.hashCode(id);
     }
 
     /** The element in text form, {@code /namespace-id} or {@code /namespace}. */

@@ -12,6 +12,10 @@ final class Varint {
     }
 
     static int write(int value, byte[] dst, int off) {
+        if (value < 0x80) {
+            dst[off] = (byte) value;
+            return off + 1;
+        }
         while ((value & ~0x7F) != 0) {
             dst[off++] = (byte) ((value & 0x7F) | 0x80);
             value >>>= 7;
