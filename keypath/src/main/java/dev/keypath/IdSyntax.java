@@ -85,28 +85,40 @@ final class IdSyntax {
 
     /** The 16 bytes of a canonical UUID at {@code s[start, start + 36)}, or null. One pass. */
     private static byte[] tryUuid(CharSequence s, int start) {
+        if (s.charAt(start + 8) != '-' || s.charAt(start + 13) != '-' || s.charAt(start + 18) != '-'
+                || s.charAt(start + 23) != '-') {
+            return null;
+        }
+        long a = hexDigits(s, start, 8);
+        long b = hexDigits(s, start + 9, 4);
+        long c = hexDigits(s, start + 14, 4);
+        long d = hexDigits(s, start + 19, 4);
+        long e = hexDigits(s, start + 24, 12);
+        if ((a | b | c | d | e) < 0) {
+            return null;
+        }
+        long hi = (a << 32) | (b << 16) | c;
+        long lo = (d << 48) | e;
         byte[] out = new byte[BytesId.UUID_LENGTH];
-        int j = 0;
-        int i = start;
-        int end = start + 36;
-        while (i < end) {
-            int at = i - start;
-            if (at == 8 || at == 13 || at == 18 || at == 23) {
-                if (s.charAt(i) != '-') {
-                    return null;
-                }
-                i++;
-                continue;
-            }
-            int hi = hex(s.charAt(i));
-            int lo = hex(s.charAt(i + 1));
-            if ((hi | lo) < 0) {
-                return null;
-            }
-            out[j++] = (byte) ((hi << 4) | lo);
-            i += 2;
+        for (int i = 7; i >= 0; i--) {
+            out[i] = (byte) hi;
+            out[8 + i] = (byte) lo;
+            hi >>>= 8;
+            lo >>>= 8;
         }
         return out;
+    }
+
+    /** The value of {@code count} (at most 15) hex digits at {@code from}, or -1 if one is not a hex digit. */
+    private static long hexDigits(CharSequence s, int from, int count) {
+        long value = 0;
+        int bad = 0;
+        for (int i = from, end = from + count; i < end; i++) {
+            int h = hex(s.charAt(i));
+            bad |= h;
+            value = (value << 4) | (h & 0xF);
+        }
+        return bad < 0 ? -1 : value;
     }
 
     /** A string id without escapes: copied once, then checked. */
