@@ -6,10 +6,10 @@ import picocli.CommandLine;
 /**
  * Entry point of the {@code keypath} debug tool ({@code java -jar keypath.jar}): turns key paths into
  * the bytes DynamoDB stores ({@code encode}), bytes back into paths ({@code decode}) and shows a key's
- * byte layout ({@code explain}). Every command renders through the core's single formatter; this module
- * only parses arguments and moves lines.
+ * byte layout ({@code explain}), and lists the items of a key-path table ({@code scan}). Every command renders
+ * through the core's single formatter; this module only parses arguments and moves lines.
  *
- * <p>New subcommands (such as a table {@code scan}) are registered in {@link #commandLine(InputStream)}.
+ * <p>New subcommands are registered in {@link #commandLine(InputStream)}.
  */
 public final class KeypathCli {
     private KeypathCli() {}
@@ -29,6 +29,7 @@ public final class KeypathCli {
         cli.addSubcommand(new EncodeCommand(inputs));
         cli.addSubcommand(new DecodeCommand(inputs));
         cli.addSubcommand(new ExplainCommand(inputs));
+        cli.addSubcommand(new ScanCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
         cli.addSubcommand(new CommandLine.HelpCommand());
         return cli;
     }

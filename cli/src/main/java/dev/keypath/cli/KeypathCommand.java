@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Encodes, decodes and explains key paths such as",
-            "/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234 and their binary DynamoDB keys.",
+            "/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234 and their binary DynamoDB keys,",
+            "and lists the items of a key-path table.",
         },
         footer = {"", "Run 'keypath help COMMAND' for a command's options.%n"})
 final class KeypathCommand implements Callable<Integer> {

@@ -24,9 +24,9 @@ public interface ItemSchema<T> {
         return DefaultItemSchema.create(type, mapper);
     }
 
-    /** Introspects {@code type} with a default Jackson mapper. */
+    /** Introspects {@code type} with keypath's default Jackson mapper (shared; Jackson mappers are immutable). */
     static <T> ItemSchema<T> of(Class<T> type) {
-        return of(type, JsonMapper.builder().build());
+        return of(type, DefaultItemSchema.defaultMapper());
     }
 
     /** The mapped class. */

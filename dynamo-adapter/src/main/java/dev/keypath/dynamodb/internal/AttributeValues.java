@@ -9,17 +9,31 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.TokenStreamContext;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.util.TokenBuffer;
 
-/** Converts Jackson trees to native DynamoDB attribute values (N, S, B, BOOL, L, M, NULL) and back. */
+/**
+ * Converts Jackson token streams to native DynamoDB attribute values (N, S, B, BOOL, L, M, NULL) and back. Values
+ * travel through a {@link TokenBuffer}, never through a {@code JsonNode} tree: {@link #read} turns the tokens a
+ * serializer wrote into attribute values, {@link #write} replays stored values as tokens for a deserializer.
+ * The tokens, and so the stored layout, are those a tree would hold: integers as written, {@code BigDecimal}s with
+ * their scale, floating-point numbers through {@link BigDecimal#valueOf(double)}.
+ */
 final class AttributeValues {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final AttributeValue NULL = AttributeValue.builder().nul(true).build();
+    private static final AttributeValue TRUE = AttributeValue.builder().bool(true).build();
+    private static final AttributeValue FALSE = AttributeValue.builder().bool(false).build();
     private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
     private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+    /** Up to 18 digits always fit a long. */
+    private static final int SAFE_LONG_DIGITS = 18;
 
     private AttributeValues() {
     }
@@ -36,112 +50,213 @@ final class AttributeValues {
         return AttributeValue.builder().n(Long.toString(n)).build();
     }
 
-    /** Converts a Jackson node; {@code where} names the field for error messages. */
-    static AttributeValue toAttribute(JsonNode node, String where) {
-        if (node == null) {
+    /** A writer serializing by the value's runtime class, as {@code valueToTree} does (never root-wrapped). */
+    static ObjectWriter valueWriter(JsonMapper mapper) {
+        return mapper.writer().without(SerializationFeature.WRAP_ROOT_VALUE);
+    }
+
+    /** An empty buffer for {@code mapper}'s conversions (big decimals forced as {@code valueToTree} forces them). */
+    static TokenBuffer buffer(JsonMapper mapper) {
+        TokenBuffer buffer = TokenBuffer.forGeneration();
+        return mapper.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                ? buffer.forceUseOfBigDecimal(true) : buffer;
+    }
+
+    /** Serializes {@code value} with {@code writer} and converts it; {@code where} names it for errors. */
+    static AttributeValue toAttribute(ObjectWriter writer, TokenBuffer buffer, Object value, String where) {
+        if (value == null) {
             return NULL;
         }
-        switch (node.getNodeType()) {
-            case NULL:
-            case MISSING:
+        writer.writeValue(buffer, value);
+        try (JsonParser p = buffer.asParser()) {
+            p.nextToken();
+            return read(p, where);
+        }
+    }
+
+    /**
+     * Converts the value at the parser's current token, with its children, leaving the parser on the value's last
+     * token. {@code where} names the value's root for error messages; the path below it comes from the parser.
+     */
+    static AttributeValue read(JsonParser p, String where) {
+        JsonToken token = p.currentToken();
+        switch (token) {
+            case VALUE_STRING:
+                return AttributeValue.builder().s(p.getString()).build();
+            case VALUE_NUMBER_INT:
+                return AttributeValue.builder().n(integerText(p)).build();
+            case VALUE_NUMBER_FLOAT:
+                return AttributeValue.builder().n(decimalText(p, where)).build();
+            case VALUE_TRUE:
+                return TRUE;
+            case VALUE_FALSE:
+                return FALSE;
+            case VALUE_NULL:
                 return NULL;
-            case BOOLEAN:
-                return AttributeValue.builder().bool(node.booleanValue()).build();
-            case NUMBER:
-                return AttributeValue.builder().n(numberText(node, where)).build();
-            case STRING:
-                return AttributeValue.builder().s(node.stringValue()).build();
-            case BINARY:
-                return binary(node.binaryValue());
-            case ARRAY: {
-                List<AttributeValue> list = new ArrayList<>(node.size());
-                int i = 0;
-                for (JsonNode element : node.values()) {
-                    list.add(toAttribute(element, where + "[" + i++ + "]"));
+            case VALUE_EMBEDDED_OBJECT: {
+                Object embedded = p.getEmbeddedObject();
+                if (embedded == null) {
+                    return NULL;
+                }
+                if (embedded instanceof byte[] bytes) {
+                    return binary(bytes);
+                }
+                throw new ItemMappingException("Cannot store " + where(where, p) + ": Jackson produced a POJO node;"
+                        + " only JSON-like values are supported");
+            }
+            case START_ARRAY: {
+                List<AttributeValue> list = new ArrayList<>();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    list.add(read(p, where));
                 }
                 return AttributeValue.builder().l(list).build();
             }
-            case OBJECT: {
+            case START_OBJECT: {
                 Map<String, AttributeValue> map = new LinkedHashMap<>();
-                for (Map.Entry<String, JsonNode> e : node.properties()) {
-                    map.put(e.getKey(), toAttribute(e.getValue(), where + "." + e.getKey()));
+                for (String name = p.nextName(); name != null; name = p.nextName()) {
+                    p.nextToken();
+                    map.put(name, read(p, where));
                 }
                 return AttributeValue.builder().m(map).build();
             }
             default:
-                throw new ItemMappingException("Cannot store " + where + ": Jackson produced a "
-                        + node.getNodeType() + " node; only JSON-like values are supported");
+                throw new ItemMappingException("Cannot store " + where(where, p) + ": Jackson produced a " + token
+                        + " token; only JSON-like values are supported");
         }
     }
 
-    private static String numberText(JsonNode node, String where) {
-        if (node.isIntegralNumber()) {
-            return node.numberValue().toString();
+    /** {@code where} followed by the parser's path below it, as {@code .name[0].other}; for errors only. */
+    private static String where(String where, JsonParser p) {
+        List<String> parts = new ArrayList<>();
+        for (TokenStreamContext c = p.streamReadContext(); c != null && !c.inRoot(); c = c.getParent()) {
+            parts.add(c.inArray() ? "[" + c.getCurrentIndex() + "]" : "." + c.currentName());
         }
-        if (node.isBigDecimal()) {
-            BigDecimal d = node.decimalValue();
-            return Math.abs(d.scale()) < 64 ? d.toPlainString() : d.toString();
+        StringBuilder sb = new StringBuilder(where);
+        for (int i = parts.size() - 1; i >= 0; i--) {
+            sb.append(parts.get(i));
         }
-        double d = node.doubleValue();
+        return sb.toString();
+    }
+
+    private static String integerText(JsonParser p) {
+        return switch (p.getNumberType()) {
+            case INT -> Integer.toString(p.getIntValue());
+            case LONG -> Long.toString(p.getLongValue());
+            default -> p.getBigIntegerValue().toString();
+        };
+    }
+
+    private static String decimalText(JsonParser p, String where) {
+        if (p.getNumberType() == JsonParser.NumberType.BIG_DECIMAL) {
+            return decimalText(p.getDecimalValue());
+        }
+        double d = p.getDoubleValue();
         if (!Double.isFinite(d)) {
-            throw new ItemMappingException("Cannot store " + where + ": DynamoDB numbers cannot be " + d);
+            throw new ItemMappingException("Cannot store " + where(where, p) + ": DynamoDB numbers cannot be " + d);
         }
         return BigDecimal.valueOf(d).toString();
     }
 
-    /** Converts a stored attribute value to a Jackson node. */
-    static JsonNode toNode(AttributeValue av) {
+    /** Writes a stored attribute value as tokens, as the tree of its JSON form would replay them. */
+    static void write(JsonGenerator g, AttributeValue av) {
         switch (av.type()) {
-            case S:
-                return NODES.stringNode(av.s());
-            case N:
-                return numberNode(av.n());
-            case B:
-                return NODES.binaryNode(av.b().asByteArrayUnsafe());
-            case BOOL:
-                return NODES.booleanNode(av.bool());
-            case NUL:
-                return NODES.nullNode();
-            case L: {
-                ArrayNode a = NODES.arrayNode(av.l().size());
-                av.l().forEach(v -> a.add(toNode(v)));
-                return a;
+            case S -> g.writeString(av.s());
+            case N -> writeNumber(g, av.n());
+            case B -> g.writeBinary(av.b().asByteArrayUnsafe());
+            case BOOL -> g.writeBoolean(av.bool());
+            case NUL -> g.writeNull();
+            case L -> {
+                g.writeStartArray();
+                for (AttributeValue v : av.l()) {
+                    write(g, v);
+                }
+                g.writeEndArray();
             }
-            case M: {
-                ObjectNode o = NODES.objectNode();
-                av.m().forEach((k, v) -> o.set(k, toNode(v)));
-                return o;
+            case M -> {
+                g.writeStartObject();
+                for (Map.Entry<String, AttributeValue> e : av.m().entrySet()) {
+                    g.writeName(e.getKey());
+                    write(g, e.getValue());
+                }
+                g.writeEndObject();
             }
-            case SS: {
-                ArrayNode a = NODES.arrayNode();
-                av.ss().forEach(a::add);
-                return a;
+            case SS -> {
+                g.writeStartArray();
+                for (String s : av.ss()) {
+                    g.writeString(s);
+                }
+                g.writeEndArray();
             }
-            case NS: {
-                ArrayNode a = NODES.arrayNode();
-                av.ns().forEach(n -> a.add(numberNode(n)));
-                return a;
+            case NS -> {
+                g.writeStartArray();
+                for (String n : av.ns()) {
+                    writeNumber(g, n);
+                }
+                g.writeEndArray();
             }
-            case BS: {
-                ArrayNode a = NODES.arrayNode();
-                av.bs().forEach(b -> a.add(NODES.binaryNode(b.asByteArray())));
-                return a;
+            case BS -> {
+                g.writeStartArray();
+                for (SdkBytes b : av.bs()) {
+                    g.writeBinary(b.asByteArray());
+                }
+                g.writeEndArray();
             }
-            default:
-                throw new ItemMappingException("Unsupported attribute value type " + av.type());
+            default -> throw new ItemMappingException("Unsupported attribute value type " + av.type());
         }
     }
 
-    private static JsonNode numberNode(String text) {
+    /** An integral number as int, long or BigInteger (whichever is smallest), any other as BigDecimal. */
+    private static void writeNumber(JsonGenerator g, String text) {
+        Number n = canonicalNumber(text);
+        if (n instanceof Integer i) {
+            g.writeNumber(i.intValue());
+        } else if (n instanceof Long l) {
+            g.writeNumber(l.longValue());
+        } else if (n instanceof BigInteger b) {
+            g.writeNumber(b);
+        } else {
+            g.writeNumber((BigDecimal) n);
+        }
+    }
+
+    /**
+     * The value of a stored number as a reader sees it: an integral value (even written {@code 1.0} or
+     * {@code 1E3}) as the smallest of Integer, Long and BigInteger, any other as the exact BigDecimal.
+     */
+    static Number canonicalNumber(String text) {
+        if (isPlainInteger(text)) {
+            long v = Long.parseLong(text);
+            return v == (int) v ? (Number) (int) v : (Number) v;
+        }
         BigDecimal d = new BigDecimal(text);
         if (d.signum() == 0 || d.stripTrailingZeros().scale() <= 0) {
             if (d.compareTo(LONG_MIN) >= 0 && d.compareTo(LONG_MAX) <= 0) {
                 long v = d.longValueExact();
-                return v == (int) v ? NODES.numberNode((int) v) : NODES.numberNode(v);
+                return v == (int) v ? (Number) (int) v : (Number) v;
             }
-            BigInteger big = d.toBigIntegerExact();
-            return NODES.numberNode(big);
+            return d.toBigIntegerExact();
         }
-        return NODES.numberNode(d);
+        return d;
+    }
+
+    /** The stored text of a BigDecimal: plain unless the exponent is extreme. */
+    static String decimalText(BigDecimal d) {
+        return Math.abs(d.scale()) < 64 ? d.toPlainString() : d.toString();
+    }
+
+    /** An optional '-' and 1 to 18 digits: always a long. */
+    static boolean isPlainInteger(String text) {
+        int start = !text.isEmpty() && text.charAt(0) == '-' ? 1 : 0;
+        int digits = text.length() - start;
+        if (digits < 1 || digits > SAFE_LONG_DIGITS) {
+            return false;
+        }
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -14,23 +14,28 @@ import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.Version;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.util.TokenBuffer;
 
 /**
  * Reflection-built mapping of one {@link ItemType} class. Key fields go to {@code pk}/{@code sk}; the rest is
- * serialized by Jackson into a tree and converted to native attribute values. Immutable and thread-safe.
+ * serialized by Jackson into a {@link TokenBuffer} whose tokens become native attribute values, and stored items
+ * are replayed as tokens into Jackson's deserializer (no {@code JsonNode} trees). Immutable and thread-safe.
  *
  * <p>Key, version and TTL fields are matched to Jackson properties by their Java names.
  *
@@ -49,6 +54,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     record Encoded(KeyPath keyPath, Map<String, AttributeValue> attributes) {
     }
 
+    /** The mapper used when the caller gives none. */
+    private static final JsonMapper DEFAULT_MAPPER = JsonMapper.builder().build();
+
     private final Class<T> type;
     private final String typeName;
     private final KeyPathTemplate template;
@@ -59,6 +67,10 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final Set<String> reserved;
     private final JsonMapper mapper;
     private final ObjectReader reader;
+    private final ObjectWriter writer;
+    private final Set<String> keyFieldNames;
+    private final int propertyCount;
+    private final AttributeValue typeAttribute;
     private final boolean usesSequence;
 
     private DefaultItemSchema(Class<T> type, JsonMapper mapper) {
@@ -128,6 +140,19 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
         this.usesSequence = checkAutoIds();
         this.reader = mapper.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        this.writer = AttributeValues.valueWriter(mapper);
+        Set<String> names = new HashSet<>();
+        for (KeyField f : keyFields) {
+            names.add(f.property().name());
+        }
+        this.keyFieldNames = Set.copyOf(names);
+        this.propertyCount = props.size();
+        this.typeAttribute = AttributeValues.string(typeName);
+    }
+
+    /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
+    public static JsonMapper defaultMapper() {
+        return DEFAULT_MAPPER;
     }
 
     /** Introspects {@code type}. */
@@ -162,7 +187,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             String where = type.getName() + "." + f.variable();
             switch (f.autoId()) {
                 case UUID_V4, UUID_V7 -> {
-                    if (f.codec().type() != java.util.UUID.class) {
+                    if (f.codec().type() != UUID.class) {
                         throw new ItemMappingException(where + ": @AutoId(" + f.autoId() + ") needs a UUID field");
                     }
                 }
@@ -224,12 +249,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     }
 
     boolean isKeyField(String name) {
-        for (KeyField f : keyFields) {
-            if (f.property().name().equals(name)) {
-                return true;
-            }
-        }
-        return false;
+        return keyFieldNames.contains(name);
     }
 
     /** The item's current version, 0 when unset. */
@@ -257,7 +277,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     }
 
     KeyPath keyPathOf(Object item, Map<String, Object> generated) {
-        Map<String, KeyId> ids = new LinkedHashMap<>();
+        Map<String, KeyId> ids = new HashMap<>(2 * keyFields.size());
         for (KeyField f : keyFields) {
             Object v = generated.containsKey(f.variable()) ? generated.get(f.variable()) : f.property().get(item);
             ids.put(f.variable(), keyIdOf(f, v, f.autoId()));
@@ -289,31 +309,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             throw new UnknownItemTypeException(item.getClass().getName() + " is not a " + type.getName(), null);
         }
         KeyPath path = keyPathOf(item, generated);
-        JsonNode tree;
-        try {
-            tree = mapper.valueToTree(item);
-        } catch (JacksonException e) {
-            throw new ItemMappingException("Jackson cannot serialize " + type.getName() + ": "
-                    + e.getOriginalMessage(), path, e);
-        }
-        if (!(tree instanceof ObjectNode node)) {
-            throw new ItemMappingException("Jackson serialized " + type.getName() + " as " + tree.getNodeType()
-                    + ", expected an object", path, null);
-        }
-        for (KeyField f : keyFields) {
-            node.remove(f.property().name());
-        }
-        Map<String, AttributeValue> attrs = new LinkedHashMap<>(node.size() + 6);
+        Map<String, AttributeValue> attrs = new LinkedHashMap<>(2 * (propertyCount + 6));
         attrs.put(TableAttributes.PK, AttributeValues.binary(path.partitionKey()));
         attrs.put(TableAttributes.SK, AttributeValues.binary(path.sortKey()));
-        attrs.put(TableAttributes.TYPE, AttributeValues.string(typeName));
-        for (Map.Entry<String, JsonNode> e : node.properties()) {
-            if (reserved.contains(e.getKey())) {
-                throw new ItemMappingException("Property '" + e.getKey() + "' of " + type.getName()
-                        + " uses a reserved attribute name", path, null);
-            }
-            attrs.put(e.getKey(), AttributeValues.toAttribute(e.getValue(), type.getSimpleName() + "." + e.getKey()));
-        }
+        attrs.put(TableAttributes.TYPE, typeAttribute);
+        writeThroughJackson(item, path, attrs);
         if (ttl != null) {
             Object t = ttl.get(item);
             long epoch = t instanceof Instant i ? i.getEpochSecond() : t == null ? 0 : ((Number) t).longValue();
@@ -329,6 +329,36 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
         }
         return new Encoded(path, attrs);
+    }
+
+    /** Serializes {@code item} into a token buffer and converts the non-key properties. */
+    private void writeThroughJackson(Object item, KeyPath path, Map<String, AttributeValue> attrs) {
+        TokenBuffer buffer = AttributeValues.buffer(mapper);
+        try {
+            writer.writeValue(buffer, item);
+        } catch (JacksonException e) {
+            throw new ItemMappingException("Jackson cannot serialize " + type.getName() + ": "
+                    + e.getOriginalMessage(), path, e);
+        }
+        try (JsonParser p = buffer.asParser()) {
+            JsonToken first = p.nextToken();
+            if (first != JsonToken.START_OBJECT) {
+                throw new ItemMappingException("Jackson serialized " + type.getName() + " as " + first
+                        + ", expected an object", path, null);
+            }
+            for (String name = p.nextName(); name != null; name = p.nextName()) {
+                p.nextToken();
+                if (isKeyField(name)) {
+                    p.skipChildren();
+                    continue;
+                }
+                if (reserved.contains(name)) {
+                    throw new ItemMappingException("Property '" + name + "' of " + type.getName()
+                            + " uses a reserved attribute name", path, null);
+                }
+                attrs.put(name, AttributeValues.read(p, type.getSimpleName()));
+            }
+        }
     }
 
     private KeyPath secondaryPath(SecondaryKey sk, Object item, KeyPath path, Map<String, Object> generated) {
@@ -372,22 +402,45 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
         Map<String, KeyId> ids = template.match(path).orElseThrow(() -> new ItemMappingException(
                 "Stored key path does not match template " + template + " of " + type.getName(), path, null));
-        ObjectNode node = mapper.createObjectNode();
+        Map<String, Object> keyValues = new HashMap<>(2 * keyFields.size());
+        for (KeyField f : keyFields) {
+            keyValues.put(f.property().name(),
+                    f.codec().fromKeyId(ids.get(f.variable()), type.getSimpleName() + "." + f.variable()));
+        }
+        TokenBuffer buffer = AttributeValues.buffer(mapper);
+        buffer.writeStartObject();
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            if (!reserved.contains(e.getKey())) {
-                node.set(e.getKey(), AttributeValues.toNode(e.getValue()));
+            String name = e.getKey();
+            if (!reserved.contains(name) && !isKeyField(name)) {
+                buffer.writeName(name);
+                AttributeValues.write(buffer, e.getValue());
             }
         }
-        for (KeyField f : keyFields) {
-            Object value = f.codec().fromKeyId(ids.get(f.variable()), type.getSimpleName() + "." + f.variable());
-            JsonNode v = mapper.valueToTree(value);
-            node.set(f.property().name(), v);
+        for (Map.Entry<String, Object> e : keyValues.entrySet()) {
+            buffer.writeName(e.getKey());
+            writeKeyValue(buffer, e.getValue());
         }
-        try {
-            return reader.readValue(node);
+        buffer.writeEndObject();
+        try (JsonParser p = buffer.asParser()) {
+            return reader.readValue(p);
         } catch (JacksonException e) {
             throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item: "
                     + e.getOriginalMessage(), path, e);
+        }
+    }
+
+    /** Writes a key field's value as the tokens Jackson's default serializers give it. */
+    private void writeKeyValue(TokenBuffer buffer, Object value) {
+        if (value instanceof String s) {
+            buffer.writeString(s);
+        } else if (value instanceof Long l) {
+            buffer.writeNumber(l.longValue());
+        } else if (value instanceof Integer i) {
+            buffer.writeNumber(i.intValue());
+        } else if (value instanceof UUID u) {
+            buffer.writeString(u.toString());
+        } else {
+            writer.writeValue(buffer, value);
         }
     }
 

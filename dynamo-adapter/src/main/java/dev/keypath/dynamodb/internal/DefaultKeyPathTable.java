@@ -53,7 +53,7 @@ public final class DefaultKeyPathTable implements KeyPathTable {
     private DefaultKeyPathTable(BuilderImpl b) {
         this.client = Objects.requireNonNull(b.client, "client");
         this.table = Objects.requireNonNull(b.tableName, "tableName");
-        JsonMapper mapper = b.mapper != null ? b.mapper : JsonMapper.builder().build();
+        JsonMapper mapper = b.mapper != null ? b.mapper : DefaultItemSchema.defaultMapper();
         this.registry = new SchemaRegistry(b.types, mapper, b.clock);
         this.values = new ValueConverter(mapper);
         byte[] secret = b.secret;

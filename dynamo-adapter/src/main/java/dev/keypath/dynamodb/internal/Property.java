@@ -2,9 +2,11 @@ package dev.keypath.dynamodb.internal;
 
 import dev.keypath.dynamodb.ItemMappingException;
 import java.lang.annotation.Annotation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
@@ -15,18 +17,24 @@ import java.util.Map;
 
 /** A readable field or record component of an item class, found by reflection once per type. */
 final class Property {
+    private static final MethodType GETTER = MethodType.methodType(Object.class, Object.class);
+
     private final String name;
     private final Class<?> javaType;
     private final AnnotatedElement element;
-    private final Method accessor;
-    private final Field field;
+    /** The accessor or field read as {@code (Object) -> Object}, resolved once. */
+    private final MethodHandle getter;
 
     private Property(String name, Class<?> javaType, AnnotatedElement element, Method accessor, Field field) {
         this.name = name;
         this.javaType = javaType;
         this.element = element;
-        this.accessor = accessor;
-        this.field = field;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            this.getter = (accessor != null ? lookup.unreflect(accessor) : lookup.unreflectGetter(field)).asType(GETTER);
+        } catch (IllegalAccessException e) {
+            throw new ItemMappingException("Cannot access " + name + " of " + element, null, e);
+        }
     }
 
     /** All properties of {@code type}: record components, or non-static fields of the class and superclasses. */
@@ -70,8 +78,10 @@ final class Property {
 
     Object get(Object target) {
         try {
-            return accessor != null ? accessor.invoke(target) : field.get(target);
-        } catch (IllegalAccessException | InvocationTargetException e) {
+            return getter.invokeExact(target);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
             throw new ItemMappingException("Cannot read " + target.getClass().getName() + "." + name, null, e);
         }
     }

@@ -4,23 +4,24 @@ import dev.keypath.dynamodb.Condition;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Converts caller-supplied Java values (conditions, updates) to attribute values with the table's mapper. */
 final class ValueConverter {
     private final JsonMapper mapper;
+    private final ObjectWriter writer;
 
     ValueConverter(JsonMapper mapper) {
         this.mapper = mapper;
+        this.writer = AttributeValues.valueWriter(mapper);
     }
 
     AttributeValue toAttribute(Object value, String where) {
         if (value instanceof AttributeValue av) {
             return av;
         }
-        JsonNode node = value == null ? null : mapper.valueToTree(value);
-        return AttributeValues.toAttribute(node, where);
+        return AttributeValues.toAttribute(writer, AttributeValues.buffer(mapper), value, where);
     }
 
     Expr toExpr(Condition c) {

@@ -1,0 +1,55 @@
+package dev.keypath.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@code PutItem} of one post: {@code KeyPathTable.put} against the raw client with a hand-built attribute map.
+ * Both go over HTTP to DynamoDB Local in this JVM, which dominates the time.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(2)
+@Warmup(iterations = 10, time = 2)
+@Measurement(iterations = 10, time = 2)
+public class EndToEndPutBenchmark {
+
+    private EndToEndFixture fixture;
+    private final SocialPost post = SocialPost.sample();
+
+    /** Starts DynamoDB Local and fills both tables. */
+    @Setup(Level.Trial)
+    public void start() {
+        fixture = new EndToEndFixture();
+    }
+
+    /** Stops DynamoDB Local. */
+    @TearDown(Level.Trial)
+    public void stop() {
+        fixture.close();
+    }
+
+    /** Through {@code KeyPathTable}. */
+    @Benchmark
+    public SocialPost keyPath() {
+        return fixture.table.put(post);
+    }
+
+    /** Through the low-level {@code DynamoDbClient}. */
+    @Benchmark
+    public Object rawClient() {
+        return fixture.client.putItem(EndToEndFixture.putRequest(post));
+    }
+}
