@@ -40,7 +40,6 @@ final class KeyEncoding {
     /** Largest magnitude width: 8 bytes, so integers cover -(2^64-1) .. 2^64-1. */
     static final int MAX_INTEGER_BYTES = 8;
 
-    /** DynamoDB's limits for binary key attributes, used to pad open-ended sort-key bounds. */
-    static final int MAX_PARTITION_KEY_BYTES = 2048;
+    /** DynamoDB's limit for a binary sort key, used to pad open-ended sort-key bounds. */
     static final int MAX_SORT_KEY_BYTES = 1024;
 }

@@ -49,10 +49,6 @@ final class KeyPathEncoder {
         return (int) (layout >>> 32);
     }
 
-    static int length(PathElement[] elements, int from, int to) {
-        return length(layout(elements, from, to));
-    }
-
     /** Writes the key at {@code off}; {@code sectionLength} comes from {@link #layout}. Returns the end. */
     static int write(PathElement[] elements, int from, int to, int sectionLength, byte[] dst, int off) {
         int p = off;
