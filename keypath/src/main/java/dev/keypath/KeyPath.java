@@ -152,7 +152,8 @@ public final class KeyPath implements Comparable<KeyPath> {
         }
         PathElement[] next = Arrays.copyOf(elements, elements.length + 1);
         next[elements.length] = element;
-        return new KeyPath(next);
+        long layout = ((long) sectionLength << 32) | (encodedLength - sectionLength);
+        return new KeyPath(next, KeyPathEncoder.extend(layout, element));
     }
 
     /**

@@ -41,6 +41,31 @@ final class KeyPathEncoder {
         return (section << 32) | meta;
     }
 
+    /**
+     * The layout of a non-empty path's elements plus {@code e}, from the path's layout in O(1): each new
+     * segment adds its bytes and one separator, and one metadata varint.
+     */
+    static long extend(long layout, PathElement e) {
+        long section = layout >>> 32;
+        long meta = layout & 0xFFFFFFFFL;
+        int ns = e.namespace().length();
+        section += ns + 1;
+        meta += Varint.size((ns << KeyEncoding.TYPE_BITS) | KeyEncoding.TYPE_STRING);
+        KeyId id = e.id();
+        if (id != null) {
+            int idLength = id.encodedLength();
+            if (idLength > (Varint.MAX_VALUE >>> KeyEncoding.TYPE_BITS)) {
+                throw new IllegalArgumentException("id of " + e.namespace() + " is too long to encode");
+            }
+            section += idLength + 1;
+            meta += Varint.size((idLength << KeyEncoding.TYPE_BITS) | id.typeCode());
+        }
+        if (section + meta > Integer.MAX_VALUE - 16) {
+            throw new IllegalArgumentException("key path is too long to encode");
+        }
+        return (section << 32) | meta;
+    }
+
     static int length(long layout) {
         return (int) (layout >>> 32) + (int) layout;
     }

@@ -32,6 +32,17 @@ class KeyPathPropertiesTest {
     }
 
     @Property
+    void pathsBuiltStepByStepEncodeLikeParsedOnes(@ForAll("paths") KeyPath path) {
+        KeyPath built = KeyPath.of(path.first().namespace(), path.first().id());
+        for (int i = 1; i < path.size(); i++) {
+            PathElement e = path.element(i);
+            built = e.hasId() ? built.then(e.namespace(), e.id()) : built.then(e.namespace());
+        }
+        assertThat(built.encodedLength()).isEqualTo(path.encodedLength());
+        assertThat(built.encode()).isEqualTo(KeyPath.parse(path.toString()).encode());
+    }
+
+    @Property
     void parseInvertsFormatAndFormatIsCanonical(@ForAll("paths") KeyPath path) {
         String text = path.toString();
         KeyPath parsed = KeyPath.parse(text);
