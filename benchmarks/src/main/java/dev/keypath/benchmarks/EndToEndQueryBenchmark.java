@@ -6,14 +6,11 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -28,21 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(2)
 @Warmup(iterations = 10, time = 2)
 @Measurement(iterations = 10, time = 2)
-public class EndToEndQueryBenchmark {
-
-    private EndToEndFixture fixture;
-
-    /** Starts DynamoDB Local and fills both tables. */
-    @Setup(Level.Trial)
-    public void start() {
-        fixture = new EndToEndFixture();
-    }
-
-    /** Stops DynamoDB Local. */
-    @TearDown(Level.Trial)
-    public void stop() {
-        fixture.close();
-    }
+public class EndToEndQueryBenchmark extends EndToEndBenchmark {
 
     /** Through {@code KeyPathTable}. */
     @Benchmark
