@@ -3,54 +3,44 @@ package dev.keypath;
 import java.util.Arrays;
 import java.util.UUID;
 
-/** A bytes id; its segment is the bytes with 0x00, 0x01 and 0x02 escaped. A UUID is 16 bytes. */
+/**
+ * A bytes id of any length but 16; its segment is the bytes with 0x00, 0x01 and 0x02 escaped. Sixteen
+ * bytes are a {@link UuidId}: the factories here route them there, so one value has one representation.
+ */
 final class BytesId extends KeyId {
-    static final int UUID_LENGTH = 16;
-
     private final byte[] value;
     private final int escapedLength;
-
-    private BytesId(byte[] value) {
-        this(value, BytesSegment.escapedLength(value));
-    }
 
     private BytesId(byte[] value, int escapedLength) {
         this.value = value;
         this.escapedLength = escapedLength;
     }
 
-    static BytesId copyOf(byte[] value) {
+    static KeyId copyOf(byte[] value) {
         if (value == null) {
             throw new IllegalArgumentException("a bytes id must not be null");
         }
         if (value.length == 0) {
             throw new IllegalArgumentException("a bytes id must not be empty");
         }
-        return new BytesId(value.clone());
+        return owning(value.clone());
     }
 
-    /** Takes ownership of an array nobody else holds. */
-    static BytesId owning(byte[] value) {
-        return new BytesId(value);
+    /** Takes ownership of a non-empty array nobody else holds. */
+    static KeyId owning(byte[] value) {
+        return value.length == UuidId.LENGTH ? UuidId.of(value, 0) : new BytesId(value, BytesSegment.escapedLength(value));
     }
 
     /** Takes ownership of decoded bytes whose escaped length the decoder already knows. */
-    static BytesId owning(byte[] value, int escapedLength) {
-        return new BytesId(value, escapedLength);
+    static KeyId owning(byte[] value, int escapedLength) {
+        return value.length == UuidId.LENGTH ? UuidId.of(value, 0) : new BytesId(value, escapedLength);
     }
 
-    static BytesId ofUuid(UUID uuid) {
+    static KeyId ofUuid(UUID uuid) {
         if (uuid == null) {
             throw new IllegalArgumentException("a UUID id must not be null");
         }
-        byte[] b = new byte[UUID_LENGTH];
-        long hi = uuid.getMostSignificantBits();
-        long lo = uuid.getLeastSignificantBits();
-        for (int i = 0; i < 8; i++) {
-            b[i] = (byte) (hi >>> (56 - 8 * i));
-            b[8 + i] = (byte) (lo >>> (56 - 8 * i));
-        }
-        return new BytesId(b);
+        return UuidId.of(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
     }
 
     /** The bytes themselves, not copied: callers inside the package must not change them. */
@@ -69,25 +59,6 @@ final class BytesId extends KeyId {
     }
 
     @Override
-    public boolean isUuid() {
-        return value.length == UUID_LENGTH;
-    }
-
-    @Override
-    public UUID asUuid() {
-        if (!isUuid()) {
-            return super.asUuid();
-        }
-        long hi = 0;
-        long lo = 0;
-        for (int i = 0; i < 8; i++) {
-            hi = (hi << 8) | (value[i] & 0xFF);
-            lo = (lo << 8) | (value[8 + i] & 0xFF);
-        }
-        return new UUID(hi, lo);
-    }
-
-    @Override
     int typeCode() {
         return KeyEncoding.TYPE_BYTES;
     }
@@ -99,14 +70,11 @@ final class BytesId extends KeyId {
 
     @Override
     int encodeTo(byte[] dst, int off) {
-        return escapedLength == value.length
-                ? copy(dst, off)
-                : BytesSegment.writeEscaped(value, dst, off);
-    }
-
-    private int copy(byte[] dst, int off) {
-        System.arraycopy(value, 0, dst, off, value.length);
-        return off + value.length;
+        if (escapedLength == value.length) {
+            System.arraycopy(value, 0, dst, off, value.length);
+            return off + value.length;
+        }
+        return BytesSegment.writeEscaped(value, dst, off);
     }
 
     @Override

@@ -36,7 +36,13 @@ final class BytesSegment {
     }
 
     /** Decodes a canonical bytes segment of exactly {@code len} escaped bytes. */
-    static BytesId decode(byte[] src, int off, int len, int base) {
+    static KeyId decode(byte[] src, int off, int len, int base) {
+        if (len == UuidId.LENGTH) {
+            UuidId uuid = UuidId.ofUnescapedSegment(src, off);
+            if (uuid != null) {
+                return uuid;
+            }
+        }
         int end = off + len;
         int escapes = 0;
         for (int i = off; i < end; i++) {
@@ -53,9 +59,7 @@ final class BytesSegment {
             }
         }
         if (escapes == 0) {
-            byte[] value = new byte[len];
-            System.arraycopy(src, off, value, 0, len);
-            return BytesId.owning(value, len);
+            return BytesId.owning(java.util.Arrays.copyOfRange(src, off, off + len), len);
         }
         byte[] value = new byte[len - escapes];
         for (int i = off, j = 0; i < end; i++) {

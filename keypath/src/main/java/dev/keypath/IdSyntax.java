@@ -16,46 +16,58 @@ final class IdSyntax {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     private static final String MAX_MAGNITUDE = "18446744073709551615";
 
-    /** Parses {@code text[start, end)}; {@code escaped} says whether it holds a '%'. */
-    static KeyId parse(CharSequence text, int start, int end, boolean escaped) {
+    /** Parses {@code text[start, end)} into {@code sink}; {@code escaped} says whether it holds a '%'. */
+    static void parse(CharSequence text, int start, int end, boolean escaped, PathTextSink sink) {
         if (start == end) {
             throw KeyPathFormatException.inText("empty id", text, start);
         }
         char first = text.charAt(start);
         if (first == BYTES_MARK) {
-            return parseBytes(text, start + 1, end);
+            sink.id(parseBytes(text, start + 1, end));
+            return;
         }
         if (!escaped) {
-            if (first == '-' || (first >= '0' && first <= '9')) {
-                KeyId integer = tryInteger(text, start, end);
-                if (integer != null) {
-                    return integer;
-                }
+            if ((first == '-' || (first >= '0' && first <= '9')) && tryInteger(text, start, end, sink)) {
+                return;
             }
-            if (end - start == 36) {
-                byte[] uuid = tryUuid(text, start);
-                if (uuid != null) {
-                    return BytesId.owning(uuid);
-                }
+            if (end - start == 36 && tryUuid(text, start, sink)) {
+                return;
             }
-            return plainString(text, start, end);
+            int length = StringSegment.checkedUtf8Length(text, start, end);
+            if (length < 0) {
+                int bad = start - length - 1;
+                throw KeyPathFormatException.inText(StringSegment.problem(text.charAt(bad)), text, bad);
+            }
+            sink.plainStringId(text, start, end, length);
+            return;
         }
-        return parseString(text, start, end);
+        sink.id(parseString(text, start, end));
     }
 
-    /** The integer spelled by {@code s[start, end)}, or null if it is not integer syntax. One pass. */
-    private static KeyId tryInteger(CharSequence s, int start, int end) {
+    /** Parses {@code text[start, end)} into an id. @see #parse(CharSequence, int, int, boolean, PathTextSink) */
+    static KeyId parseId(CharSequence text, int start, int end, boolean escaped) {
+        PathBuilder one = new PathBuilder();
+        one.namespace("id", 0, 2);
+        parse(text, start, end, escaped, one);
+        return one.lastId();
+    }
+
+    /**
+     * Reports the integer spelled by {@code s[start, end)} and returns true, or returns false if it is not
+     * integer syntax. One pass.
+     */
+    private static boolean tryInteger(CharSequence s, int start, int end, PathTextSink sink) {
         boolean negative = s.charAt(start) == '-';
         int digits = negative ? start + 1 : start;
         int count = end - digits;
         if (count == 0 || (s.charAt(digits) == '0' && (count > 1 || negative))) {
-            return null;
+            return false;
         }
         long magnitude = 0;
         for (int i = digits; i < end; i++) {
             int d = s.charAt(i) - '0';
             if (d < 0 || d > 9) {
-                return null;
+                return false;
             }
             magnitude = magnitude * 10 + d;
         }
@@ -63,7 +75,8 @@ final class IdSyntax {
                 && CharSequenceCompare.compare(s, digits, end, MAX_MAGNITUDE) > 0)) {
             throw KeyPathFormatException.inText("integer id is outside -(2^64-1) .. 2^64-1", s, start);
         }
-        return IntegerId.ofMagnitude(negative, magnitude);
+        sink.integerId(negative, magnitude);
+        return true;
     }
 
     private static final byte[] HEX_VALUES = new byte[128];
@@ -83,11 +96,11 @@ final class IdSyntax {
         return c < 128 ? HEX_VALUES[c] : -1;
     }
 
-    /** The 16 bytes of a canonical UUID at {@code s[start, start + 36)}, or null. One pass. */
-    private static byte[] tryUuid(CharSequence s, int start) {
+    /** Reports the UUID at {@code s[start, start + 36)} and returns true, or returns false if it is not one. One pass. */
+    private static boolean tryUuid(CharSequence s, int start, PathTextSink sink) {
         if (s.charAt(start + 8) != '-' || s.charAt(start + 13) != '-' || s.charAt(start + 18) != '-'
                 || s.charAt(start + 23) != '-') {
-            return null;
+            return false;
         }
         long a = hexDigits(s, start, 8);
         long b = hexDigits(s, start + 9, 4);
@@ -95,18 +108,10 @@ final class IdSyntax {
         long d = hexDigits(s, start + 19, 4);
         long e = hexDigits(s, start + 24, 12);
         if ((a | b | c | d | e) < 0) {
-            return null;
+            return false;
         }
-        long hi = (a << 32) | (b << 16) | c;
-        long lo = (d << 48) | e;
-        byte[] out = new byte[BytesId.UUID_LENGTH];
-        for (int i = 7; i >= 0; i--) {
-            out[i] = (byte) hi;
-            out[8 + i] = (byte) lo;
-            hi >>>= 8;
-            lo >>>= 8;
-        }
-        return out;
+        sink.uuidId((a << 32) | (b << 16) | c, (d << 48) | e);
+        return true;
     }
 
     /** The value of {@code count} (at most 15) hex digits at {@code from}, or -1 if one is not a hex digit. */
@@ -119,17 +124,6 @@ final class IdSyntax {
             value = (value << 4) | (h & 0xF);
         }
         return bad < 0 ? -1 : value;
-    }
-
-    /** A string id without escapes: copied once, then checked. */
-    private static KeyId plainString(CharSequence s, int start, int end) {
-        String value = s.subSequence(start, end).toString();
-        int length = StringSegment.checkedUtf8Length(value);
-        if (length < 0) {
-            int bad = -length - 1;
-            throw KeyPathFormatException.inText(StringSegment.problem(value, bad), s, start + bad);
-        }
-        return StringId.trusted(value, length);
     }
 
     static boolean isInteger(CharSequence s, int start, int end) {
@@ -203,12 +197,12 @@ final class IdSyntax {
                 c = s.charAt(++i);
             }
             if (StringSegment.isControl(c)) {
-                throw KeyPathFormatException.inText(String.format("control character U+%04X in string id", (int) c), s, i);
+                throw KeyPathFormatException.inText(StringSegment.problem(c), s, i);
             }
             if (Character.isSurrogate(c)) {
                 boolean paired = Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(s.charAt(i + 1));
                 if (!paired) {
-                    throw KeyPathFormatException.inText(String.format("unpaired surrogate U+%04X in string id", (int) c), s, i);
+                    throw KeyPathFormatException.inText(StringSegment.problem(c), s, i);
                 }
                 sb.append(c).append(s.charAt(++i));
                 continue;
@@ -219,14 +213,21 @@ final class IdSyntax {
         return StringId.trusted(value, StringSegment.checkedUtf8Length(value));
     }
 
-    /** Appends a UUID's canonical lower-case text. */
-    static void appendUuid(StringBuilder sb, byte[] b) {
-        for (int i = 0; i < BytesId.UUID_LENGTH; i++) {
-            if (i == 4 || i == 6 || i == 8 || i == 10) {
-                sb.append('-');
-            }
-            sb.append(HEX[(b[i] >> 4) & 0xF]).append(HEX[b[i] & 0xF]);
+    /** Appends the canonical lower-case text of the UUID whose big-endian halves are {@code hi} and {@code lo}. */
+    static void appendUuid(StringBuilder sb, long hi, long lo) {
+        appendHex(sb, hi >>> 32, 8).append('-');
+        appendHex(sb, hi >>> 16, 4).append('-');
+        appendHex(sb, hi, 4).append('-');
+        appendHex(sb, lo >>> 48, 4).append('-');
+        appendHex(sb, lo, 12);
+    }
+
+    /** Appends the low {@code digits} hex digits of {@code v}, most significant first. */
+    private static StringBuilder appendHex(StringBuilder sb, long v, int digits) {
+        for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
+            sb.append(HEX[(int) (v >>> shift) & 0xF]);
         }
+        return sb;
     }
 
     /** Whether a string id must be written with a leading '%' so it does not read as another type. */

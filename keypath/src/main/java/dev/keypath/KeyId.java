@@ -12,7 +12,7 @@ import java.util.UUID;
  * Reading an id as a type it is not throws {@link IllegalStateException}; reading an integer that does
  * not fit the requested Java type throws {@link ArithmeticException}.
  */
-public abstract sealed class KeyId permits StringId, IntegerId, BytesId {
+public abstract sealed class KeyId permits StringId, IntegerId, BytesId, UuidId {
 
     /** The three id types of the format; their metadata codes are fixed by docs/FORMAT.md. */
     public enum Type {

@@ -3,6 +3,7 @@ package dev.keypath;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -22,54 +23,64 @@ import java.util.UUID;
  */
 public final class KeyPath implements Comparable<KeyPath> {
 
-    private final PathElement[] elements;
+    /** Namespace of each element, index 0 being the partition element. */
+    private final String[] namespaces;
+    /** Id of each element; null only for an id-less last element. */
+    private final KeyId[] ids;
     private final int encodedLength;
     private final int sectionLength;
     /** Lazily cached encoding for comparisons; racy but safe, like String's hash. */
     private byte[] sortBytes;
     private int hash;
 
-    private KeyPath(PathElement[] elements) {
-        this(elements, KeyPathEncoder.layout(elements, 0, elements.length));
+    private KeyPath(String[] namespaces, KeyId[] ids, long layout) {
+        this(namespaces, ids, KeyPathEncoder.length(layout), KeyPathEncoder.sectionLength(layout));
     }
 
-    private KeyPath(PathElement[] elements, long layout) {
-        this.elements = elements;
-        this.encodedLength = KeyPathEncoder.length(layout);
-        this.sectionLength = KeyPathEncoder.sectionLength(layout);
-    }
-
-    /** For the decoder, which has just read the layout. */
-    private KeyPath(PathElement[] elements, int encodedLength, int sectionLength) {
-        this.elements = elements;
+    private KeyPath(String[] namespaces, KeyId[] ids, int encodedLength, int sectionLength) {
+        this.namespaces = namespaces;
+        this.ids = ids;
         this.encodedLength = encodedLength;
         this.sectionLength = sectionLength;
     }
 
-    /** Wraps elements that already satisfy the path rules; the array is not copied. */
-    static KeyPath ofTrusted(PathElement[] elements) {
-        return new KeyPath(elements);
+    /**
+     * Wraps parallel arrays that already satisfy the path rules (checked namespaces, at least one
+     * element, an id on every element but possibly the last); the arrays are not copied.
+     */
+    static KeyPath ofTrusted(String[] namespaces, KeyId[] ids) {
+        return new KeyPath(namespaces, ids, KeyPathEncoder.layout(namespaces, ids, 0, namespaces.length));
+    }
+
+    /** For the decoder, which has just read the layout. */
+    static KeyPath ofDecoded(String[] namespaces, KeyId[] ids, int encodedLength, int sectionLength) {
+        return new KeyPath(namespaces, ids, encodedLength, sectionLength);
     }
 
     /** A path of the given elements, checked against the path rules. */
     public static KeyPath of(List<PathElement> elements) {
-        PathElement[] array = elements.toArray(new PathElement[0]);
-        if (array.length == 0) {
+        int n = elements.size();
+        if (n == 0) {
             throw new IllegalArgumentException("a key path needs at least one element");
         }
-        for (int i = 0; i < array.length; i++) {
-            if (array[i] == null) {
+        String[] namespaces = new String[n];
+        KeyId[] ids = new KeyId[n];
+        for (int i = 0; i < n; i++) {
+            PathElement e = elements.get(i);
+            if (e == null) {
                 throw new IllegalArgumentException("element " + i + " is null");
             }
-            if (!array[i].hasId() && i < array.length - 1) {
-                throw new IllegalArgumentException("element " + i + " (" + array[i].namespace()
+            if (!e.hasId() && i < n - 1) {
+                throw new IllegalArgumentException("element " + i + " (" + e.namespace()
                         + ") has no id but is not the last element");
             }
+            namespaces[i] = e.namespace();
+            ids[i] = e.id();
         }
-        if (!array[0].hasId()) {
-            throw new IllegalArgumentException("the first element (" + array[0].namespace() + ") needs an id");
+        if (ids[0] == null) {
+            throw new IllegalArgumentException("the first element (" + namespaces[0] + ") needs an id");
         }
-        return new KeyPath(array);
+        return ofTrusted(namespaces, ids);
     }
 
     /** A one-element path {@code /namespace-id}. */
@@ -77,7 +88,7 @@ public final class KeyPath implements Comparable<KeyPath> {
         if (id == null) {
             throw new IllegalArgumentException("the first element (" + namespace + ") needs an id");
         }
-        return new KeyPath(new PathElement[] {new PathElement(namespace, id)});
+        return ofTrusted(new String[] {Namespaces.checked(namespace)}, new KeyId[] {id});
     }
 
     /** @see #of(String, KeyId) */
@@ -110,7 +121,7 @@ public final class KeyPath implements Comparable<KeyPath> {
         if (id == null) {
             throw new IllegalArgumentException("id of " + namespace + " must not be null; use then(namespace) for an id-less last element");
         }
-        return append(new PathElement(namespace, id));
+        return append(namespace, id);
     }
 
     /** @see #then(String, KeyId) */
@@ -143,17 +154,21 @@ public final class KeyPath implements Comparable<KeyPath> {
      * or, as a prefix, the collection of all {@code namespace} children.
      */
     public KeyPath then(String namespace) {
-        return append(new PathElement(namespace, null));
+        return append(namespace, null);
     }
 
-    private KeyPath append(PathElement element) {
-        if (!last().hasId()) {
+    private KeyPath append(String namespace, KeyId id) {
+        String checked = Namespaces.checked(namespace);
+        int n = namespaces.length;
+        if (ids[n - 1] == null) {
             throw new IllegalStateException("cannot append to " + this + ": its last element has no id");
         }
-        PathElement[] next = Arrays.copyOf(elements, elements.length + 1);
-        next[elements.length] = element;
+        String[] nextNamespaces = Arrays.copyOf(namespaces, n + 1);
+        KeyId[] nextIds = Arrays.copyOf(ids, n + 1);
+        nextNamespaces[n] = checked;
+        nextIds[n] = id;
         long layout = ((long) sectionLength << 32) | (encodedLength - sectionLength);
-        return new KeyPath(next, KeyPathEncoder.extend(layout, element));
+        return new KeyPath(nextNamespaces, nextIds, KeyPathEncoder.extend(layout, checked, id));
     }
 
     /**
@@ -164,7 +179,22 @@ public final class KeyPath implements Comparable<KeyPath> {
      * @throws KeyPathFormatException naming the problem and its character position
      */
     public static KeyPath parse(CharSequence text) {
-        return new KeyPath(KeyPathParser.parse(text));
+        PathBuilder builder = new PathBuilder();
+        KeyPathParser.parse(text, builder);
+        return builder.build();
+    }
+
+    /**
+     * The whole key of the path spelled by {@code text}, in one pass over the text without building the
+     * path: the same bytes as {@code parse(text).encode()} and the same errors, for callers that hold a
+     * path as text and only need its key.
+     *
+     * @throws KeyPathFormatException naming the problem and its character position
+     */
+    public static byte[] encodeText(CharSequence text) {
+        TextKeyWriter writer = new TextKeyWriter(text);
+        KeyPathParser.parse(text, writer);
+        return writer.toKey();
     }
 
     /**
@@ -178,12 +208,17 @@ public final class KeyPath implements Comparable<KeyPath> {
 
     /** Decodes {@code length} bytes of {@code key} starting at {@code offset}. @see #decode(byte[]) */
     public static KeyPath decode(byte[] key, int offset, int length) {
-        PathElement[] decoded = KeyPathDecoder.decode(key, offset, length);
-        if (decoded.length == 0 || !decoded[0].hasId()) {
-            throw KeyPathFormatException.inBytes(decoded.length == 0
+        long scan = KeyPathDecoder.scan(key, offset, length);
+        int segments = KeyPathDecoder.segmentCount(scan);
+        int n = (segments + 1) >>> 1;
+        String[] namespaces = new String[n];
+        KeyId[] ids = new KeyId[n];
+        KeyPathDecoder.decodeInto(key, offset, length, scan, namespaces, ids, 0);
+        if (segments < 2) {
+            throw KeyPathFormatException.inBytes(segments == 0
                     ? "a whole key needs at least one element" : "the first element needs an id", 0);
         }
-        return new KeyPath(decoded, length, KeyPathDecoder.terminatorIndex(key, offset, length) - offset + 1);
+        return new KeyPath(namespaces, ids, length, KeyPathDecoder.terminator(scan) - offset + 1);
     }
 
     /**
@@ -192,68 +227,102 @@ public final class KeyPath implements Comparable<KeyPath> {
      * @throws KeyPathFormatException if either is malformed (the message says which)
      */
     public static KeyPath decode(byte[] partitionKey, byte[] sortKey) {
-        PathElement[] pk;
+        int pkLength = partitionKey == null ? 0 : partitionKey.length;
+        int skLength = sortKey == null ? 0 : sortKey.length;
+        long pkScan;
+        long skScan;
         try {
-            pk = KeyPathDecoder.decode(partitionKey, 0, partitionKey == null ? 0 : partitionKey.length);
+            pkScan = KeyPathDecoder.scan(partitionKey, 0, pkLength);
         } catch (KeyPathFormatException e) {
             throw KeyPathFormatException.inBytes("partition key: " + e.reason(), e.position());
         }
-        if (pk.length != 1 || !pk[0].hasId()) {
+        int pkSegments = KeyPathDecoder.segmentCount(pkScan);
+        if (pkSegments != 2) {
+            int pkElements = (pkSegments + 1) >>> 1;
+            try {
+                KeyPathDecoder.decodeInto(partitionKey, 0, pkLength, pkScan, new String[pkElements], new KeyId[pkElements], 0);
+            } catch (KeyPathFormatException e) {
+                throw KeyPathFormatException.inBytes("partition key: " + e.reason(), e.position());
+            }
             throw KeyPathFormatException.inBytes("partition key must hold exactly one element with an id", 0);
         }
-        PathElement[] sk;
         try {
-            sk = KeyPathDecoder.decode(sortKey, 0, sortKey == null ? 0 : sortKey.length);
+            skScan = KeyPathDecoder.scan(sortKey, 0, skLength);
         } catch (KeyPathFormatException e) {
             throw KeyPathFormatException.inBytes("sort key: " + e.reason(), e.position());
         }
-        PathElement[] all = new PathElement[1 + sk.length];
-        all[0] = pk[0];
-        System.arraycopy(sk, 0, all, 1, sk.length);
-        return new KeyPath(all);
+        int n = 1 + ((KeyPathDecoder.segmentCount(skScan) + 1) >>> 1);
+        String[] namespaces = new String[n];
+        KeyId[] ids = new KeyId[n];
+        try {
+            KeyPathDecoder.decodeInto(partitionKey, 0, pkLength, pkScan, namespaces, ids, 0);
+        } catch (KeyPathFormatException e) {
+            throw KeyPathFormatException.inBytes("partition key: " + e.reason(), e.position());
+        }
+        try {
+            KeyPathDecoder.decodeInto(sortKey, 0, skLength, skScan, namespaces, ids, 1);
+        } catch (KeyPathFormatException e) {
+            throw KeyPathFormatException.inBytes("sort key: " + e.reason(), e.position());
+        }
+        return ofTrusted(namespaces, ids);
     }
 
     /** Number of elements (at least one). */
     public int size() {
-        return elements.length;
+        return namespaces.length;
     }
 
     /** The element at {@code index}, 0 being the partition element. */
     public PathElement element(int index) {
-        return elements[index];
+        return PathElement.trusted(namespaces[index], ids[index]);
+    }
+
+    /** The namespace of the element at {@code index}, without building the element. */
+    public String namespace(int index) {
+        return namespaces[index];
+    }
+
+    /** The id of the element at {@code index}, or null when it has none (only the last element may not). */
+    public KeyId id(int index) {
+        return ids[index];
     }
 
     /** All elements, as an unmodifiable list. */
     public List<PathElement> elements() {
-        return List.of(elements);
+        PathElement[] all = new PathElement[namespaces.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = element(i);
+        }
+        return List.of(all);
     }
 
     /** The first element, which becomes the DynamoDB partition key. */
     public PathElement first() {
-        return elements[0];
+        return element(0);
     }
 
     /** The last element. */
     public PathElement last() {
-        return elements[elements.length - 1];
+        return element(namespaces.length - 1);
     }
 
     /** The id of the last element, or empty when it has none. */
     public Optional<KeyId> lastId() {
-        return Optional.ofNullable(last().id());
+        return Optional.ofNullable(ids[ids.length - 1]);
     }
 
     /** The path without its last element; empty for a one-element path. */
     public Optional<KeyPath> parent() {
-        return elements.length == 1 ? Optional.empty() : Optional.of(prefix(elements.length - 1));
+        return namespaces.length == 1 ? Optional.empty() : Optional.of(prefix(namespaces.length - 1));
     }
 
     /** The first {@code elementCount} elements (1 .. size()). */
     public KeyPath prefix(int elementCount) {
-        if (elementCount < 1 || elementCount > elements.length) {
-            throw new IndexOutOfBoundsException("prefix of " + elementCount + " elements of a " + elements.length + "-element path");
+        if (elementCount < 1 || elementCount > namespaces.length) {
+            throw new IndexOutOfBoundsException("prefix of " + elementCount + " elements of a " + namespaces.length + "-element path");
         }
-        return elementCount == elements.length ? this : new KeyPath(Arrays.copyOf(elements, elementCount));
+        return elementCount == namespaces.length ? this
+                : ofTrusted(Arrays.copyOf(namespaces, elementCount), Arrays.copyOf(ids, elementCount));
     }
 
     /**
@@ -262,24 +331,33 @@ public final class KeyPath implements Comparable<KeyPath> {
      * {@code /user-1/post} is a prefix of {@code /user-1/post-9/comment-2}.
      */
     public boolean startsWith(KeyPath prefix) {
-        int n = prefix.elements.length;
-        if (n > elements.length) {
+        int n = prefix.namespaces.length;
+        if (n > namespaces.length) {
             return false;
         }
-        for (int i = 0; i < n - 1; i++) {
-            if (!elements[i].equals(prefix.elements[i])) {
+        for (int i = 0; i < n; i++) {
+            if (!namespaces[i].equals(prefix.namespaces[i])) {
                 return false;
             }
         }
-        PathElement mine = elements[n - 1];
-        PathElement theirs = prefix.elements[n - 1];
-        return theirs.hasId() ? mine.equals(theirs) : mine.namespace().equals(theirs.namespace());
+        for (int i = 0; i < n - 1; i++) {
+            if (!Objects.equals(ids[i], prefix.ids[i])) {
+                return false;
+            }
+        }
+        KeyId theirs = prefix.ids[n - 1];
+        return theirs == null || theirs.equals(ids[n - 1]);
+    }
+
+    /** Whether the first elements of this path are the partition element of {@code other}. */
+    boolean samePartition(KeyPath other) {
+        return namespaces[0].equals(other.namespaces[0]) && ids[0].equals(other.ids[0]);
     }
 
     /** The whole key: segments, separators, terminator and metadata. */
     public byte[] encode() {
         byte[] out = new byte[encodedLength];
-        KeyPathEncoder.write(elements, 0, elements.length, sectionLength, out, 0);
+        KeyPathEncoder.write(namespaces, ids, 0, namespaces.length, sectionLength, out, 0);
         return out;
     }
 
@@ -298,21 +376,25 @@ public final class KeyPath implements Comparable<KeyPath> {
             throw new IndexOutOfBoundsException("need " + encodedLength + " bytes at offset " + offset
                     + " of a " + dst.length + "-byte buffer");
         }
-        return KeyPathEncoder.write(elements, 0, elements.length, sectionLength, dst, offset);
+        return KeyPathEncoder.write(namespaces, ids, 0, namespaces.length, sectionLength, dst, offset);
     }
 
     /** DynamoDB partition key: the encoding of the first element alone. */
     public byte[] partitionKey() {
-        return KeyPathEncoder.encode(elements, 0, 1);
+        return KeyPathEncoder.encode(namespaces, ids, 0, 1);
     }
 
     /** DynamoDB sort key: the encoding of the remaining elements; {@code 00} for a one-element path. */
     public byte[] sortKey() {
-        return KeyPathEncoder.encode(elements, 1, elements.length);
+        return KeyPathEncoder.encode(namespaces, ids, 1, namespaces.length);
     }
 
-    PathElement[] elementArray() {
-        return elements;
+    /**
+     * The segment section of elements {@code [from, size())} without terminator or metadata: every key of
+     * a descendant starts with these bytes followed by the separator.
+     */
+    byte[] segmentSection(int from) {
+        return KeyPathEncoder.segmentSection(namespaces, ids, from, namespaces.length);
     }
 
     byte[] sortBytes() {
@@ -336,14 +418,14 @@ public final class KeyPath implements Comparable<KeyPath> {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof KeyPath other && Arrays.equals(elements, other.elements);
+        return o instanceof KeyPath other && Arrays.equals(namespaces, other.namespaces) && Arrays.equals(ids, other.ids);
     }
 
     @Override
     public int hashCode() {
         int h = hash;
         if (h == 0) {
-            h = Arrays.hashCode(elements);
+            h = Arrays.hashCode(namespaces) * 31 + Arrays.hashCode(ids);
             hash = h;
         }
         return h;
@@ -352,9 +434,9 @@ public final class KeyPath implements Comparable<KeyPath> {
     /** The canonical text form; {@code parse(toString())} equals this path. */
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder(encodedLength + 8 * elements.length + 16);
-        for (PathElement e : elements) {
-            KeyPathFormatter.appendElement(sb, e);
+        StringBuilder sb = new StringBuilder(encodedLength + 8 * namespaces.length + 16);
+        for (int i = 0; i < namespaces.length; i++) {
+            KeyPathFormatter.appendElement(sb, namespaces[i], ids[i]);
         }
         return sb.toString();
     }

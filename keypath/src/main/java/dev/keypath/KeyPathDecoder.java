@@ -5,13 +5,18 @@ package dev.keypath;
  * metadata varints are minimal and non-empty, segments are separated exactly, namespaces are strings,
  * integers are minimal, escapes and UTF-8 are valid, and nothing is left over. Every failure is a
  * {@link KeyPathFormatException} with the offset from the key's first byte.
+ *
+ * <p>Decoding is two steps so that callers can size their arrays first: {@link #scan} finds the terminator
+ * and counts the metadata varints, {@link #decodeInto} reads the segments into the caller's arrays.
  */
 final class KeyPathDecoder {
     private KeyPathDecoder() {}
 
-    private static final PathElement[] NONE = new PathElement[0];
-
-    static PathElement[] decode(byte[] src, int off, int len) {
+    /**
+     * Checks the bounds, finds the terminator and counts the segments. Returns the terminator's index in the
+     * high 32 bits and the segment count in the low 32 bits.
+     */
+    static long scan(byte[] src, int off, int len) {
         if (src == null) {
             throw KeyPathFormatException.inBytes("key is null", 0);
         }
@@ -39,21 +44,40 @@ final class KeyPathDecoder {
         if (src[end - 1] < 0) {
             throw KeyPathFormatException.inBytes("truncated metadata varint", len - 1);
         }
-        if (count == 0) {
-            if (terminator != off) {
-                throw KeyPathFormatException.inBytes("segments without metadata", 0);
-            }
-            return NONE;
+        if (count == 0 && terminator != off) {
+            throw KeyPathFormatException.inBytes("segments without metadata", 0);
         }
-        PathElement[] elements = new PathElement[(count + 1) >>> 1];
+        return ((long) terminator << 32) | count;
+    }
+
+    static int terminator(long scan) {
+        return (int) (scan >>> 32);
+    }
+
+    static int segmentCount(long scan) {
+        return (int) scan;
+    }
+
+    /**
+     * Decodes the key {@link #scan} accepted into {@code namespaces} and {@code ids} from index
+     * {@code at}: one element per namespace segment, with a null id when the last has none.
+     */
+    static void decodeInto(byte[] src, int off, int len, long scan, String[] namespaces, KeyId[] ids, int at) {
+        int terminator = terminator(scan);
+        int count = segmentCount(scan);
+        int end = off + len;
         int meta = terminator + 1;
         int seg = off;
-        String namespace = null;
         for (int s = 0; s < count; s++) {
             int metaStart = meta;
-            long read = Varint.read(src, meta, end, off);
-            meta = (int) (read >>> 32);
-            int value = (int) read;
+            int value = src[meta];
+            if (value >= 0) {
+                meta++;
+            } else {
+                long read = Varint.read(src, meta, end, off);
+                meta = (int) (read >>> 32);
+                value = (int) read;
+            }
             int type = value & KeyEncoding.TYPE_MASK;
             int length = value >>> KeyEncoding.TYPE_BITS;
             if (length == 0) {
@@ -62,16 +86,14 @@ final class KeyPathDecoder {
             if (length > terminator - seg) {
                 throw KeyPathFormatException.inBytes("segment " + (s + 1) + " runs past the terminator", seg - off);
             }
+            int element = at + (s >>> 1);
             if ((s & 1) == 0) {
                 if (type != KeyEncoding.TYPE_STRING) {
                     throw KeyPathFormatException.inBytes("namespace segment has type " + type + ", not string", metaStart - off);
                 }
-                namespace = NamespaceCache.ofEncoded(src, seg, length, off);
-                if (s == count - 1) {
-                    elements[s >>> 1] = PathElement.trusted(namespace, null);
-                }
+                namespaces[element] = NamespaceCache.ofEncoded(src, seg, length, off);
             } else {
-                elements[s >>> 1] = PathElement.trusted(namespace, decodeId(src, seg, length, type, off, metaStart));
+                ids[element] = decodeId(src, seg, length, type, off, metaStart);
             }
             seg += length;
             if (s < count - 1) {
@@ -83,26 +105,16 @@ final class KeyPathDecoder {
                 throw KeyPathFormatException.inBytes("segments end before the terminator", seg - off);
             }
         }
-        return elements;
-    }
-
-    /** Index of the last 0x00 in a key the decoder has accepted. */
-    static int terminatorIndex(byte[] src, int off, int len) {
-        int t = off + len - 1;
-        while (src[t] != KeyEncoding.TERMINATOR) {
-            t--;
-        }
-        return t;
     }
 
     private static KeyId decodeId(byte[] src, int off, int len, int type, int base, int metaStart) {
         switch (type) {
-            case KeyEncoding.TYPE_STRING:
-                return StringId.trusted(StringSegment.decode(src, off, len, base), len);
             case KeyEncoding.TYPE_INTEGER:
                 return IntegerSegment.decode(src, off, len, base);
             case KeyEncoding.TYPE_BYTES:
                 return BytesSegment.decode(src, off, len, base);
+            case KeyEncoding.TYPE_STRING:
+                return StringId.trusted(StringSegment.decode(src, off, len, base), len);
             default:
                 throw KeyPathFormatException.inBytes("unknown segment type " + type, metaStart - base);
         }

@@ -1,9 +1,12 @@
 package dev.keypath;
 
+import java.util.Arrays;
+
 /**
- * Writes elements {@code [from, to)} of a path as one key: segments joined by the separator, the
- * terminator, then one metadata varint per segment. The layout is worked out first, so the output is
- * written once, in a single pass that fills the segment section and the metadata side by side.
+ * Writes elements {@code [from, to)} of a path (parallel namespace and id arrays) as one key: segments
+ * joined by the separator, the terminator, then one metadata varint per segment. The layout is worked out
+ * first, so the output is written once, in a single pass that fills the segment section and the metadata
+ * side by side.
  */
 final class KeyPathEncoder {
     private KeyPathEncoder() {}
@@ -12,50 +15,37 @@ final class KeyPathEncoder {
      * The layout of elements {@code [from, to)}: the segment section's length including the terminator in
      * the high 32 bits, the metadata's length in the low 32 bits.
      */
-    static long layout(PathElement[] elements, int from, int to) {
-        int segments = 0;
-        long section = 0;
-        long meta = 0;
-        for (int i = from; i < to; i++) {
-            PathElement e = elements[i];
-            int ns = e.namespace().length();
-            section += ns;
-            meta += Varint.size((ns << KeyEncoding.TYPE_BITS) | KeyEncoding.TYPE_STRING);
-            segments++;
-            KeyId id = e.id();
-            if (id != null) {
-                int idLength = id.encodedLength();
-                if (idLength > (Varint.MAX_VALUE >>> KeyEncoding.TYPE_BITS)) {
-                    throw new IllegalArgumentException("id of element " + i + " is too long to encode");
-                }
-                section += idLength;
-                meta += Varint.size((idLength << KeyEncoding.TYPE_BITS) | id.typeCode());
-                segments++;
-            }
+    static long layout(String[] namespaces, KeyId[] ids, int from, int to) {
+        if (from == to) {
+            return 1L << 32;
         }
-        // separators between segments plus the terminator
-        section += segments == 0 ? 1 : segments;
-        if (section + meta > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("key path is too long to encode");
+        long layout = start(namespaces[from], ids[from]);
+        for (int i = from + 1; i < to; i++) {
+            layout = extend(layout, namespaces[i], ids[i]);
         }
-        return (section << 32) | meta;
+        return layout;
+    }
+
+    /** The layout of the single element {@code /namespace-id}. */
+    private static long start(String namespace, KeyId id) {
+        // extend() counts a separator before every segment; the first segment has none, the terminator takes its place
+        return extend(0, namespace, id);
     }
 
     /**
-     * The layout of a non-empty path's elements plus {@code e}, from the path's layout in O(1): each new
-     * segment adds its bytes and one separator, and one metadata varint.
+     * The layout of a path's elements plus {@code /namespace-id} ({@code id} may be null), from the path's
+     * layout in O(1): each new segment adds its bytes and one separator, and one metadata varint.
      */
-    static long extend(long layout, PathElement e) {
+    static long extend(long layout, String namespace, KeyId id) {
         long section = layout >>> 32;
         long meta = layout & 0xFFFFFFFFL;
-        int ns = e.namespace().length();
+        int ns = namespace.length();
         section += ns + 1;
         meta += Varint.size((ns << KeyEncoding.TYPE_BITS) | KeyEncoding.TYPE_STRING);
-        KeyId id = e.id();
         if (id != null) {
             int idLength = id.encodedLength();
             if (idLength > (Varint.MAX_VALUE >>> KeyEncoding.TYPE_BITS)) {
-                throw new IllegalArgumentException("id of " + e.namespace() + " is too long to encode");
+                throw new IllegalArgumentException("id of " + namespace + " is too long to encode");
             }
             section += idLength + 1;
             meta += Varint.size((idLength << KeyEncoding.TYPE_BITS) | id.typeCode());
@@ -75,43 +65,41 @@ final class KeyPathEncoder {
     }
 
     /** Writes the key at {@code off}; {@code sectionLength} comes from {@link #layout}. Returns the end. */
-    static int write(PathElement[] elements, int from, int to, int sectionLength, byte[] dst, int off) {
+    static int write(String[] namespaces, KeyId[] ids, int from, int to, int sectionLength, byte[] dst, int off) {
         int p = off;
         int m = off + sectionLength;
         for (int i = from; i < to; i++) {
-            PathElement e = elements[i];
             if (i > from) {
                 dst[p++] = KeyEncoding.SEPARATOR;
             }
-            String ns = e.namespace();
+            String ns = namespaces[i];
             p = StringSegment.writeAscii(ns, dst, p);
-            int nsMeta = (ns.length() << KeyEncoding.TYPE_BITS) | KeyEncoding.TYPE_STRING;
-            if (nsMeta < 0x80) {
-                dst[m++] = (byte) nsMeta;
-            } else {
-                m = Varint.write(nsMeta, dst, m);
-            }
-            KeyId id = e.id();
+            m = writeMeta((ns.length() << KeyEncoding.TYPE_BITS) | KeyEncoding.TYPE_STRING, dst, m);
+            KeyId id = ids[i];
             if (id != null) {
                 dst[p++] = KeyEncoding.SEPARATOR;
                 int start = p;
                 p = id.encodeTo(dst, p);
-                int idMeta = ((p - start) << KeyEncoding.TYPE_BITS) | id.typeCode();
-                if (idMeta < 0x80) {
-                    dst[m++] = (byte) idMeta;
-                } else {
-                    m = Varint.write(idMeta, dst, m);
-                }
+                m = writeMeta(((p - start) << KeyEncoding.TYPE_BITS) | id.typeCode(), dst, m);
             }
         }
         dst[p] = KeyEncoding.TERMINATOR;
         return m;
     }
 
-    static byte[] encode(PathElement[] elements, int from, int to) {
-        long layout = layout(elements, from, to);
+    /** Writes one metadata varint, with the one-byte case (every segment under 16 bytes) inline. */
+    static int writeMeta(int meta, byte[] dst, int m) {
+        if (meta < 0x80) {
+            dst[m] = (byte) meta;
+            return m + 1;
+        }
+        return Varint.write(meta, dst, m);
+    }
+
+    static byte[] encode(String[] namespaces, KeyId[] ids, int from, int to) {
+        long layout = layout(namespaces, ids, from, to);
         byte[] out = new byte[length(layout)];
-        write(elements, from, to, sectionLength(layout), out, 0);
+        write(namespaces, ids, from, to, sectionLength(layout), out, 0);
         return out;
     }
 
@@ -119,10 +107,10 @@ final class KeyPathEncoder {
      * The segment section of elements {@code [from, to)} without terminator or metadata: every key of a
      * descendant starts with these bytes followed by the separator.
      */
-    static byte[] segmentSection(PathElement[] elements, int from, int to) {
-        long layout = layout(elements, from, to);
+    static byte[] segmentSection(String[] namespaces, KeyId[] ids, int from, int to) {
+        long layout = layout(namespaces, ids, from, to);
         byte[] key = new byte[length(layout)];
-        write(elements, from, to, sectionLength(layout), key, 0);
-        return java.util.Arrays.copyOf(key, sectionLength(layout) - 1);
+        write(namespaces, ids, from, to, sectionLength(layout), key, 0);
+        return Arrays.copyOf(key, sectionLength(layout) - 1);
     }
 }

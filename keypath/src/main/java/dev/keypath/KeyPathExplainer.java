@@ -30,13 +30,18 @@ public final class KeyPathExplainer {
      * @throws KeyPathFormatException if the bytes are not a canonical encoding
      */
     public static String explain(byte[] key) {
-        PathElement[] elements = KeyPathDecoder.decode(key, 0, key == null ? 0 : key.length);
+        int length = key == null ? 0 : key.length;
+        long scan = KeyPathDecoder.scan(key, 0, length);
+        int n = (KeyPathDecoder.segmentCount(scan) + 1) >>> 1;
+        String[] namespaces = new String[n];
+        KeyId[] ids = new KeyId[n];
+        KeyPathDecoder.decodeInto(key, 0, length, scan, namespaces, ids, 0);
         StringBuilder sb = new StringBuilder();
-        if (elements.length == 0) {
+        if (n == 0) {
             sb.append("(empty sort key: the item is its partition's root element)\n");
         } else {
-            for (PathElement e : elements) {
-                KeyPathFormatter.appendElement(sb, e);
+            for (int i = 0; i < n; i++) {
+                KeyPathFormatter.appendElement(sb, namespaces[i], ids[i]);
             }
             sb.append('\n');
         }
@@ -100,10 +105,11 @@ public final class KeyPathExplainer {
                         positive ? "" : ", bits inverted"));
             }
             case KeyEncoding.TYPE_BYTES -> {
-                BytesId id = BytesSegment.decode(key, off, len, 0);
+                KeyId id = BytesSegment.decode(key, off, len, 0);
+                int raw = id.asBytes().length;
                 KeyPathFormatter.appendId(sb, id);
-                sb.append(id.isUuid() ? " (UUID, 16 raw bytes" : " (bytes, " + id.raw().length + " raw")
-                        .append(len > id.raw().length ? ", " + (len - id.raw().length) + " escaped)" : ")");
+                sb.append(id.isUuid() ? " (UUID, 16 raw bytes" : " (bytes, " + raw + " raw")
+                        .append(len > raw ? ", " + (len - raw) + " escaped)" : ")");
             }
             default -> {
                 sb.append('"').append(StringSegment.decode(key, off, len, 0)).append("\" (string, UTF-8)");

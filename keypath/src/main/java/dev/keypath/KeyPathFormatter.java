@@ -4,11 +4,11 @@ package dev.keypath;
 final class KeyPathFormatter {
     private KeyPathFormatter() {}
 
-    static void appendElement(StringBuilder sb, PathElement e) {
-        sb.append('/').append(e.namespace());
-        if (e.id() != null) {
+    static void appendElement(StringBuilder sb, String namespace, KeyId id) {
+        sb.append('/').append(namespace);
+        if (id != null) {
             sb.append('-');
-            appendId(sb, e.id());
+            appendId(sb, id);
         }
     }
 
@@ -23,12 +23,10 @@ final class KeyPathFormatter {
             } else {
                 sb.append(Long.toUnsignedString(m));
             }
+        } else if (id instanceof UuidId u) {
+            IdSyntax.appendUuid(sb, u.hi(), u.lo());
         } else if (id instanceof BytesId b) {
-            if (b.isUuid()) {
-                IdSyntax.appendUuid(sb, b.raw());
-            } else {
-                sb.append(IdSyntax.BYTES_MARK).append(IdSyntax.BASE64_OUT.encodeToString(b.raw()));
-            }
+            sb.append(IdSyntax.BYTES_MARK).append(IdSyntax.BASE64_OUT.encodeToString(b.raw()));
         } else {
             appendString(sb, id.asString());
         }

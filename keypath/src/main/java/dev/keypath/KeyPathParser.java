@@ -1,10 +1,14 @@
 package dev.keypath;
 
-/** Parses the text form into elements; every failure names the character position. */
+/**
+ * Parses the text form, reporting each namespace and id to a {@link PathTextSink}; every failure names the
+ * character position. The sink decides what to build: a {@link KeyPath} ({@link PathBuilder}) or the key
+ * bytes directly ({@link TextKeyWriter}), so both see exactly the same syntax and errors.
+ */
 final class KeyPathParser {
     private KeyPathParser() {}
 
-    static PathElement[] parse(CharSequence text) {
+    static void parse(CharSequence text, PathTextSink sink) {
         if (text == null) {
             throw new IllegalArgumentException("key path text must not be null");
         }
@@ -12,7 +16,6 @@ final class KeyPathParser {
         if (n == 0) {
             throw KeyPathFormatException.inText("empty key path", text, 0);
         }
-        PathElement[] elements = new PathElement[4];
         int count = 0;
         int i = 0;
         while (i < n) {
@@ -28,7 +31,6 @@ final class KeyPathParser {
             while (i < n && Namespaces.isPart(text.charAt(i))) {
                 i++;
             }
-            String namespace = NamespaceCache.of(text, nsStart, i);
             if (i == n || text.charAt(i) == '/') {
                 if (count == 0) {
                     throw KeyPathFormatException.inText("the first element needs an id", text, i);
@@ -36,13 +38,15 @@ final class KeyPathParser {
                 if (i < n) {
                     throw KeyPathFormatException.inText("only the last element may omit its id", text, i);
                 }
-                elements = add(elements, count++, PathElement.trusted(namespace, null));
-                break;
+                sink.namespace(text, nsStart, i);
+                return;
             }
             if (text.charAt(i) != '-') {
                 throw KeyPathFormatException.inText("invalid character " + Namespaces.describe(text.charAt(i))
                         + " in namespace", text, i);
             }
+            sink.namespace(text, nsStart, i);
+            count++;
             i++;
             int idStart = i;
             boolean escaped = false;
@@ -57,14 +61,7 @@ final class KeyPathParser {
                     i++;
                 }
             }
-            elements = add(elements, count++, PathElement.trusted(namespace, IdSyntax.parse(text, idStart, i, escaped)));
+            IdSyntax.parse(text, idStart, i, escaped, sink);
         }
-        return count == elements.length ? elements : java.util.Arrays.copyOf(elements, count);
-    }
-
-    private static PathElement[] add(PathElement[] elements, int index, PathElement element) {
-        PathElement[] out = index < elements.length ? elements : java.util.Arrays.copyOf(elements, elements.length * 2);
-        out[index] = element;
-        return out;
     }
 }

@@ -1,6 +1,7 @@
 package dev.keypath;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,7 +115,7 @@ public final class KeyPathTemplate {
                     }
                     i++;
                 }
-                parts.add(new Part(namespace, IdSyntax.parse(template, idStart, i, escaped), null));
+                parts.add(new Part(namespace, IdSyntax.parseId(template, idStart, i, escaped), null));
             }
         }
         return new KeyPathTemplate(template, List.copyOf(parts), List.copyOf(variables));
@@ -151,11 +152,15 @@ public final class KeyPathTemplate {
      * @throws IllegalArgumentException if a variable has no value or a value cannot be an id
      */
     public KeyPath bind(Map<String, ?> values) {
-        PathElement[] elements = new PathElement[parts.size()];
-        for (int i = 0; i < elements.length; i++) {
-            elements[i] = element(parts.get(i), values);
+        int n = parts.size();
+        String[] namespaces = new String[n];
+        KeyId[] ids = new KeyId[n];
+        for (int i = 0; i < n; i++) {
+            Part part = parts.get(i);
+            namespaces[i] = part.namespace();
+            ids[i] = id(part, values);
         }
-        return KeyPath.ofTrusted(elements);
+        return KeyPath.ofTrusted(namespaces, ids);
     }
 
     /** Binds the variables in order of appearance. @see #bind(Map) */
@@ -177,30 +182,36 @@ public final class KeyPathTemplate {
      * collection. With every variable bound it is the full path. The first element must be bound.
      */
     public KeyPath bindPrefix(Map<String, ?> values) {
-        List<PathElement> elements = new ArrayList<>(parts.size());
+        int n = parts.size();
+        String[] namespaces = new String[n];
+        KeyId[] ids = new KeyId[n];
+        int count = 0;
         for (Part part : parts) {
+            namespaces[count] = part.namespace();
             if (part.variable() != null && !values.containsKey(part.variable())) {
-                if (elements.isEmpty()) {
+                if (count == 0) {
                     throw new IllegalArgumentException("a prefix of " + text + " needs a value for {" + part.variable() + "}");
                 }
-                elements.add(new PathElement(part.namespace(), null));
+                count++;
                 break;
             }
-            elements.add(element(part, values));
+            ids[count++] = id(part, values);
         }
-        return KeyPath.ofTrusted(elements.toArray(new PathElement[0]));
+        return count == n ? KeyPath.ofTrusted(namespaces, ids)
+                : KeyPath.ofTrusted(Arrays.copyOf(namespaces, count), Arrays.copyOf(ids, count));
     }
 
-    private PathElement element(Part part, Map<String, ?> values) {
+    /** The id of {@code part}: its literal, its bound value, or null for an id-less part. */
+    private KeyId id(Part part, Map<String, ?> values) {
         if (part.variable() == null) {
-            return new PathElement(part.namespace(), part.literal());
+            return part.literal();
         }
         Object value = values.get(part.variable());
         if (value == null) {
             throw new IllegalArgumentException("template " + text + " has no value for {" + part.variable() + "}");
         }
         try {
-            return new PathElement(part.namespace(), KeyId.from(value));
+            return KeyId.from(value);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("{" + part.variable() + "} of " + text + ": " + e.getMessage(), e);
         }
@@ -217,15 +228,15 @@ public final class KeyPathTemplate {
         Map<String, KeyId> ids = new LinkedHashMap<>();
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
-            PathElement e = path.element(i);
-            if (!e.namespace().equals(part.namespace()) || e.hasId() != part.hasId()) {
+            KeyId id = path.id(i);
+            if (!path.namespace(i).equals(part.namespace()) || (id != null) != part.hasId()) {
                 return Optional.empty();
             }
-            if (part.literal() != null && !part.literal().equals(e.id())) {
+            if (part.literal() != null && !part.literal().equals(id)) {
                 return Optional.empty();
             }
             if (part.variable() != null) {
-                ids.put(part.variable(), e.id());
+                ids.put(part.variable(), id);
             }
         }
         return Optional.of(Collections.unmodifiableMap(ids));
@@ -238,9 +249,9 @@ public final class KeyPathTemplate {
         }
         for (int i = 0; i < parts.size(); i++) {
             Part part = parts.get(i);
-            PathElement e = path.element(i);
-            if (!e.namespace().equals(part.namespace()) || e.hasId() != part.hasId()
-                    || (part.literal() != null && !part.literal().equals(e.id()))) {
+            KeyId id = path.id(i);
+            if (!path.namespace(i).equals(part.namespace()) || (id != null) != part.hasId()
+                    || (part.literal() != null && !part.literal().equals(id))) {
                 return false;
             }
         }

@@ -38,15 +38,14 @@ public final class KeyRange {
      * {@code /user-1/post} itself.
      */
     public static KeyRange subtree(KeyPath prefix) {
-        PathElement[] e = prefix.elementArray();
-        if (e.length == 1) {
+        if (prefix.size() == 1) {
             return new KeyRange(prefix, prefix, true, null, null);
         }
-        byte[] section = KeyPathEncoder.segmentSection(e, 1, e.length);
+        byte[] section = prefix.segmentSection(1);
         byte[] lower = Arrays.copyOf(section, section.length + 1);
         lower[section.length] = KeyEncoding.TERMINATOR;
         byte[] upper;
-        if (prefix.last().hasId()) {
+        if (prefix.id(prefix.size() - 1) != null) {
             upper = Arrays.copyOf(section, section.length + 2);
             upper[section.length] = KeyEncoding.SEPARATOR;
             upper[section.length + 1] = ABOVE_NAMESPACES;
@@ -65,7 +64,7 @@ public final class KeyRange {
      * paths must share their first element, and {@code from} must not sort after {@code to}.
      */
     public static KeyRange between(KeyPath from, KeyPath to) {
-        if (!from.first().equals(to.first())) {
+        if (!from.samePartition(to)) {
             throw new IllegalArgumentException("range ends " + from + " and " + to + " are in different partitions");
         }
         if (from.compareTo(to) > 0) {
@@ -121,7 +120,7 @@ public final class KeyRange {
         if (subtree) {
             return path.startsWith(from);
         }
-        return path.first().equals(from.first()) && from.compareTo(path) <= 0 && path.compareTo(to) <= 0;
+        return path.samePartition(from) && from.compareTo(path) <= 0 && path.compareTo(to) <= 0;
     }
 
     @Override

@@ -4,15 +4,23 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reuses the String of a namespace seen before, so decoding and parsing do not allocate one per element.
- * A small direct-mapped table: a slot holds the last namespace that hashed to it. Races only cost a
- * miss (Strings are immutable and safely published), so it needs no locking.
+ * A small direct-mapped table: a slot holds the last namespace that hashed to it, as its String and its
+ * bytes (so a hit from a key is a plain byte comparison). A slot is one immutable entry, safely published
+ * through its final fields, so races only cost a miss and it needs no locking.
  */
 final class NamespaceCache {
     private NamespaceCache() {}
 
     private static final int SIZE = 512;
     private static final int MAX_CACHED_LENGTH = 32;
-    private static final String[] SLOTS = new String[SIZE];
+    private static final Entry[] SLOTS = new Entry[SIZE];
+
+    /** A cached namespace: its String and its ASCII bytes. */
+    private record Entry(String name, byte[] ascii) {
+        static Entry of(String name) {
+            return new Entry(name, name.getBytes(StandardCharsets.ISO_8859_1));
+        }
+    }
 
     /**
      * Checks the {@code len} namespace bytes at {@code off} (offsets in errors count from {@code base})
@@ -21,9 +29,9 @@ final class NamespaceCache {
      */
     static String ofEncoded(byte[] src, int off, int len, int base) {
         int slot = slot(len, src[off], src[off + (len >>> 1)], src[off + len - 1]);
-        String cached = SLOTS[slot];
-        if (cached != null && matches(cached, src, off, len)) {
-            return cached;
+        Entry cached = SLOTS[slot];
+        if (cached != null && matches(cached.ascii(), src, off, len)) {
+            return cached.name();
         }
         if (!Namespaces.isStart(src[off])) {
             throw KeyPathFormatException.inBytes("namespace must start with a letter or '_'", off - base);
@@ -35,7 +43,7 @@ final class NamespaceCache {
         }
         String s = new String(src, off, len, StandardCharsets.ISO_8859_1);
         if (len <= MAX_CACHED_LENGTH) {
-            SLOTS[slot] = s;
+            SLOTS[slot] = Entry.of(s);
         }
         return s;
     }
@@ -44,13 +52,13 @@ final class NamespaceCache {
     static String of(CharSequence text, int start, int end) {
         int len = end - start;
         int slot = slot(len, text.charAt(start), text.charAt(start + (len >>> 1)), text.charAt(end - 1));
-        String cached = SLOTS[slot];
-        if (cached != null && matches(cached, text, start, len)) {
-            return cached;
+        Entry cached = SLOTS[slot];
+        if (cached != null && matches(cached.ascii(), text, start, len)) {
+            return cached.name();
         }
         String s = text.subSequence(start, end).toString();
         if (len <= MAX_CACHED_LENGTH) {
-            SLOTS[slot] = s;
+            SLOTS[slot] = Entry.of(s);
         }
         return s;
     }
@@ -61,24 +69,24 @@ final class NamespaceCache {
         return (h ^ (h >>> 7)) & (SIZE - 1);
     }
 
-    private static boolean matches(String cached, byte[] src, int off, int len) {
-        if (cached.length() != len) {
+    private static boolean matches(byte[] cached, byte[] src, int off, int len) {
+        if (cached.length != len) {
             return false;
         }
         for (int i = 0; i < len; i++) {
-            if (cached.charAt(i) != src[off + i]) {
+            if (cached[i] != src[off + i]) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean matches(String cached, CharSequence text, int start, int len) {
-        if (cached.length() != len) {
+    private static boolean matches(byte[] cached, CharSequence text, int start, int len) {
+        if (cached.length != len) {
             return false;
         }
         for (int i = 0; i < len; i++) {
-            if (cached.charAt(i) != text.charAt(start + i)) {
+            if (cached[i] != text.charAt(start + i)) {
                 return false;
             }
         }

@@ -37,6 +37,15 @@ final class Namespaces {
         return -1;
     }
 
+    /** {@code ns} itself if it follows the rule; otherwise a {@link KeyPathFormatException} naming the character. */
+    static String checked(String ns) {
+        int bad = firstInvalid(ns);
+        if (bad >= 0) {
+            throw KeyPathFormatException.inText(problem(ns, bad), ns == null ? "" : ns, bad);
+        }
+        return ns;
+    }
+
     static String problem(String ns, int index) {
         if (ns == null || ns.isEmpty()) {
             return "empty namespace";

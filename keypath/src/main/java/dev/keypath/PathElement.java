@@ -18,11 +18,7 @@ public final class PathElement {
      * @param id        the element's id, or null when the element has none
      */
     public PathElement(String namespace, KeyId id) {
-        int bad = Namespaces.firstInvalid(namespace);
-        if (bad >= 0) {
-            throw KeyPathFormatException.inText(Namespaces.problem(namespace, bad), namespace == null ? "" : namespace, bad);
-        }
-        this.namespace = namespace;
+        this.namespace = Namespaces.checked(namespace);
         this.id = id;
     }
 
@@ -65,7 +61,7 @@ public final class PathElement {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();
-        KeyPathFormatter.appendElement(sb, this);
+        KeyPathFormatter.appendElement(sb, namespace, id);
         return sb.toString();
     }
 }

@@ -21,28 +21,35 @@ final class StringSegment {
      * invalid (a control character or an unpaired surrogate); {@code -1} for the empty string.
      */
     static int checkedUtf8Length(String s) {
-        int n = s.length();
-        if (n == 0) {
+        return checkedUtf8Length(s, 0, s.length());
+    }
+
+    /**
+     * {@link #checkedUtf8Length(String)} of {@code s[start, end)}; a bad character is reported as
+     * {@code -(index - start + 1)}.
+     */
+    static int checkedUtf8Length(CharSequence s, int start, int end) {
+        if (start == end) {
             return -1;
         }
         int length = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = start; i < end; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 if (isControl(c)) {
-                    return -(i + 1);
+                    return -(i - start + 1);
                 }
                 length += 1;
             } else if (c < 0x800) {
                 length += 2;
             } else if (Character.isHighSurrogate(c)) {
-                if (i + 1 >= n || !Character.isLowSurrogate(s.charAt(i + 1))) {
-                    return -(i + 1);
+                if (i + 1 >= end || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    return -(i - start + 1);
                 }
                 length += 4;
                 i++;
             } else if (Character.isLowSurrogate(c)) {
-                return -(i + 1);
+                return -(i - start + 1);
             } else {
                 length += 3;
             }
@@ -52,14 +59,12 @@ final class StringSegment {
 
     /** Describes why {@link #checkedUtf8Length} rejected {@code s} at {@code index}. */
     static String problem(String s, int index) {
-        if (s.isEmpty()) {
-            return "empty id";
-        }
-        char c = s.charAt(index);
-        if (isControl(c)) {
-            return String.format("control character U+%04X in string id", (int) c);
-        }
-        return String.format("unpaired surrogate U+%04X in string id", (int) c);
+        return s.isEmpty() ? "empty id" : problem(s.charAt(index));
+    }
+
+    /** Describes why {@code c}, which {@link #checkedUtf8Length} stopped at, may not be in a string id. */
+    static String problem(char c) {
+        return String.format(isControl(c) ? "control character U+%04X in string id" : "unpaired surrogate U+%04X in string id", (int) c);
     }
 
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) copies Latin-1 chars without allocating
@@ -70,8 +75,12 @@ final class StringSegment {
     }
 
     static int writeUtf8(String s, byte[] dst, int off) {
-        int n = s.length();
-        for (int i = 0; i < n; i++) {
+        return writeUtf8(s, 0, s.length(), dst, off);
+    }
+
+    /** Writes the UTF-8 of {@code s[start, end)}, which holds no unpaired surrogate. */
+    static int writeUtf8(CharSequence s, int start, int end, byte[] dst, int off) {
+        for (int i = start; i < end; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 dst[off++] = (byte) c;
@@ -89,6 +98,19 @@ final class StringSegment {
                 dst[off++] = (byte) (0x80 | ((c >> 6) & 0x3F));
                 dst[off++] = (byte) (0x80 | (c & 0x3F));
             }
+        }
+        return off;
+    }
+
+    /** Copies {@code s[start, end)}, all of whose characters are ASCII, one byte per character. */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) copies Latin-1 chars without allocating
+    static int writeAscii(CharSequence s, int start, int end, byte[] dst, int off) {
+        if (s instanceof String str) {
+            str.getBytes(start, end, dst, off);
+            return off + end - start;
+        }
+        for (int i = start; i < end; i++) {
+            dst[off++] = (byte) s.charAt(i);
         }
         return off;
     }

@@ -193,6 +193,31 @@ class CodecVectorsTest {
     }
 
     @Test
+    void aSixteenByteIdIsOneValueHoweverItIsMade() {
+        // bytes 00, 01 and 02 in both halves, so the UUID's segment needs escapes on either side
+        byte[] raw = HEX.parseHex("00010203a0b0c0d0" + "ff02e0f001000708");
+        java.util.UUID uuid = java.util.UUID.fromString("00010203-a0b0-c0d0-ff02-e0f001000708");
+        KeyId fromBytes = KeyId.of(raw);
+        KeyId fromUuid = KeyId.of(uuid);
+        KeyPath parsed = KeyPath.parse("/a-00010203-A0B0-C0D0-FF02-E0F001000708");
+        assertThat(fromBytes).isEqualTo(fromUuid).hasSameHashCodeAs(fromUuid).isEqualTo(parsed.id(0));
+        assertThat(fromBytes.isUuid()).isTrue();
+        assertThat(fromBytes.asUuid()).isEqualTo(uuid);
+        assertThat(fromUuid.asBytes()).isEqualTo(raw);
+        byte[] key = KeyPath.of("a", uuid).encode();
+        assertThat(HEX.formatHex(key)).isEqualTo("61" + "01"
+                + "02010202" + "0203" + "03a0b0c0d0" + "ff" + "0203" + "e0f0" + "0202" + "0201" + "0708" + "00"
+                + "08" + "b201");
+        assertThat(KeyPath.encodeText(parsed.toString())).isEqualTo(key);
+        assertThat(KeyPath.decode(key)).isEqualTo(parsed);
+        assertThat(parsed.toString()).isEqualTo("/a-00010203-a0b0-c0d0-ff02-e0f001000708");
+        // a 16-byte segment holding 0x02 is an escape sequence, never an unescaped UUID
+        byte[] bad = KeyPath.of("a", uuid).encode();
+        assertThatThrownBy(() -> KeyPath.decode(Arrays.copyOfRange(bad, 0, bad.length - 2)))
+                .isInstanceOf(KeyPathFormatException.class);
+    }
+
+    @Test
     void namespaceWithoutIdEncodesAsAnOddSegment() {
         KeyPath settings = KeyPath.parse("/user-7/settings");
         assertThat(HEX.formatHex(settings.encode())).isEqualTo("75736572" + "01" + "0807" + "01" + "73657474696e6773" + "00" + "20" + "11" + "40");

@@ -1,6 +1,7 @@
 package dev.keypath;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -103,8 +104,13 @@ class DecodeFuzzTest {
         } catch (KeyPathFormatException e) {
             assertThat(e.position()).isBetween(0, text.length());
             assertThat(e.inText()).isTrue();
+            KeyPathFormatException direct = catchThrowableOfType(KeyPathFormatException.class, () -> KeyPath.encodeText(text));
+            assertThat(direct).as("encodeText(%s) must fail like parse", text).isNotNull();
+            assertThat(direct.reason()).isEqualTo(e.reason());
+            assertThat(direct.position()).isEqualTo(e.position());
             return;
         }
+        assertThat(KeyPath.encodeText(text)).isEqualTo(parsed.encode());
         String canonical = parsed.toString();
         assertThat(KeyPath.parse(canonical)).isEqualTo(parsed);
         assertThat(KeyPath.parse(canonical).toString()).isEqualTo(canonical);

@@ -51,6 +51,24 @@ class KeyPathPropertiesTest {
     }
 
     @Property
+    void encodeTextWritesTheBytesOfTheParsedPath(@ForAll("paths") KeyPath path) {
+        assertThat(KeyPath.encodeText(path.toString())).isEqualTo(path.encode());
+        // a CharSequence that is not a String takes the general character path
+        assertThat(KeyPath.encodeText(new StringBuilder(path.toString()))).isEqualTo(path.encode());
+    }
+
+    @Property
+    void elementAccessorsAgreeWithElements(@ForAll("paths") KeyPath path) {
+        for (int i = 0; i < path.size(); i++) {
+            PathElement e = path.element(i);
+            assertThat(path.namespace(i)).isEqualTo(e.namespace());
+            assertThat(path.id(i)).isEqualTo(e.id());
+            assertThat(path.elements().get(i)).isEqualTo(e);
+        }
+        assertThat(KeyPath.of(path.elements())).isEqualTo(path).hasSameHashCodeAs(path);
+    }
+
+    @Property
     void compareToIsUnsignedByteOrderAndAgreesWithSemantics(@ForAll("paths") KeyPath a, @ForAll("paths") KeyPath b) {
         int bytes = Integer.signum(Arrays.compareUnsigned(a.encode(), b.encode()));
         assertThat(Integer.signum(a.compareTo(b))).isEqualTo(bytes);

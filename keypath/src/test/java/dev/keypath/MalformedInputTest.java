@@ -88,6 +88,10 @@ class MalformedInputTest {
         assertThat(e.position()).isEqualTo(position);
         assertThat(e.inText()).isTrue();
         assertThat(e.getMessage()).contains("position " + position);
+        KeyPathFormatException direct = catchThrowableOfType(KeyPathFormatException.class, () -> KeyPath.encodeText(text));
+        assertThat(direct).as("encodeText %s", text).isNotNull();
+        assertThat(direct.reason()).isEqualTo(e.reason());
+        assertThat(direct.position()).isEqualTo(position);
     }
 
     @org.junit.jupiter.api.Test

@@ -15,9 +15,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * From a human-readable path to key bytes: {@code KeyPath.parse(text).encode()} against building the
- * zero-padded string key from typed values and taking its UTF-8 bytes. The target is parse+encode no
- * slower than the string-key build.
+ * From a human-readable path to key bytes against building the zero-padded string key from typed values
+ * and taking its UTF-8 bytes. The target is parse+encode no slower than the string-key build. keypath is
+ * measured both ways a caller can go: {@code KeyPath.parse(text).encode()}, which builds the path first,
+ * and {@code KeyPath.encodeText(text)}, which writes the key in one pass over the text.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -34,12 +35,19 @@ public class CoreCodecParseEncodeBenchmark {
     public void setup() {
         text = new String(Seed.PATH.toCharArray());
         Checks.equal(KeyPath.decode(keyPath()).toString(), Seed.PATH, "keypath");
+        Checks.equal(KeyPath.decode(keyPathEncodeText()).toString(), Seed.PATH, "keypath encodeText");
     }
 
     /** {@code KeyPath.parse(text).encode()}. */
     @Benchmark
     public byte[] keyPath() {
         return KeyPath.parse(text).encode();
+    }
+
+    /** {@code KeyPath.encodeText(text)}: the same bytes, without building the path. */
+    @Benchmark
+    public byte[] keyPathEncodeText() {
+        return KeyPath.encodeText(text);
     }
 
     /** The zero-padded string key built from typed values, as UTF-8 bytes. */

@@ -42,8 +42,11 @@ final class EncodeCommand implements Callable<Integer> {
     }
 
     private String encode(String text) {
+        if (!split) {
+            return render(KeyPath.encodeText(text));
+        }
         KeyPath path = KeyPath.parse(text);
-        return split ? render(path.partitionKey()) + " " + render(path.sortKey()) : render(path.encode());
+        return render(path.partitionKey()) + " " + render(path.sortKey());
     }
 
     private String render(byte[] key) {

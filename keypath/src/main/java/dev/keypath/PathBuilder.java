@@ -1,0 +1,51 @@
+package dev.keypath;
+
+import java.util.Arrays;
+
+/** A {@link PathTextSink} that collects the parsed elements into a {@link KeyPath}. Single use. */
+final class PathBuilder implements PathTextSink {
+    private String[] namespaces = new String[4];
+    private KeyId[] ids = new KeyId[4];
+    private int count;
+
+    @Override
+    public void namespace(CharSequence text, int start, int end) {
+        if (count == namespaces.length) {
+            namespaces = Arrays.copyOf(namespaces, count * 2);
+            ids = Arrays.copyOf(ids, count * 2);
+        }
+        namespaces[count++] = NamespaceCache.of(text, start, end);
+    }
+
+    @Override
+    public void integerId(boolean negative, long magnitude) {
+        ids[count - 1] = IntegerId.ofMagnitude(negative, magnitude);
+    }
+
+    @Override
+    public void uuidId(long hi, long lo) {
+        ids[count - 1] = UuidId.of(hi, lo);
+    }
+
+    @Override
+    public void plainStringId(CharSequence text, int start, int end, int utf8Length) {
+        ids[count - 1] = StringId.trusted(text.subSequence(start, end).toString(), utf8Length);
+    }
+
+    @Override
+    public void id(KeyId id) {
+        ids[count - 1] = id;
+    }
+
+    /** The id most recently reported. */
+    KeyId lastId() {
+        return ids[count - 1];
+    }
+
+    /** The path of the elements reported so far; the parser has checked the path rules. */
+    KeyPath build() {
+        return count == namespaces.length
+                ? KeyPath.ofTrusted(namespaces, ids)
+                : KeyPath.ofTrusted(Arrays.copyOf(namespaces, count), Arrays.copyOf(ids, count));
+    }
+}
