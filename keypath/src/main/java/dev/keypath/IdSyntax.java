@@ -15,68 +15,141 @@ final class IdSyntax {
     static final char ESCAPE = '%';
     private static final char[] HEX = "0123456789abcdef".toCharArray();
     private static final String MAX_MAGNITUDE = "18446744073709551615";
+    private static final int UUID_TEXT_LENGTH = 36;
 
-    /** Parses {@code text[start, end)} into {@code sink}; {@code escaped} says whether it holds a '%'. */
-    static void parse(CharSequence text, int start, int end, boolean escaped, PathTextSink sink) {
-        if (start == end) {
+    /**
+     * Parses the id that starts at {@code start} and ends at the first unescaped '/' or at {@code limit},
+     * reporting it to {@code sink}, and returns where it ends. Integers, UUIDs and strings without escapes
+     * are recognised in the same pass that finds the end; an id with escapes, a bytes id or a bad character
+     * takes a second pass.
+     */
+    static int parse(String text, int start, int limit, PathTextSink sink) {
+        if (start == limit || text.charAt(start) == '/') {
             throw KeyPathFormatException.inText("empty id", text, start);
         }
         char first = text.charAt(start);
-        if (first == BYTES_MARK) {
-            sink.id(parseBytes(text, start + 1, end));
-            return;
+        if (first != BYTES_MARK) {
+            if (first == '-' || (first >= '0' && first <= '9')) {
+                int end = tryInteger(text, start, limit, sink);
+                if (end >= 0) {
+                    return end;
+                }
+            }
+            int uuidEnd = start + UUID_TEXT_LENGTH;
+            if (uuidEnd <= limit && (uuidEnd == limit || text.charAt(uuidEnd) == '/') && tryUuid(text, start, sink)) {
+                return uuidEnd;
+            }
+            int end = tryPlainString(text, start, limit, sink);
+            if (end >= 0) {
+                return end;
+            }
         }
-        if (!escaped) {
-            if ((first == '-' || (first >= '0' && first <= '9')) && tryInteger(text, start, end, sink)) {
-                return;
+        return parseSlowly(text, start, limit, sink);
+    }
+
+    /** Parses {@code text[start, end)}, which holds no unescaped '/', into an id. */
+    static KeyId parseId(String text, int start, int end) {
+        PathBuilder one = new PathBuilder();
+        one.namespace("id", 0, 2);
+        parse(text, start, end, one);
+        return one.lastId();
+    }
+
+    /**
+     * The second pass: finds the end honouring '%' escapes, then reads a bytes id, an escaped string, or a
+     * plain string whose bad character it reports.
+     */
+    private static int parseSlowly(String text, int start, int limit, PathTextSink sink) {
+        int end = start;
+        boolean escaped = false;
+        while (end < limit && text.charAt(end) != '/') {
+            if (text.charAt(end) == ESCAPE) {
+                if (end + 1 >= limit) {
+                    throw KeyPathFormatException.inText("dangling '%' at the end", text, end);
+                }
+                escaped = true;
+                end += 2;
+            } else {
+                end++;
             }
-            if (end - start == 36 && tryUuid(text, start, sink)) {
-                return;
-            }
+        }
+        if (text.charAt(start) == BYTES_MARK) {
+            sink.id(parseBytes(text, start + 1, end));
+        } else if (escaped) {
+            sink.id(parseString(text, start, end));
+        } else {
             int length = StringSegment.checkedUtf8Length(text, start, end);
             if (length < 0) {
                 int bad = start - length - 1;
                 throw KeyPathFormatException.inText(StringSegment.problem(text.charAt(bad)), text, bad);
             }
             sink.plainStringId(text, start, end, length);
-            return;
         }
-        sink.id(parseString(text, start, end));
-    }
-
-    /** Parses {@code text[start, end)} into an id. @see #parse(CharSequence, int, int, boolean, PathTextSink) */
-    static KeyId parseId(CharSequence text, int start, int end, boolean escaped) {
-        PathBuilder one = new PathBuilder();
-        one.namespace("id", 0, 2);
-        parse(text, start, end, escaped, one);
-        return one.lastId();
+        return end;
     }
 
     /**
-     * Reports the integer spelled by {@code s[start, end)} and returns true, or returns false if it is not
-     * integer syntax. One pass.
+     * Reports the string id at {@code start} and returns its end if it runs to '/' or {@code limit} without
+     * escapes or bad characters; otherwise returns -1 and reports nothing.
      */
-    private static boolean tryInteger(CharSequence s, int start, int end, PathTextSink sink) {
+    private static int tryPlainString(String s, int start, int limit, PathTextSink sink) {
+        int length = 0;
+        int i = start;
+        for (; i < limit; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                if (c == '/') {
+                    break;
+                }
+                if (c == ESCAPE || StringSegment.isControl(c)) {
+                    return -1;
+                }
+                length++;
+            } else if (c < 0x800) {
+                length += 2;
+            } else if (Character.isSurrogate(c)) {
+                if (!Character.isHighSurrogate(c) || i + 1 >= limit || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    return -1;
+                }
+                length += 4;
+                i++;
+            } else {
+                length += 3;
+            }
+        }
+        sink.plainStringId(s, start, i, length);
+        return i;
+    }
+
+    /**
+     * Reports the integer at {@code start} and returns its end if the id is integer syntax running to '/'
+     * or {@code limit}; otherwise returns -1 and reports nothing. One pass.
+     */
+    private static int tryInteger(String s, int start, int limit, PathTextSink sink) {
         boolean negative = s.charAt(start) == '-';
         int digits = negative ? start + 1 : start;
-        int count = end - digits;
-        if (count == 0 || (s.charAt(digits) == '0' && (count > 1 || negative))) {
-            return false;
-        }
         long magnitude = 0;
-        for (int i = digits; i < end; i++) {
-            int d = s.charAt(i) - '0';
+        int end = digits;
+        for (; end < limit; end++) {
+            int d = s.charAt(end) - '0';
             if (d < 0 || d > 9) {
-                return false;
+                break;
             }
             magnitude = magnitude * 10 + d;
+        }
+        if (end < limit && s.charAt(end) != '/') {
+            return -1;
+        }
+        int count = end - digits;
+        if (count == 0 || (s.charAt(digits) == '0' && (count > 1 || negative))) {
+            return -1;
         }
         if (count > MAX_MAGNITUDE.length() || (count == MAX_MAGNITUDE.length()
                 && CharSequenceCompare.compare(s, digits, end, MAX_MAGNITUDE) > 0)) {
             throw KeyPathFormatException.inText("integer id is outside -(2^64-1) .. 2^64-1", s, start);
         }
         sink.integerId(negative, magnitude);
-        return true;
+        return end;
     }
 
     private static final byte[] HEX_VALUES = new byte[128];
@@ -97,7 +170,7 @@ final class IdSyntax {
     }
 
     /** Reports the UUID at {@code s[start, start + 36)} and returns true, or returns false if it is not one. One pass. */
-    private static boolean tryUuid(CharSequence s, int start, PathTextSink sink) {
+    private static boolean tryUuid(String s, int start, PathTextSink sink) {
         if (s.charAt(start + 8) != '-' || s.charAt(start + 13) != '-' || s.charAt(start + 18) != '-'
                 || s.charAt(start + 23) != '-') {
             return false;
@@ -115,7 +188,7 @@ final class IdSyntax {
     }
 
     /** The value of {@code count} (at most 15) hex digits at {@code from}, or -1 if one is not a hex digit. */
-    private static long hexDigits(CharSequence s, int from, int count) {
+    private static long hexDigits(String s, int from, int count) {
         long value = 0;
         int bad = 0;
         for (int i = from, end = from + count; i < end; i++) {
@@ -164,7 +237,7 @@ final class IdSyntax {
         return true;
     }
 
-    private static KeyId parseBytes(CharSequence s, int start, int end) {
+    private static KeyId parseBytes(String s, int start, int end) {
         if (start == end) {
             throw KeyPathFormatException.inText("empty bytes id after '~'", s, start);
         }
@@ -189,7 +262,7 @@ final class IdSyntax {
         return BytesId.owning(bytes);
     }
 
-    private static KeyId parseString(CharSequence s, int start, int end) {
+    private static KeyId parseString(String s, int start, int end) {
         StringBuilder sb = new StringBuilder(end - start);
         for (int i = start; i < end; i++) {
             char c = s.charAt(i);

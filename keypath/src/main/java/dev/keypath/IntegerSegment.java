@@ -46,10 +46,7 @@ final class IntegerSegment {
             throw KeyPathFormatException.inBytes("integer segment has " + len + " bytes but its sort byte says "
                     + (1 + n), off - base);
         }
-        long bits = 0;
-        for (int i = 1; i <= n; i++) {
-            bits = (bits << 8) | (src[off + i] & 0xFF);
-        }
+        long bits = LongViews.bigEndian(src, off + 1, n);
         long magnitude = positive ? bits : ~bits & (n == 8 ? -1L : (1L << (n << 3)) - 1);
         if (magnitudeBytes(magnitude) != n || (positive && magnitude == 0)) {
             throw KeyPathFormatException.inBytes("integer is not minimally encoded", off - base);

@@ -8,10 +8,12 @@ package dev.keypath;
 final class KeyPathParser {
     private KeyPathParser() {}
 
-    static void parse(CharSequence text, PathTextSink sink) {
-        if (text == null) {
+    static void parse(CharSequence chars, PathTextSink sink) {
+        if (chars == null) {
             throw new IllegalArgumentException("key path text must not be null");
         }
+        // one concrete type for every character read below; a String's toString() is itself
+        String text = chars.toString();
         int n = text.length();
         if (n == 0) {
             throw KeyPathFormatException.inText("empty key path", text, 0);
@@ -48,20 +50,7 @@ final class KeyPathParser {
             sink.namespace(text, nsStart, i);
             count++;
             i++;
-            int idStart = i;
-            boolean escaped = false;
-            while (i < n && text.charAt(i) != '/') {
-                if (text.charAt(i) == '%') {
-                    if (i + 1 >= n) {
-                        throw KeyPathFormatException.inText("dangling '%' at the end", text, i);
-                    }
-                    escaped = true;
-                    i += 2;
-                } else {
-                    i++;
-                }
-            }
-            IdSyntax.parse(text, idStart, i, escaped, sink);
+            i = IdSyntax.parse(text, i, n, sink);
         }
     }
 }

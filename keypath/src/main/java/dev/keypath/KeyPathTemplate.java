@@ -100,7 +100,6 @@ public final class KeyPathTemplate {
                 variables.add(name);
                 parts.add(new Part(namespace, null, name));
             } else {
-                boolean escaped = false;
                 while (i < n && template.charAt(i) != '/') {
                     char c = template.charAt(i);
                     if (c == '{' || c == '}') {
@@ -110,12 +109,11 @@ public final class KeyPathTemplate {
                         if (i + 1 >= n) {
                             throw KeyPathFormatException.inText("dangling '%' at the end", template, i);
                         }
-                        escaped = true;
                         i++;
                     }
                     i++;
                 }
-                parts.add(new Part(namespace, IdSyntax.parseId(template, idStart, i, escaped), null));
+                parts.add(new Part(namespace, IdSyntax.parseId(template, idStart, i), null));
             }
         }
         return new KeyPathTemplate(template, List.copyOf(parts), List.copyOf(variables));

@@ -9,7 +9,7 @@ final class PathBuilder implements PathTextSink {
     private int count;
 
     @Override
-    public void namespace(CharSequence text, int start, int end) {
+    public void namespace(String text, int start, int end) {
         if (count == namespaces.length) {
             namespaces = Arrays.copyOf(namespaces, count * 2);
             ids = Arrays.copyOf(ids, count * 2);
@@ -28,8 +28,8 @@ final class PathBuilder implements PathTextSink {
     }
 
     @Override
-    public void plainStringId(CharSequence text, int start, int end, int utf8Length) {
-        ids[count - 1] = StringId.trusted(text.subSequence(start, end).toString(), utf8Length);
+    public void plainStringId(String text, int start, int end, int utf8Length) {
+        ids[count - 1] = StringId.trusted(text.substring(start, end), utf8Length);
     }
 
     @Override

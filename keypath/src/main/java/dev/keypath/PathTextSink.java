@@ -9,7 +9,7 @@ package dev.keypath;
 interface PathTextSink {
 
     /** The namespace spelled by {@code text[start, end)}. */
-    void namespace(CharSequence text, int start, int end);
+    void namespace(String text, int start, int end);
 
     /** An integer id: a sign and an unsigned 64-bit magnitude (zero is never negative). */
     void integerId(boolean negative, long magnitude);
@@ -18,7 +18,7 @@ interface PathTextSink {
     void uuidId(long hi, long lo);
 
     /** A string id spelled by {@code text[start, end)} without escapes; {@code utf8Length} is its encoded length. */
-    void plainStringId(CharSequence text, int start, int end, int utf8Length);
+    void plainStringId(String text, int start, int end, int utf8Length);
 
     /** Any other id: a string that held escapes, or a base64 bytes id. */
     void id(KeyId id);

@@ -28,7 +28,7 @@ final class StringSegment {
      * {@link #checkedUtf8Length(String)} of {@code s[start, end)}; a bad character is reported as
      * {@code -(index - start + 1)}.
      */
-    static int checkedUtf8Length(CharSequence s, int start, int end) {
+    static int checkedUtf8Length(String s, int start, int end) {
         if (start == end) {
             return -1;
         }
@@ -79,7 +79,7 @@ final class StringSegment {
     }
 
     /** Writes the UTF-8 of {@code s[start, end)}, which holds no unpaired surrogate. */
-    static int writeUtf8(CharSequence s, int start, int end, byte[] dst, int off) {
+    static int writeUtf8(String s, int start, int end, byte[] dst, int off) {
         for (int i = start; i < end; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
@@ -104,15 +104,9 @@ final class StringSegment {
 
     /** Copies {@code s[start, end)}, all of whose characters are ASCII, one byte per character. */
     @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) copies Latin-1 chars without allocating
-    static int writeAscii(CharSequence s, int start, int end, byte[] dst, int off) {
-        if (s instanceof String str) {
-            str.getBytes(start, end, dst, off);
-            return off + end - start;
-        }
-        for (int i = start; i < end; i++) {
-            dst[off++] = (byte) s.charAt(i);
-        }
-        return off;
+    static int writeAscii(String s, int start, int end, byte[] dst, int off) {
+        s.getBytes(start, end, dst, off);
+        return off + end - start;
     }
 
     /**

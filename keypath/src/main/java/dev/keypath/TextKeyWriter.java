@@ -31,7 +31,7 @@ final class TextKeyWriter implements PathTextSink {
     }
 
     @Override
-    public void namespace(CharSequence text, int start, int end) {
+    public void namespace(String text, int start, int end) {
         if (section > 0) {
             buffer[section++] = KeyEncoding.SEPARATOR;
         }
@@ -54,7 +54,7 @@ final class TextKeyWriter implements PathTextSink {
     }
 
     @Override
-    public void plainStringId(CharSequence text, int start, int end, int utf8Length) {
+    public void plainStringId(String text, int start, int end, int utf8Length) {
         int at = separate();
         section = utf8Length == end - start
                 ? StringSegment.writeAscii(text, start, end, buffer, at)

@@ -1,8 +1,6 @@
 package dev.keypath;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.UUID;
 
@@ -14,7 +12,7 @@ import java.util.UUID;
  */
 final class UuidId extends KeyId {
     static final int LENGTH = 16;
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONGS = LongViews.BIG_ENDIAN;
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
 
@@ -23,9 +21,13 @@ final class UuidId extends KeyId {
     private final int escapedLength;
 
     private UuidId(long hi, long lo) {
+        this(hi, lo, LENGTH + escapes(hi) + escapes(lo));
+    }
+
+    private UuidId(long hi, long lo, int escapedLength) {
         this.hi = hi;
         this.lo = lo;
-        this.escapedLength = LENGTH + escapes(hi) + escapes(lo);
+        this.escapedLength = escapedLength;
     }
 
     static UuidId of(long hi, long lo) {
@@ -43,7 +45,7 @@ final class UuidId extends KeyId {
     static UuidId ofUnescapedSegment(byte[] src, int off) {
         long hi = (long) LONGS.get(src, off);
         long lo = (long) LONGS.get(src, off + 8);
-        return (hasEscapable(hi) | hasEscapable(lo)) ? null : new UuidId(hi, lo);
+        return (hasEscapable(hi) | hasEscapable(lo)) ? null : new UuidId(hi, lo, LENGTH);
     }
 
     /** Whether one of the eight bytes of {@code v} is 0x00, 0x01 or 0x02 (an exact test, SWAR style). */
