@@ -24,7 +24,7 @@ import java.util.UUID;
 public final class KeyPath implements Comparable<KeyPath> {
 
     /** Namespace of each element, index 0 being the partition element. */
-    private final String[] namespaces;
+    private final Namespace[] namespaces;
     /** Id of each element; null only for an id-less last element. */
     private final KeyId[] ids;
     private final int encodedLength;
@@ -33,11 +33,11 @@ public final class KeyPath implements Comparable<KeyPath> {
     private byte[] sortBytes;
     private int hash;
 
-    private KeyPath(String[] namespaces, KeyId[] ids, long layout) {
+    private KeyPath(Namespace[] namespaces, KeyId[] ids, long layout) {
         this(namespaces, ids, KeyPathEncoder.length(layout), KeyPathEncoder.sectionLength(layout));
     }
 
-    private KeyPath(String[] namespaces, KeyId[] ids, int encodedLength, int sectionLength) {
+    private KeyPath(Namespace[] namespaces, KeyId[] ids, int encodedLength, int sectionLength) {
         this.namespaces = namespaces;
         this.ids = ids;
         this.encodedLength = encodedLength;
@@ -48,13 +48,8 @@ public final class KeyPath implements Comparable<KeyPath> {
      * Wraps parallel arrays that already satisfy the path rules (checked namespaces, at least one
      * element, an id on every element but possibly the last); the arrays are not copied.
      */
-    static KeyPath ofTrusted(String[] namespaces, KeyId[] ids) {
+    static KeyPath ofTrusted(Namespace[] namespaces, KeyId[] ids) {
         return new KeyPath(namespaces, ids, KeyPathEncoder.layout(namespaces, ids, 0, namespaces.length));
-    }
-
-    /** For the decoder, which has just read the layout. */
-    static KeyPath ofDecoded(String[] namespaces, KeyId[] ids, int encodedLength, int sectionLength) {
-        return new KeyPath(namespaces, ids, encodedLength, sectionLength);
     }
 
     /** A path of the given elements, checked against the path rules. */
@@ -63,7 +58,7 @@ public final class KeyPath implements Comparable<KeyPath> {
         if (n == 0) {
             throw new IllegalArgumentException("a key path needs at least one element");
         }
-        String[] namespaces = new String[n];
+        Namespace[] namespaces = new Namespace[n];
         KeyId[] ids = new KeyId[n];
         for (int i = 0; i < n; i++) {
             PathElement e = elements.get(i);
@@ -74,7 +69,7 @@ public final class KeyPath implements Comparable<KeyPath> {
                 throw new IllegalArgumentException("element " + i + " (" + e.namespace()
                         + ") has no id but is not the last element");
             }
-            namespaces[i] = e.namespace();
+            namespaces[i] = NamespaceCache.of(e.namespace());
             ids[i] = e.id();
         }
         if (ids[0] == null) {
@@ -88,7 +83,7 @@ public final class KeyPath implements Comparable<KeyPath> {
         if (id == null) {
             throw new IllegalArgumentException("the first element (" + namespace + ") needs an id");
         }
-        return ofTrusted(new String[] {Namespaces.checked(namespace)}, new KeyId[] {id});
+        return ofTrusted(new Namespace[] {NamespaceCache.of(namespace)}, new KeyId[] {id});
     }
 
     /** @see #of(String, KeyId) */
@@ -158,12 +153,12 @@ public final class KeyPath implements Comparable<KeyPath> {
     }
 
     private KeyPath append(String namespace, KeyId id) {
-        String checked = Namespaces.checked(namespace);
+        Namespace checked = NamespaceCache.of(namespace);
         int n = namespaces.length;
         if (ids[n - 1] == null) {
             throw new IllegalStateException("cannot append to " + this + ": its last element has no id");
         }
-        String[] nextNamespaces = Arrays.copyOf(namespaces, n + 1);
+        Namespace[] nextNamespaces = Arrays.copyOf(namespaces, n + 1);
         KeyId[] nextIds = Arrays.copyOf(ids, n + 1);
         nextNamespaces[n] = checked;
         nextIds[n] = id;
@@ -211,7 +206,7 @@ public final class KeyPath implements Comparable<KeyPath> {
         long scan = KeyPathDecoder.scan(key, offset, length);
         int segments = KeyPathDecoder.segmentCount(scan);
         int n = (segments + 1) >>> 1;
-        String[] namespaces = new String[n];
+        Namespace[] namespaces = new Namespace[n];
         KeyId[] ids = new KeyId[n];
         KeyPathDecoder.decodeInto(key, offset, length, scan, namespaces, ids, 0);
         if (segments < 2) {
@@ -240,7 +235,7 @@ public final class KeyPath implements Comparable<KeyPath> {
         if (pkSegments != 2) {
             int pkElements = (pkSegments + 1) >>> 1;
             try {
-                KeyPathDecoder.decodeInto(partitionKey, 0, pkLength, pkScan, new String[pkElements], new KeyId[pkElements], 0);
+                KeyPathDecoder.decodeInto(partitionKey, 0, pkLength, pkScan, new Namespace[pkElements], new KeyId[pkElements], 0);
             } catch (KeyPathFormatException e) {
                 throw KeyPathFormatException.inBytes("partition key: " + e.reason(), e.position());
             }
@@ -252,7 +247,7 @@ public final class KeyPath implements Comparable<KeyPath> {
             throw KeyPathFormatException.inBytes("sort key: " + e.reason(), e.position());
         }
         int n = 1 + ((KeyPathDecoder.segmentCount(skScan) + 1) >>> 1);
-        String[] namespaces = new String[n];
+        Namespace[] namespaces = new Namespace[n];
         KeyId[] ids = new KeyId[n];
         try {
             KeyPathDecoder.decodeInto(partitionKey, 0, pkLength, pkScan, namespaces, ids, 0);
@@ -274,12 +269,12 @@ public final class KeyPath implements Comparable<KeyPath> {
 
     /** The element at {@code index}, 0 being the partition element. */
     public PathElement element(int index) {
-        return PathElement.trusted(namespaces[index], ids[index]);
+        return PathElement.trusted(namespaces[index].name(), ids[index]);
     }
 
     /** The namespace of the element at {@code index}, without building the element. */
     public String namespace(int index) {
-        return namespaces[index];
+        return namespaces[index].name();
     }
 
     /** The id of the element at {@code index}, or null when it has none (only the last element may not). */
@@ -436,7 +431,7 @@ public final class KeyPath implements Comparable<KeyPath> {
     public String toString() {
         StringBuilder sb = new StringBuilder(encodedLength + 8 * namespaces.length + 16);
         for (int i = 0; i < namespaces.length; i++) {
-            KeyPathFormatter.appendElement(sb, namespaces[i], ids[i]);
+            KeyPathFormatter.appendElement(sb, namespaces[i].name(), ids[i]);
         }
         return sb.toString();
     }

@@ -62,7 +62,7 @@ final class KeyPathDecoder {
      * Decodes the key {@link #scan} accepted into {@code namespaces} and {@code ids} from index
      * {@code at}: one element per namespace segment, with a null id when the last has none.
      */
-    static void decodeInto(byte[] src, int off, int len, long scan, String[] namespaces, KeyId[] ids, int at) {
+    static void decodeInto(byte[] src, int off, int len, long scan, Namespace[] namespaces, KeyId[] ids, int at) {
         int terminator = terminator(scan);
         int count = segmentCount(scan);
         int end = off + len;

@@ -15,7 +15,7 @@ final class KeyPathEncoder {
      * The layout of elements {@code [from, to)}: the segment section's length including the terminator in
      * the high 32 bits, the metadata's length in the low 32 bits.
      */
-    static long layout(String[] namespaces, KeyId[] ids, int from, int to) {
+    static long layout(Namespace[] namespaces, KeyId[] ids, int from, int to) {
         if (from == to) {
             return 1L << 32;
         }
@@ -27,7 +27,7 @@ final class KeyPathEncoder {
     }
 
     /** The layout of the single element {@code /namespace-id}. */
-    private static long start(String namespace, KeyId id) {
+    private static long start(Namespace namespace, KeyId id) {
         // extend() counts a separator before every segment; the first segment has none, the terminator takes its place
         return extend(0, namespace, id);
     }
@@ -36,7 +36,7 @@ final class KeyPathEncoder {
      * The layout of a path's elements plus {@code /namespace-id} ({@code id} may be null), from the path's
      * layout in O(1): each new segment adds its bytes and one separator, and one metadata varint.
      */
-    static long extend(long layout, String namespace, KeyId id) {
+    static long extend(long layout, Namespace namespace, KeyId id) {
         long section = layout >>> 32;
         long meta = layout & 0xFFFFFFFFL;
         int ns = namespace.length();
@@ -65,15 +65,17 @@ final class KeyPathEncoder {
     }
 
     /** Writes the key at {@code off}; {@code sectionLength} comes from {@link #layout}. Returns the end. */
-    static int write(String[] namespaces, KeyId[] ids, int from, int to, int sectionLength, byte[] dst, int off) {
+    static int write(Namespace[] namespaces, KeyId[] ids, int from, int to, int sectionLength, byte[] dst, int off) {
         int p = off;
         int m = off + sectionLength;
+        // the section's bytes up to the terminator are written in order, so those ahead of p are scratch
+        int sectionEnd = m;
         for (int i = from; i < to; i++) {
             if (i > from) {
                 dst[p++] = KeyEncoding.SEPARATOR;
             }
-            String ns = namespaces[i];
-            p = StringSegment.writeAscii(ns, dst, p);
+            Namespace ns = namespaces[i];
+            p = ns.writeTo(dst, p, sectionEnd);
             m = writeMeta((ns.length() << KeyEncoding.TYPE_BITS) | KeyEncoding.TYPE_STRING, dst, m);
             KeyId id = ids[i];
             if (id != null) {
@@ -96,7 +98,7 @@ final class KeyPathEncoder {
         return Varint.write(meta, dst, m);
     }
 
-    static byte[] encode(String[] namespaces, KeyId[] ids, int from, int to) {
+    static byte[] encode(Namespace[] namespaces, KeyId[] ids, int from, int to) {
         long layout = layout(namespaces, ids, from, to);
         byte[] out = new byte[length(layout)];
         write(namespaces, ids, from, to, sectionLength(layout), out, 0);
@@ -107,7 +109,7 @@ final class KeyPathEncoder {
      * The segment section of elements {@code [from, to)} without terminator or metadata: every key of a
      * descendant starts with these bytes followed by the separator.
      */
-    static byte[] segmentSection(String[] namespaces, KeyId[] ids, int from, int to) {
+    static byte[] segmentSection(Namespace[] namespaces, KeyId[] ids, int from, int to) {
         long layout = layout(namespaces, ids, from, to);
         byte[] key = new byte[length(layout)];
         write(namespaces, ids, from, to, sectionLength(layout), key, 0);

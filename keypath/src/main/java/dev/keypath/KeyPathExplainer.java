@@ -33,7 +33,7 @@ public final class KeyPathExplainer {
         int length = key == null ? 0 : key.length;
         long scan = KeyPathDecoder.scan(key, 0, length);
         int n = (KeyPathDecoder.segmentCount(scan) + 1) >>> 1;
-        String[] namespaces = new String[n];
+        Namespace[] namespaces = new Namespace[n];
         KeyId[] ids = new KeyId[n];
         KeyPathDecoder.decodeInto(key, 0, length, scan, namespaces, ids, 0);
         StringBuilder sb = new StringBuilder();
@@ -41,7 +41,7 @@ public final class KeyPathExplainer {
             sb.append("(empty sort key: the item is its partition's root element)\n");
         } else {
             for (int i = 0; i < n; i++) {
-                KeyPathFormatter.appendElement(sb, namespaces[i], ids[i]);
+                KeyPathFormatter.appendElement(sb, namespaces[i].name(), ids[i]);
             }
             sb.append('\n');
         }

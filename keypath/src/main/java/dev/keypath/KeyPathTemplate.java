@@ -17,7 +17,15 @@ import java.util.Optional;
 public final class KeyPathTemplate {
 
     /** One element: a namespace with a literal id, a variable id, or no id. */
-    private record Part(String namespace, KeyId literal, String variable) {
+    private record Part(Namespace checkedNamespace, KeyId literal, String variable) {
+        Part(String namespace, KeyId literal, String variable) {
+            this(NamespaceCache.of(namespace), literal, variable);
+        }
+
+        String namespace() {
+            return checkedNamespace.name();
+        }
+
         boolean hasId() {
             return literal != null || variable != null;
         }
@@ -151,11 +159,11 @@ public final class KeyPathTemplate {
      */
     public KeyPath bind(Map<String, ?> values) {
         int n = parts.size();
-        String[] namespaces = new String[n];
+        Namespace[] namespaces = new Namespace[n];
         KeyId[] ids = new KeyId[n];
         for (int i = 0; i < n; i++) {
             Part part = parts.get(i);
-            namespaces[i] = part.namespace();
+            namespaces[i] = part.checkedNamespace();
             ids[i] = id(part, values);
         }
         return KeyPath.ofTrusted(namespaces, ids);
@@ -181,11 +189,11 @@ public final class KeyPathTemplate {
      */
     public KeyPath bindPrefix(Map<String, ?> values) {
         int n = parts.size();
-        String[] namespaces = new String[n];
+        Namespace[] namespaces = new Namespace[n];
         KeyId[] ids = new KeyId[n];
         int count = 0;
         for (Part part : parts) {
-            namespaces[count] = part.namespace();
+            namespaces[count] = part.checkedNamespace();
             if (part.variable() != null && !values.containsKey(part.variable())) {
                 if (count == 0) {
                     throw new IllegalArgumentException("a prefix of " + text + " needs a value for {" + part.variable() + "}");

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /** A {@link PathTextSink} that collects the parsed elements into a {@link KeyPath}. Single use. */
 final class PathBuilder implements PathTextSink {
-    private String[] namespaces = new String[4];
+    private Namespace[] namespaces = new Namespace[4];
     private KeyId[] ids = new KeyId[4];
     private int count;
 
