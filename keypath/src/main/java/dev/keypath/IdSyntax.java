@@ -130,12 +130,19 @@ final class IdSyntax {
         int digits = negative ? start + 1 : start;
         long magnitude = 0;
         int end = digits;
-        for (; end < limit; end++) {
-            int d = s.charAt(end) - '0';
-            if (d < 0 || d > 9) {
+        // two digits a step halves the multiply chain; the tail takes a last single digit
+        while (end + 1 < limit) {
+            int d1 = s.charAt(end) - '0';
+            int d2 = s.charAt(end + 1) - '0';
+            if (Integer.compareUnsigned(d1, 9) > 0 || Integer.compareUnsigned(d2, 9) > 0) {
                 break;
             }
-            magnitude = magnitude * 10 + d;
+            magnitude = magnitude * 100 + (d1 * 10 + d2);
+            end += 2;
+        }
+        if (end < limit && Integer.compareUnsigned(s.charAt(end) - '0', 9) <= 0) {
+            magnitude = magnitude * 10 + (s.charAt(end) - '0');
+            end++;
         }
         if (end < limit && s.charAt(end) != '/') {
             return -1;
@@ -175,28 +182,26 @@ final class IdSyntax {
                 || s.charAt(start + 23) != '-') {
             return false;
         }
-        long a = hexDigits(s, start, 8);
-        long b = hexDigits(s, start + 9, 4);
-        long c = hexDigits(s, start + 14, 4);
-        long d = hexDigits(s, start + 19, 4);
-        long e = hexDigits(s, start + 24, 12);
-        if ((a | b | c | d | e) < 0) {
+        // eight independent groups of four digits: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx
+        int g0 = hex4(s, start);
+        int g1 = hex4(s, start + 4);
+        int g2 = hex4(s, start + 9);
+        int g3 = hex4(s, start + 14);
+        int g4 = hex4(s, start + 19);
+        int g5 = hex4(s, start + 24);
+        int g6 = hex4(s, start + 28);
+        int g7 = hex4(s, start + 32);
+        if ((g0 | g1 | g2 | g3 | g4 | g5 | g6 | g7) < 0) {
             return false;
         }
-        sink.uuidId((a << 32) | (b << 16) | c, (d << 48) | e);
+        sink.uuidId((long) g0 << 48 | (long) g1 << 32 | (long) g2 << 16 | g3,
+                (long) g4 << 48 | (long) g5 << 32 | (long) g6 << 16 | g7);
         return true;
     }
 
-    /** The value of {@code count} (at most 15) hex digits at {@code from}, or -1 if one is not a hex digit. */
-    private static long hexDigits(String s, int from, int count) {
-        long value = 0;
-        int bad = 0;
-        for (int i = from, end = from + count; i < end; i++) {
-            int h = hex(s.charAt(i));
-            bad |= h;
-            value = (value << 4) | (h & 0xF);
-        }
-        return bad < 0 ? -1 : value;
+    /** The value of the four hex digits at {@code at}, or a negative number if one is not a hex digit. */
+    private static int hex4(String s, int at) {
+        return hex(s.charAt(at)) << 12 | hex(s.charAt(at + 1)) << 8 | hex(s.charAt(at + 2)) << 4 | hex(s.charAt(at + 3));
     }
 
     static boolean isInteger(CharSequence s, int start, int end) {
