@@ -14,7 +14,6 @@ import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.Version;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,30 +23,29 @@ import java.util.Set;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.util.TokenBuffer;
 
 /**
  * Reflection-built mapping of one {@link ItemType} class. Key fields go to {@code pk}/{@code sk}; the rest is
- * serialized by Jackson into a {@link TokenBuffer} whose tokens become native attribute values, and stored items
- * are replayed as tokens into Jackson's deserializer (no {@code JsonNode} trees). Immutable and thread-safe.
+ * serialized by Jackson straight into native attribute values ({@link AttributeValueGenerator}), and stored items
+ * are read by Jackson's deserializer straight from their attribute values ({@link AttributeMapParser}): no token
+ * buffers, no {@code JsonNode} trees. Immutable and thread-safe.
  *
  * <p>Key, version and TTL fields are matched to Jackson properties by their Java names.
  *
  * @param <T> the mapped class
  */
 public final class DefaultItemSchema<T> implements ItemSchema<T> {
-    /** A key variable bound to a property. */
-    record KeyField(String variable, Property property, KeyCodec codec, AutoId.Strategy autoId) {
+    /** A key variable bound to a property; {@code where} names it in errors ({@code Type.variable}). */
+    record KeyField(String variable, Property property, KeyCodec codec, AutoId.Strategy autoId, String where) {
     }
 
     /** A secondary key path stored in a GSI. */
-    record SecondaryKey(String index, KeyPathTemplate template, List<KeyField> fields) {
+    record SecondaryKey(String index, KeyTemplate template, List<KeyField> fields) {
     }
 
     /** The key path and attributes of an encoded item. */
@@ -60,22 +58,29 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final Class<T> type;
     private final String typeName;
     private final KeyPathTemplate template;
+    private final KeyTemplate keyTemplate;
     private final List<KeyField> keyFields;
     private final Property version;
     private final Property ttl;
     private final List<SecondaryKey> secondaryKeys;
     private final Set<String> reserved;
-    private final JsonMapper mapper;
     private final ObjectReader reader;
+    /** Serializes by the value's runtime class (subclasses of the item type, key values). */
     private final ObjectWriter writer;
+    /** Serializes the item type itself, its serializer resolved once. */
+    private final ObjectWriter itemWriter;
+    private final boolean bigDecimalForFloats;
     private final Set<String> keyFieldNames;
+    /** The key fields' property names, in key order, as the deserializer reads them. */
+    private final String[] keyPropertyNames;
+    /** Reserved attribute names and key field names: never stored as, or read from, attributes. */
+    private final NameSet notStored;
     private final int propertyCount;
     private final AttributeValue typeAttribute;
     private final boolean usesSequence;
 
     private DefaultItemSchema(Class<T> type, JsonMapper mapper) {
         this.type = type;
-        this.mapper = mapper;
         ItemType ann = type.getAnnotation(ItemType.class);
         if (ann == null) {
             throw new ItemMappingException(type.getName() + " is not annotated with @ItemType");
@@ -88,6 +93,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
         Map<String, Property> props = Property.of(type);
         this.keyFields = bind(template, props, true);
+        this.keyTemplate = new KeyTemplate(template);
         Property v = null;
         Property t = null;
         for (Property p : props.values()) {
@@ -122,7 +128,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
                 throw new ItemMappingException("Bad GSI name '" + skp.index() + "' on " + type.getName());
             }
-            sks.add(new SecondaryKey(skp.index(), st, bind(st, props, false)));
+            sks.add(new SecondaryKey(skp.index(), new KeyTemplate(st), bind(st, props, false)));
         }
         this.secondaryKeys = List.copyOf(sks);
         Set<String> res = new HashSet<>(Set.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE,
@@ -139,13 +145,21 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
         }
         this.usesSequence = checkAutoIds();
-        this.reader = mapper.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        this.reader = SpreadCreatorModule.readingMapper(mapper).readerFor(type)
+                .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         this.writer = AttributeValues.valueWriter(mapper);
+        this.itemWriter = AttributeValues.valueWriter(mapper, type);
+        this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
         Set<String> names = new HashSet<>();
         for (KeyField f : keyFields) {
             names.add(f.property().name());
         }
         this.keyFieldNames = Set.copyOf(names);
+        this.keyPropertyNames = keyFields.stream().map(f -> f.property().name()).toArray(String[]::new);
+        List<String> special = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
+        special.addAll(reserved);
+        special.addAll(keyFieldNames);
+        this.notStored = new NameSet(special); // pk, sk and _type first: every stored item has them
         this.propertyCount = props.size();
         this.typeAttribute = AttributeValues.string(typeName);
     }
@@ -171,7 +185,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             String where = type.getSimpleName() + "." + var;
             AutoId auto = p.annotation(AutoId.class);
             fields.add(new KeyField(var, p, KeyCodec.forType(p.javaType(), where),
-                    primary && auto != null ? auto.value() : null));
+                    primary && auto != null ? auto.value() : null, where));
         }
         return List.copyOf(fields);
     }
@@ -277,17 +291,23 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     }
 
     KeyPath keyPathOf(Object item, Map<String, Object> generated) {
-        Map<String, KeyId> ids = new HashMap<>(2 * keyFields.size());
-        for (KeyField f : keyFields) {
-            Object v = generated.containsKey(f.variable()) ? generated.get(f.variable()) : f.property().get(item);
-            ids.put(f.variable(), keyIdOf(f, v, f.autoId()));
+        KeyId[] ids = new KeyId[keyFields.size()];
+        for (int i = 0; i < ids.length; i++) {
+            KeyField f = keyFields.get(i);
+            ids[i] = keyIdOf(f, keyValue(f, item, generated), f.autoId());
         }
         try {
-            return template.bind(ids);
+            return keyTemplate.bind(ids);
         } catch (IllegalArgumentException e) {
             throw new ItemMappingException("Cannot build the key path of a " + type.getSimpleName() + ": "
                     + e.getMessage(), null, e);
         }
+    }
+
+    /** The value of a key field: the generated one if there is one, else the item's. */
+    private static Object keyValue(KeyField f, Object item, Map<String, Object> generated) {
+        return !generated.isEmpty() && generated.containsKey(f.variable()) ? generated.get(f.variable())
+                : f.property().get(item);
     }
 
     private KeyId keyIdOf(KeyField f, Object v, AutoId.Strategy auto) {
@@ -331,44 +351,47 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return new Encoded(path, attrs);
     }
 
-    /** Serializes {@code item} into a token buffer and converts the non-key properties. */
+    /** Serializes {@code item} with Jackson straight into {@code attrs}, leaving out the key fields. */
     private void writeThroughJackson(Object item, KeyPath path, Map<String, AttributeValue> attrs) {
-        TokenBuffer buffer = AttributeValues.buffer(mapper);
+        AttributeValueGenerator g = AttributeValueGenerator.forItem(type.getSimpleName(), bigDecimalForFloats, attrs,
+                name -> storedName(name, path));
         try {
-            writer.writeValue(buffer, item);
+            (item.getClass() == type ? itemWriter : writer).writeValue(g, item);
         } catch (JacksonException e) {
             throw new ItemMappingException("Jackson cannot serialize " + type.getName() + ": "
                     + e.getOriginalMessage(), path, e);
         }
-        try (JsonParser p = buffer.asParser()) {
-            JsonToken first = p.nextToken();
-            if (first != JsonToken.START_OBJECT) {
-                throw new ItemMappingException("Jackson serialized " + type.getName() + " as " + first
-                        + ", expected an object", path, null);
-            }
-            for (String name = p.nextName(); name != null; name = p.nextName()) {
-                p.nextToken();
-                if (isKeyField(name)) {
-                    p.skipChildren();
-                    continue;
-                }
-                if (reserved.contains(name)) {
-                    throw new ItemMappingException("Property '" + name + "' of " + type.getName()
-                            + " uses a reserved attribute name", path, null);
-                }
-                attrs.put(name, AttributeValues.read(p, type.getSimpleName()));
-            }
+        if (g.rootToken() != JsonToken.START_OBJECT) {
+            throw new ItemMappingException("Jackson serialized " + type.getName() + " as " + g.rootToken()
+                    + ", expected an object", path, null);
         }
+        g.finish();
+    }
+
+    /** Whether a serialized property is stored: not if it is a key field; an error if its name is reserved. */
+    private boolean storedName(String name, KeyPath path) {
+        if (!notStored.contains(name)) {
+            return true;
+        }
+        if (isKeyField(name)) {
+            return false;
+        }
+        if (reserved.contains(name)) {
+            throw new ItemMappingException("Property '" + name + "' of " + type.getName()
+                    + " uses a reserved attribute name", path, null);
+        }
+        return true;
     }
 
     private KeyPath secondaryPath(SecondaryKey sk, Object item, KeyPath path, Map<String, Object> generated) {
-        Map<String, KeyId> ids = new LinkedHashMap<>();
-        for (KeyField f : sk.fields()) {
-            Object v = generated.containsKey(f.variable()) ? generated.get(f.variable()) : f.property().get(item);
+        List<KeyField> fields = sk.fields();
+        KeyId[] ids = new KeyId[fields.size()];
+        for (int i = 0; i < ids.length; i++) {
+            Object v = keyValue(fields.get(i), item, generated);
             if (v == null) {
                 return null;
             }
-            ids.put(f.variable(), f.codec().toKeyId(v));
+            ids[i] = fields.get(i).codec().toKeyId(v);
         }
         try {
             return sk.template().bind(ids);
@@ -400,48 +423,40 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             throw new UnknownItemTypeException("Stored item is of type " + (tn == null ? "(none)" : tn.s())
                     + ", not " + typeName, path);
         }
-        Map<String, KeyId> ids = template.match(path).orElseThrow(() -> new ItemMappingException(
-                "Stored key path does not match template " + template + " of " + type.getName(), path, null));
-        Map<String, Object> keyValues = new HashMap<>(2 * keyFields.size());
-        for (KeyField f : keyFields) {
-            keyValues.put(f.property().name(),
-                    f.codec().fromKeyId(ids.get(f.variable()), type.getSimpleName() + "." + f.variable()));
+        KeyId[] ids = keyTemplate.match(path);
+        if (ids == null) {
+            throw new ItemMappingException("Stored key path does not match template " + template + " of "
+                    + type.getName(), path, null);
         }
-        TokenBuffer buffer = AttributeValues.buffer(mapper);
-        buffer.writeStartObject();
-        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-            String name = e.getKey();
-            if (!reserved.contains(name) && !isKeyField(name)) {
-                buffer.writeName(name);
-                AttributeValues.write(buffer, e.getValue());
-            }
+        Object[] keyValues = new Object[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            KeyField f = keyFields.get(i);
+            keyValues[i] = parsedKeyValue(f.codec().fromKeyId(ids[i], f.where()), f.where());
         }
-        for (Map.Entry<String, Object> e : keyValues.entrySet()) {
-            buffer.writeName(e.getKey());
-            writeKeyValue(buffer, e.getValue());
-        }
-        buffer.writeEndObject();
-        try (JsonParser p = buffer.asParser()) {
-            return reader.readValue(p);
+        AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames, keyValues);
+        try {
+            return reader.readValue(parser);
         } catch (JacksonException e) {
+            if (parser.failure() != null) {
+                throw parser.failure();
+            }
             throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item: "
                     + e.getOriginalMessage(), path, e);
         }
     }
 
-    /** Writes a key field's value as the tokens Jackson's default serializers give it. */
-    private void writeKeyValue(TokenBuffer buffer, Object value) {
-        if (value instanceof String s) {
-            buffer.writeString(s);
-        } else if (value instanceof Long l) {
-            buffer.writeNumber(l.longValue());
-        } else if (value instanceof Integer i) {
-            buffer.writeNumber(i.intValue());
-        } else if (value instanceof UUID u) {
-            buffer.writeString(u.toString());
-        } else {
-            writer.writeValue(buffer, value);
+    /**
+     * A key field's value as the parser hands it to the deserializer: as the tokens Jackson's default serializers
+     * give it (strings, longs and ints as they are, a UUID as its text, anything else through the mapper).
+     */
+    private Object parsedKeyValue(Object value, String where) {
+        if (value instanceof String || value instanceof Long || value instanceof Integer) {
+            return value;
         }
+        if (value instanceof UUID u) {
+            return u.toString();
+        }
+        return AttributeValues.toAttribute(writer, bigDecimalForFloats, value, where);
     }
 
     @Override

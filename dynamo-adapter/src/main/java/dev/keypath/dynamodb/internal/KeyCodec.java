@@ -8,9 +8,12 @@ import java.util.UUID;
 /** Converts a key field's Java value to a {@link KeyId} and back, for one supported Java type. */
 final class KeyCodec {
     private final Class<?> type;
+    /** Whether {@code type} is an enum, asked once. */
+    private final boolean isEnum;
 
     private KeyCodec(Class<?> type) {
         this.type = type;
+        this.isEnum = type.isEnum();
     }
 
     /** The codec for {@code type}, or an {@link ItemMappingException} naming {@code where}. */
@@ -79,7 +82,7 @@ final class KeyCodec {
                 }
                 return id.asUuid();
             }
-            if (type == String.class || type.isEnum()) {
+            if (type == String.class || isEnum) {
                 if (id.type() != KeyId.Type.STRING) {
                     throw mismatch(id, where);
                 }
@@ -97,17 +100,17 @@ final class KeyCodec {
             if (type == BigInteger.class) {
                 return id.asBigInteger();
             }
-            BigInteger v = id.asBigInteger();
+            long v = id.asLong(); // ArithmeticException beyond a long
             if (type == long.class || type == Long.class) {
-                return v.longValueExact();
+                return v;
             }
             if (type == int.class || type == Integer.class) {
-                return v.intValueExact();
+                return Math.toIntExact(v);
             }
             if (type == short.class || type == Short.class) {
-                return v.shortValueExact();
+                return (short) narrow(v, Short.MIN_VALUE, Short.MAX_VALUE);
             }
-            return v.byteValueExact();
+            return (byte) narrow(v, Byte.MIN_VALUE, Byte.MAX_VALUE);
         } catch (ArithmeticException | IllegalArgumentException e) {
             if (e instanceof ItemMappingException) {
                 throw e;
@@ -115,6 +118,13 @@ final class KeyCodec {
             throw new ItemMappingException("Stored id " + id + " does not fit key field " + where + " of type "
                     + type.getSimpleName(), null, e);
         }
+    }
+
+    private static long narrow(long v, long min, long max) {
+        if (v < min || v > max) {
+            throw new ArithmeticException("out of range");
+        }
+        return v;
     }
 
     private ItemMappingException mismatch(KeyId id, String where) {

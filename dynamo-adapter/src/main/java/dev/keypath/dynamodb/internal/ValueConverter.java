@@ -9,19 +9,19 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** Converts caller-supplied Java values (conditions, updates) to attribute values with the table's mapper. */
 final class ValueConverter {
-    private final JsonMapper mapper;
     private final ObjectWriter writer;
+    private final boolean bigDecimalForFloats;
 
     ValueConverter(JsonMapper mapper) {
-        this.mapper = mapper;
         this.writer = AttributeValues.valueWriter(mapper);
+        this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
     }
 
     AttributeValue toAttribute(Object value, String where) {
         if (value instanceof AttributeValue av) {
             return av;
         }
-        return AttributeValues.toAttribute(writer, AttributeValues.buffer(mapper), value, where);
+        return AttributeValues.toAttribute(writer, bigDecimalForFloats, value, where);
     }
 
     Expr toExpr(Condition c) {
