@@ -112,6 +112,7 @@ final class EndToEndFixture implements AutoCloseable {
 
     List<SocialPost> rawQuery(UUID user) {
         List<Map<String, AttributeValue>> items = client.query(QueryRequest.builder().tableName(RAW_TABLE)
+                .consistentRead(true) // KeyPathTable reads the table strongly consistent by default
                 .keyConditionExpression("pk = :pk")
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(SocialPostBean.pk(user))))
                 .build()).items();
@@ -128,6 +129,7 @@ final class EndToEndFixture implements AutoCloseable {
      */
     List<SocialPost> rawQueryBinaryKeys(UUID user) {
         List<Map<String, AttributeValue>> items = client.query(QueryRequest.builder().tableName(KEYPATH_TABLE)
+                .consistentRead(true)
                 .keyConditionExpression("pk = :pk")
                 .expressionAttributeValues(Map.of(":pk",
                         AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(KeyPath.of("user", user).partitionKey()))))

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * {@code Query} of one user's partition ({@value EndToEndFixture#POSTS} posts, one page), mapped to objects:
  * {@code KeyPathTable.query} of the user's subtree against the raw client with {@code pk = :pk} and a hand-written
- * mapping.
+ * mapping, all strongly consistent (the table default of {@code KeyPathTable}).
  * Both go over HTTP to DynamoDB Local in this JVM, which dominates the time.
  */
 @State(Scope.Benchmark)
