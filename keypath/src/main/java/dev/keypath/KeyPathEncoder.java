@@ -19,17 +19,13 @@ final class KeyPathEncoder {
         if (from == to) {
             return 1L << 32;
         }
-        long layout = start(namespaces[from], ids[from]);
+        // extend() counts a separator before every segment; before the first there is none, and the
+        // terminator takes its place
+        long layout = extend(0, namespaces[from], ids[from]);
         for (int i = from + 1; i < to; i++) {
             layout = extend(layout, namespaces[i], ids[i]);
         }
         return layout;
-    }
-
-    /** The layout of the single element {@code /namespace-id}. */
-    private static long start(Namespace namespace, KeyId id) {
-        // extend() counts a separator before every segment; the first segment has none, the terminator takes its place
-        return extend(0, namespace, id);
     }
 
     /**

@@ -25,9 +25,13 @@ class KeyPathPropertiesTest {
         assertThat(key).hasSize(path.encodedLength());
         assertThat(KeyPath.decode(key)).isEqualTo(path);
         assertThat(KeyPath.decode(path.partitionKey(), path.sortKey())).isEqualTo(path);
-        byte[] buffer = new byte[key.length + 5];
+        // the encoder writes short namespaces with eight-byte stores: the caller's bytes around the key must survive
+        byte[] buffer = new byte[key.length + 3 + 9];
+        Arrays.fill(buffer, (byte) 0x5A);
         assertThat(path.encodeTo(buffer, 3)).isEqualTo(3 + key.length);
         assertThat(Arrays.copyOfRange(buffer, 3, 3 + key.length)).isEqualTo(key);
+        assertThat(Arrays.copyOfRange(buffer, 0, 3)).containsOnly((byte) 0x5A);
+        assertThat(Arrays.copyOfRange(buffer, 3 + key.length, buffer.length)).containsOnly((byte) 0x5A);
         assertThat(KeyPath.decode(buffer, 3, key.length)).isEqualTo(path);
     }
 
