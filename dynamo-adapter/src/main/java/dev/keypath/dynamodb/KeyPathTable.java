@@ -23,8 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * }</pre>
  *
  * <p>All errors are {@link KeyPathDynamoException}s carrying the key path concerned; sizes of keys (PK 2048,
- * SK 1024 bytes) and items (400 KB) are checked before any request. Reads drop items whose
- * {@link dev.keypath.dynamodb.annotation.TimeToLive} has passed.
+ * SK 1024 bytes), items (400 KB) and a transaction's items together (4 MB) are checked before any request.
+ * Reads drop items whose {@link dev.keypath.dynamodb.annotation.TimeToLive} has passed.
  *
  * <p>Implementations are thread-safe. New methods arrive as {@code default} methods.
  */
@@ -154,7 +154,8 @@ public interface KeyPathTable {
     /**
      * Runs one atomic transaction ({@code TransactWriteItems}, up to 100 actions): all or nothing. Returns, per
      * action in order, the stored item for puts and null otherwise. Failures throw
-     * {@link TransactionFailedException} naming each failed action's index, key path and reason.
+     * {@link TransactionFailedException} naming each failed action's index, key path and reason; a transaction
+     * whose items add up to more than 4 MB throws {@link TransactionTooLargeException} before any request.
      * Example: {@code table.transact(tx -> tx.put(post).update(User.class, userPath, incPosts))}.
      */
     List<Object> transact(Consumer<Transaction> actions);

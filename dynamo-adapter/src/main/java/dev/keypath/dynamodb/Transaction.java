@@ -4,8 +4,9 @@ import dev.keypath.KeyPath;
 
 /**
  * Collects the actions of one atomic transaction ({@code TransactWriteItems}, at most 100 actions, each on a
- * different item). Either all actions apply or none does; on failure {@link TransactionFailedException} says
- * which action failed and why. Version checks of versioned types apply as in single writes.
+ * different item, with at most 4 MB of items in all). Either all actions apply or none does; on failure
+ * {@link TransactionFailedException} says which action failed and why. Version checks of versioned types apply
+ * as in single writes.
  *
  * <p>Obtained inside {@link KeyPathTable#transact}; not thread-safe and only valid during that call.
  */

@@ -203,6 +203,51 @@ class ReliabilityTest {
     }
 
     @Test
+    void transactionOverFourMb_isRejectedBeforeAnyRequestAndNamesTheActionThatCrossesIt() {
+        UUID u = UUID.randomUUID();
+        List<Comment> comments = new ArrayList<>();
+        for (int i = 0; i < 11; i++) {
+            comments.add(new Comment(u, 6, i, "z".repeat(390 * 1024))); // each ~390 KB, under the item limit
+        }
+        KeyPath crossing = table.keyPathOf(comments.get(10));
+        int before = faults.totalCalls();
+
+        assertThatThrownBy(() -> table.transact(tx -> comments.forEach(tx::put)))
+                .isInstanceOf(TransactionTooLargeException.class)
+                .hasMessageContaining("action 10 (put)").hasMessageContaining(crossing.toString())
+                .hasMessageContaining("4194304")
+                .satisfies(e -> {
+                    TransactionTooLargeException t = (TransactionTooLargeException) e;
+                    assertThat(t.actionIndex()).isEqualTo(10);
+                    assertThat(t.action()).isEqualTo("put");
+                    assertThat(t.keyPath()).contains(crossing);
+                    assertThat(t.limit()).isEqualTo(4L * 1024 * 1024);
+                    assertThat(t.size()).isGreaterThan(11L * 390 * 1024).isLessThan(11L * 391 * 1024);
+                });
+
+        assertThat(faults.totalCalls()).isEqualTo(before);
+        assertThat(table.query(q -> q.subtree(KeyPath.of("user", u))).items()).isEmpty();
+    }
+
+    @Test
+    void transactionJustUnderFourMb_isApplied() {
+        UUID u = UUID.randomUUID();
+        List<Comment> comments = new ArrayList<>();
+        for (int i = 0; i < 11; i++) {
+            comments.add(new Comment(u, 7, i, "z".repeat(381_000))); // 11 x (381,000 + keys and names) < 4 MB
+        }
+        int before = faults.calls("TransactWriteItems");
+
+        List<Object> stored = table.transact(tx -> comments.forEach(tx::put));
+
+        assertThat(stored).hasSize(11);
+        assertThat(faults.calls("TransactWriteItems") - before).isEqualTo(1);
+        for (Comment c : comments) {
+            assertThat(table.get(Comment.class, table.keyPathOf(c))).contains(c);
+        }
+    }
+
+    @Test
     void oversizeKeysAndItems_areRejectedBeforeAnyRequest() {
         int before = faults.totalCalls();
         String longId = "x".repeat(1100);

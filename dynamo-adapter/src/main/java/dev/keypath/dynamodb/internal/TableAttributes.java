@@ -31,6 +31,8 @@ final class TableAttributes {
     static final int BATCH_WRITE_CHUNK = 25;
     /** Largest TransactWriteItems request. */
     static final int MAX_TRANSACTION_ACTIONS = 100;
+    /** DynamoDB limit on the aggregate size of a transaction's items, in bytes (4 MB). */
+    static final long MAX_TRANSACTION_SIZE = 4 * 1024 * 1024;
 
     private TableAttributes() {
     }

@@ -1,7 +1,9 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.TransactionTooLargeException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -9,7 +11,10 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
-/** Builds {@code TransactWriteItems} requests and maps cancellation reasons to actions. Pure. */
+/**
+ * Builds {@code TransactWriteItems} requests, checking DynamoDB's limits first (100 actions, one action per
+ * item, 4 MB of items), and maps cancellation reasons to actions. Pure.
+ */
 final class TransactWriteOperation {
     private TransactWriteOperation() {
     }
@@ -29,9 +34,28 @@ final class TransactWriteOperation {
                         + " again; each item may appear once");
             }
         }
+        checkSize(actions);
         return TransactWriteItemsRequest.builder()
                 .transactItems(actions.stream().map(a -> a.toTransactWriteItem(table)).toList())
                 .clientRequestToken(idempotencyToken).build();
+    }
+
+    /** Throws if the actions' items add up to more than DynamoDB's 4 MB, naming the action that crosses it. */
+    static void checkSize(List<WriteAction> actions) {
+        long[] sizes = actions.stream().mapToLong(WriteAction::itemSize).toArray();
+        long total = Arrays.stream(sizes).sum();
+        if (total <= TableAttributes.MAX_TRANSACTION_SIZE) {
+            return;
+        }
+        long running = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            running += sizes[i];
+            if (running > TableAttributes.MAX_TRANSACTION_SIZE) {
+                WriteAction a = actions.get(i);
+                throw new TransactionTooLargeException(a.keyPath(), i, a.kind().label, total,
+                        TableAttributes.MAX_TRANSACTION_SIZE);
+            }
+        }
     }
 
     static TransactionFailedException failure(List<WriteAction> actions, TransactionCanceledException e) {

@@ -49,6 +49,22 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
         return expectedVersion >= 0;
     }
 
+    /**
+     * Bytes this action adds to a transaction's item total, counted by {@link ItemSizes}: the whole item for
+     * puts; for other kinds only what the request carries, the key plus an update's values, since the stored
+     * item is not known here.
+     */
+    long itemSize() {
+        if (kind == Kind.PUT) {
+            return ItemSizes.itemSize(item);
+        }
+        long size = ItemSizes.itemSize(key);
+        for (AttributeValue v : update.values().values()) {
+            size += ItemSizes.valueSize(v);
+        }
+        return size;
+    }
+
     PutItemRequest toPutItemRequest(String table) {
         return PutItemRequest.builder().tableName(table).item(item)
                 .conditionExpression(condition.expression())

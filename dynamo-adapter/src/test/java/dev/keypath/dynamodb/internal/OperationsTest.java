@@ -9,6 +9,8 @@ import dev.keypath.dynamodb.InvalidPageTokenException;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.TransactionTooLargeException;
+import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Version;
 import java.time.Duration;
@@ -85,6 +87,46 @@ class OperationsTest {
         }
         assertThatThrownBy(() -> TransactWriteOperation.request("t", many, "x"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("100");
+    }
+
+    @Test
+    void transactionSize_sumsItemSizesAndAllowsExactlyFourMb() {
+        List<WriteAction> actions = new java.util.ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            actions.add(putDoc(i, 400_000));
+        }
+        actions.add(UpdateItemOperation.action(schema, KeyPath.of("doc", 10),
+                UpdateSpec.of(u -> u.set("body", "c".repeat(1000))), new ValueConverter(JsonMapper.builder().build())));
+        actions.add(DeleteItemOperation.action(schema, KeyPath.of("doc", 11), -1, Expr.NONE));
+        assertThat(actions.get(0).itemSize()).isEqualTo(ItemSizes.itemSize(actions.get(0).item()));
+        assertThat(actions.get(10).itemSize()).isGreaterThan(1000); // key plus the value it writes
+        assertThat(actions.get(11).itemSize()).isEqualTo(ItemSizes.itemSize(actions.get(11).key()));
+        long sum = actions.stream().mapToLong(WriteAction::itemSize).sum();
+        WriteAction probe = putDoc(12, 1);
+        int fill = (int) (TableAttributes.MAX_TRANSACTION_SIZE - sum - probe.itemSize()) + 1;
+
+        List<WriteAction> exact = new java.util.ArrayList<>(actions);
+        exact.add(putDoc(12, fill));
+        assertThat(exact.stream().mapToLong(WriteAction::itemSize).sum()).isEqualTo(4L * 1024 * 1024);
+        TransactWriteOperation.request("t", exact, "x");
+
+        List<WriteAction> over = new java.util.ArrayList<>(actions);
+        over.add(putDoc(12, fill + 1));
+        over.add(putDoc(13, 10));
+        assertThatThrownBy(() -> TransactWriteOperation.request("t", over, "x"))
+                .isInstanceOf(TransactionTooLargeException.class)
+                .hasMessageContaining("action 12 (put)").hasMessageContaining("/doc-12")
+                .satisfies(e -> {
+                    TransactionTooLargeException t = (TransactionTooLargeException) e;
+                    assertThat(t.actionIndex()).isEqualTo(12);
+                    assertThat(t.size()).isEqualTo(over.stream().mapToLong(WriteAction::itemSize).sum());
+                    assertThat(t.limit()).isEqualTo(TableAttributes.MAX_TRANSACTION_SIZE);
+                });
+    }
+
+    private WriteAction putDoc(long id, int bodyLength) {
+        return PutItemOperation.action(schema, new Doc(id, "b".repeat(bodyLength), 1L, 0), Map.of(),
+                PutMode.REPLACE, Expr.NONE, false);
     }
 
     @Test
