@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(2)
-@Warmup(iterations = 10, time = 2)
+@Fork(value = 2, jvmArgsAppend = {ForkOptions.ENGINE_HEAP_MIN, ForkOptions.ENGINE_HEAP_MAX, ForkOptions.PRE_TOUCH})
+@Warmup(iterations = 20, time = 2)
 @Measurement(iterations = 10, time = 2)
 public class EndToEndGetBenchmark extends EndToEndBenchmark {
 
