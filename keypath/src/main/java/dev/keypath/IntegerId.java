@@ -9,6 +9,15 @@ import java.math.BigInteger;
 final class IntegerId extends KeyId {
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
 
+    /** The ids 0..255, shared: small ids are the most common, and an id is an immutable value. */
+    private static final IntegerId[] SMALL = new IntegerId[256];
+
+    static {
+        for (int i = 0; i < SMALL.length; i++) {
+            SMALL[i] = new IntegerId(false, i);
+        }
+    }
+
     private final boolean negative;
     private final long magnitude;
 
@@ -18,14 +27,17 @@ final class IntegerId extends KeyId {
     }
 
     static IntegerId ofSigned(long value) {
-        return value < 0 ? new IntegerId(true, -value) : new IntegerId(false, value);
+        return value < 0 ? new IntegerId(true, -value) : ofMagnitude(false, value);
     }
 
     static IntegerId unsigned(long value) {
-        return new IntegerId(false, value);
+        return ofMagnitude(false, value);
     }
 
     static IntegerId ofMagnitude(boolean negative, long magnitude) {
+        if (!negative && Long.compareUnsigned(magnitude, SMALL.length) < 0) {
+            return SMALL[(int) magnitude];
+        }
         return new IntegerId(negative, magnitude);
     }
 

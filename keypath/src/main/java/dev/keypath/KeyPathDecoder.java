@@ -28,18 +28,15 @@ final class KeyPathDecoder {
             throw KeyPathFormatException.inBytes("empty key", 0);
         }
         int end = off + len;
+        // walking back to the last 0x00, count the metadata bytes that end a varint (high bit clear)
         int terminator = end - 1;
+        int count = 0;
         while (terminator >= off && src[terminator] != KeyEncoding.TERMINATOR) {
+            count += ~src[terminator] >>> 31;
             terminator--;
         }
         if (terminator < off) {
             throw KeyPathFormatException.inBytes("no 0x00 terminator", len);
-        }
-        int count = 0;
-        for (int i = terminator + 1; i < end; i++) {
-            if (src[i] >= 0) {
-                count++;
-            }
         }
         if (src[end - 1] < 0) {
             throw KeyPathFormatException.inBytes("truncated metadata varint", len - 1);

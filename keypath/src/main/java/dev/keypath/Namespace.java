@@ -13,11 +13,14 @@ final class Namespace {
 
     private final String name;
     private final byte[] ascii;
+    /** The byte length, kept beside {@link #word} so a cache hit reads one object only. */
+    private final int length;
     private final long word;
 
     private Namespace(String name, byte[] ascii, long word) {
         this.name = name;
         this.ascii = ascii;
+        this.length = ascii.length;
         this.word = word;
     }
 
@@ -37,7 +40,7 @@ final class Namespace {
     }
 
     int length() {
-        return ascii.length;
+        return length;
     }
 
     /** The name's bytes as one long; meaningful for names of up to eight bytes. */
