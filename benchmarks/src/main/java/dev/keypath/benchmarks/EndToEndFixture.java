@@ -59,6 +59,14 @@ final class EndToEndFixture implements AutoCloseable {
         Checks.equal(rawQuery(user), table.query(SocialPost.class,
                 ItemQuery.of(q -> q.subtree(KeyPath.of("user", user)))).items(), "raw query");
         Checks.equal(rawQueryBinaryKeys(user), rawQuery(user), "raw query on binary keys");
+        // the raw binary-key put writes exactly the item KeyPathTable writes: rewrite one and read it back both ways
+        Map<String, AttributeValue> written = client.getItem(r -> r.tableName(KEYPATH_TABLE).consistentRead(true)
+                .key(Map.of("pk", binary(path(user, 7).partitionKey()), "sk", binary(path(user, 7).sortKey())))).item();
+        client.putItem(putRequestBinaryKeys(SocialPost.sample(user, 7)));
+        Checks.equal(client.getItem(r -> r.tableName(KEYPATH_TABLE).consistentRead(true)
+                .key(Map.of("pk", binary(path(user, 7).partitionKey()), "sk", binary(path(user, 7).sortKey())))).item(),
+                written, "raw binary-key item");
+        Checks.equal(rawGetBinaryKeys(user, 7), SocialPost.sample(user, 7), "raw get on binary keys");
     }
 
     static KeyPath path(UUID user, long post) {
@@ -67,9 +75,28 @@ final class EndToEndFixture implements AutoCloseable {
 
     /** The hand-built {@code PutItem} of the raw side. */
     static PutItemRequest putRequest(SocialPost p) {
+        return PutItemRequest.builder().tableName(RAW_TABLE)
+                .item(item(p, AttributeValue.fromS(SocialPostBean.pk(p.userId())),
+                        AttributeValue.fromS(SocialPostBean.sk(p.postId()))))
+                .build();
+    }
+
+    /** The same {@code PutItem} with the binary keys of the keypath table: the item {@code KeyPathTable.put} writes. */
+    static PutItemRequest putRequestBinaryKeys(SocialPost p) {
+        KeyPath path = path(p.userId(), p.postId());
+        return PutItemRequest.builder().tableName(KEYPATH_TABLE)
+                .item(item(p, binary(path.partitionKey()), binary(path.sortKey())))
+                .build();
+    }
+
+    private static AttributeValue binary(byte[] key) {
+        return AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(key));
+    }
+
+    private static Map<String, AttributeValue> item(SocialPost p, AttributeValue pk, AttributeValue sk) {
         Map<String, AttributeValue> item = new HashMap<>(16);
-        item.put("pk", AttributeValue.fromS(SocialPostBean.pk(p.userId())));
-        item.put("sk", AttributeValue.fromS(SocialPostBean.sk(p.postId())));
+        item.put("pk", pk);
+        item.put("sk", sk);
         item.put("_type", AttributeValue.fromS("Post"));
         item.put("title", AttributeValue.fromS(p.title()));
         item.put("body", AttributeValue.fromS(p.body()));
@@ -84,7 +111,7 @@ final class EndToEndFixture implements AutoCloseable {
         item.put("author", AttributeValue.fromM(Map.of("name", AttributeValue.fromS(p.author().name()),
                 "handle", AttributeValue.fromS(p.author().handle()),
                 "verified", AttributeValue.fromBool(p.author().verified()))));
-        return PutItemRequest.builder().tableName(RAW_TABLE).item(item).build();
+        return item;
     }
 
     /** Hand-written mapping of a raw item back to a post. */
@@ -136,13 +163,26 @@ final class EndToEndFixture implements AutoCloseable {
                 .build()).items();
         List<SocialPost> posts = new ArrayList<>(items.size());
         for (Map<String, AttributeValue> item : items) {
-            KeyPath path = KeyPath.decode(item.get("pk").b().asByteArrayUnsafe(), item.get("sk").b().asByteArrayUnsafe());
-            Map<String, AttributeValue> byName = new HashMap<>(item);
-            byName.put("pk", AttributeValue.fromS(SocialPostBean.pk(path.element(0).id().asUuid())));
-            byName.put("sk", AttributeValue.fromS(SocialPostBean.sk(path.element(1).id().asLong())));
-            posts.add(post(byName));
+            posts.add(postFromBinaryKeys(item));
         }
         return posts;
+    }
+
+    /** The raw client's get on the keypath table, with the hand-written mapping. */
+    SocialPost rawGetBinaryKeys(UUID user, long post) {
+        KeyPath path = path(user, post);
+        return postFromBinaryKeys(client.getItem(GetItemRequest.builder().tableName(KEYPATH_TABLE).consistentRead(true)
+                .key(Map.of("pk", binary(path.partitionKey()), "sk", binary(path.sortKey())))
+                .build()).item());
+    }
+
+    /** Hand-written mapping of a keypath-table item: ids read back with {@code KeyPath.decode}. */
+    private static SocialPost postFromBinaryKeys(Map<String, AttributeValue> item) {
+        KeyPath path = KeyPath.decode(item.get("pk").b().asByteArrayUnsafe(), item.get("sk").b().asByteArrayUnsafe());
+        Map<String, AttributeValue> byName = new HashMap<>(item);
+        byName.put("pk", AttributeValue.fromS(SocialPostBean.pk(path.id(0).asUuid())));
+        byName.put("sk", AttributeValue.fromS(SocialPostBean.sk(path.id(1).asLong())));
+        return post(byName);
     }
 
     @Override

@@ -35,4 +35,10 @@ public class EndToEndGetBenchmark extends EndToEndBenchmark {
     public SocialPost rawClient() {
         return fixture.rawGet(fixture.user, 7);
     }
+
+    /** The low-level client on the keypath table: separates the engine's cost of binary keys from keypath's. */
+    @Benchmark
+    public SocialPost rawClientBinaryKeys() {
+        return fixture.rawGetBinaryKeys(fixture.user, 7);
+    }
 }
