@@ -9,6 +9,11 @@ final class ConditionFailures {
     private ConditionFailures() {
     }
 
+    /** {@link #translate} if {@code e} is a failed condition, else {@code e} itself (asynchronous calls). */
+    static Throwable translateAny(WriteAction action, Throwable e) {
+        return e instanceof ConditionalCheckFailedException c ? translate(action, c) : e;
+    }
+
     static ConditionFailedException translate(WriteAction action, ConditionalCheckFailedException e) {
         if (action.versionChecked() && action.failureHint().isEmpty()) {
             return new VersionConflictException(action.keyPath(), action.expectedVersion(), e);

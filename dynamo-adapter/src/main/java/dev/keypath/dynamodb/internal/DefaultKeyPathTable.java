@@ -1,7 +1,6 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.KeyPath;
-import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.ItemKey;
@@ -16,7 +15,6 @@ import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.WriteBatch;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,11 +27,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,27 +39,19 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class DefaultKeyPathTable implements KeyPathTable {
     private final DynamoDbClient client;
+    private final TableContext context;
     private final String table;
     private final SchemaRegistry registry;
     private final ValueConverter values;
-    private final PageTokens tokens;
     private final BatchPolicy batchPolicy;
-    private final IdGenerator ids;
 
     private DefaultKeyPathTable(BuilderImpl b) {
         this.client = Objects.requireNonNull(b.client, "client");
-        this.table = Objects.requireNonNull(b.tableName, "tableName");
-        JsonMapper mapper = b.mapper != null ? b.mapper : DefaultItemSchema.defaultMapper();
-        this.registry = new SchemaRegistry(b.types, mapper, b.clock);
-        this.values = new ValueConverter(mapper);
-        byte[] secret = b.secret;
-        if (secret == null) {
-            secret = new byte[32];
-            new SecureRandom().nextBytes(secret);
-        }
-        this.tokens = new PageTokens(secret);
+        this.context = TableContext.create(b.tableName, b.types, b.mapper, b.secret, b.clock);
+        this.table = context.table();
+        this.registry = context.registry();
+        this.values = context.values();
         this.batchPolicy = b.batchPolicy;
-        this.ids = new IdGenerator(client, table, b.clock);
     }
 
     /** A new builder. */
@@ -121,31 +109,22 @@ public final class DefaultKeyPathTable implements KeyPathTable {
         } catch (ConditionalCheckFailedException e) {
             throw ConditionFailures.translate(action, e);
         }
-        return stored(schema, item, action);
+        return PutItemOperation.stored(schema, item, action);
     }
 
     private WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition,
                                    boolean versioned) {
-        if (schema.usesSequence()) {
-            KeyLimits.checkKey(IdGenerator.counterKey(schema.sequencePrefix(item)));
-        }
-        Map<String, Object> generated = ids.generate(schema, item);
-        return PutItemOperation.action(schema, item, generated, mode, condition, versioned);
+        return context.preparePut(schema, item, mode, condition, versioned, this::nextSequence);
     }
 
-    /** The object as stored: rebuilt from the attributes when ids or the version changed. */
-    @SuppressWarnings("unchecked")
-    private static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action) {
-        boolean changed = schema.isVersioned()
-                || schema.keyFields().stream().anyMatch(f -> f.autoId() != null);
-        return changed ? (T) schema.fromItem(action.item()) : item;
+    private long nextSequence(KeyPath collectionPrefix) {
+        return IdGenerator.counterValue(client.updateItem(IdGenerator.counterRequest(table, collectionPrefix)));
     }
 
     @Override
     public void delete(Object item) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
-        long expected = schema.isVersioned() ? schema.versionOf(item) : -1;
-        execute(DeleteItemOperation.action(schema, schema.keyPathOf(item, Map.of()), expected, Expr.NONE));
+        execute(DeleteItemOperation.actionForItem(schema, item));
     }
 
     @Override
@@ -177,64 +156,11 @@ public final class DefaultKeyPathTable implements KeyPathTable {
 
     @Override
     public Page<Object> query(ItemQuery q) {
-        QueryOperation.Target target = QueryOperation.Target.of(q.index());
-        if (q.index() != null && !registry.indexes().contains(q.index())) {
-            throw new IllegalArgumentException("No registered type declares index '" + q.index() + "'; known: "
-                    + registry.indexes());
+        QueryPager pager = context.query(q);
+        while (pager.accept(client.query(pager.nextRequest()))) {
+            // next request of the same page
         }
-        KeyRange range = QueryOperation.range(q);
-        Set<String> typeNames = q.types().stream().map(t -> registry.of(t).typeName())
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-        byte[] fingerprint = QueryOperation.fingerprint(table, target, range, q, typeNames);
-        Map<String, AttributeValue> startKey = q.pageToken() == null ? null : tokens.decode(q.pageToken(), fingerprint);
-        List<Object> out = new ArrayList<>();
-        Map<String, AttributeValue> resume = null;
-        while (true) {
-            int pageLimit = QueryOperation.pageLimit(q.limit(), out.size(), !typeNames.isEmpty());
-            QueryResponse r = client.query(QueryOperation.request(table, target, range, q, startKey, pageLimit));
-            boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
-            List<Map<String, AttributeValue>> items = r.items();
-            boolean full = false;
-            for (int i = 0; i < items.size(); i++) {
-                Map<String, AttributeValue> raw = items.get(i);
-                Object mapped = accept(raw, target, range, typeNames);
-                if (mapped != null) {
-                    out.add(mapped);
-                }
-                if (q.limit() > 0 && out.size() == q.limit()) {
-                    full = true;
-                    if (i < items.size() - 1 || moreInDb) {
-                        resume = QueryOperation.resumeKey(target, raw);
-                    }
-                    break;
-                }
-            }
-            if (full || !moreInDb) {
-                break;
-            }
-            startKey = r.lastEvaluatedKey();
-            if (q.limit() == 0) {
-                resume = startKey;
-                break;
-            }
-        }
-        return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint));
-    }
-
-    private Object accept(Map<String, AttributeValue> raw, QueryOperation.Target target, KeyRange range,
-                          Set<String> typeNames) {
-        String name = SchemaRegistry.typeNameOf(raw);
-        if (name == null || TableAttributes.SEQUENCE_TYPE.equals(name) || registry.isExpired(raw)) {
-            return null;
-        }
-        if (!typeNames.isEmpty() && !typeNames.contains(name)) {
-            return null;
-        }
-        KeyPath inRange = QueryOperation.keyPathIn(target, raw);
-        if (inRange == null || !range.contains(inRange)) {
-            return null;
-        }
-        return registry.map(raw, DefaultItemSchema.keyPathOfItem(raw));
+        return pager.page();
     }
 
     @Override
@@ -254,7 +180,7 @@ public final class DefaultKeyPathTable implements KeyPathTable {
             }
             WriteAction a = preparePut(schema, item, PutMode.REPLACE, Expr.NONE, false);
             actions.add(a);
-            stored.add(stored(schema, item, a));
+            stored.add(PutItemOperation.stored(schema, item, a));
         }
         for (ItemKey k : batch.deletes()) {
             actions.add(DeleteItemOperation.action(registry.of(k.type()), k.keyPath(), -1, Expr.NONE));
@@ -279,7 +205,7 @@ public final class DefaultKeyPathTable implements KeyPathTable {
         List<Object> results = new ArrayList<>();
         for (int i = 0; i < actions.size(); i++) {
             Object item = tx.items.get(i);
-            results.add(item == null ? null : stored(registry.ofItem(item), item, actions.get(i)));
+            results.add(item == null ? null : PutItemOperation.stored(registry.ofItem(item), item, actions.get(i)));
         }
         return results;
     }
@@ -307,9 +233,7 @@ public final class DefaultKeyPathTable implements KeyPathTable {
 
         @Override
         public Transaction delete(Object item) {
-            DefaultItemSchema<?> s = registry.ofItem(item);
-            return add(DeleteItemOperation.action(s, s.keyPathOf(item, Map.of()),
-                    s.isVersioned() ? s.versionOf(item) : -1, Expr.NONE), null);
+            return add(DeleteItemOperation.actionForItem(registry.ofItem(item), item), null);
         }
 
         @Override

@@ -7,6 +7,12 @@ final class DeleteItemOperation {
     private DeleteItemOperation() {
     }
 
+    /** The delete of {@code item}: for versioned types only if the stored version equals the item's. */
+    static WriteAction actionForItem(DefaultItemSchema<?> schema, Object item) {
+        long expected = schema.isVersioned() ? schema.versionOf(item) : -1;
+        return action(schema, schema.keyPathOf(item, java.util.Map.of()), expected, Expr.NONE);
+    }
+
     /**
      * @param expectedVersion version to check, or -1 for none
      * @param condition       caller condition, possibly {@link Expr#NONE}

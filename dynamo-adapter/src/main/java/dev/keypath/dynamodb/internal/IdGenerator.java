@@ -8,28 +8,45 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Generates {@link AutoId} key values: random v4 UUIDs, time-ordered v7 UUIDs and per-parent sequences (one
- * atomic {@code UpdateItem ADD} on a counter item in its own partition). Thread-safe.
+ * atomic {@code UpdateItem ADD} on a counter item in its own partition). Does no I/O itself: the caller runs
+ * the counter request ({@link #counterRequest}) synchronously or asynchronously and supplies its value.
+ * Thread-safe.
  */
 final class IdGenerator {
     private static final SecureRandom RANDOM = new SecureRandom();
-    private final DynamoDbClient client;
-    private final String table;
     private final Clock clock;
 
-    IdGenerator(DynamoDbClient client, String table, Clock clock) {
-        this.client = client;
-        this.table = table;
+    IdGenerator(Clock clock) {
         this.clock = clock;
     }
 
-    /** Values for the unset auto-id fields of {@code item}; empty if none. */
-    Map<String, Object> generate(DefaultItemSchema<?> schema, Object item) {
+    /** Checks the counter key of a type that uses sequences (whether or not the id is set) before any request. */
+    static void checkCounterKey(DefaultItemSchema<?> schema, Object item) {
+        if (schema.usesSequence()) {
+            KeyLimits.checkKey(counterKey(schema.sequencePrefix(item)));
+        }
+    }
+
+    /** True if {@code item} has an unset {@link AutoId.Strategy#SEQUENCE} field, i.e. needs a counter value. */
+    static boolean needsSequence(DefaultItemSchema<?> schema, Object item) {
+        return schema.keyFields().stream().anyMatch(f -> f.autoId() == AutoId.Strategy.SEQUENCE
+                && f.codec().isUnset(f.property().get(item)));
+    }
+
+    /**
+     * Values for the unset auto-id fields of {@code item}; empty if none.
+     *
+     * @param sequence next counter value for a collection prefix; called only for an unset sequence field
+     */
+    Map<String, Object> generate(DefaultItemSchema<?> schema, Object item, ToLongFunction<KeyPath> sequence) {
         Map<String, Object> out = null;
         for (DefaultItemSchema.KeyField f : schema.keyFields()) {
             if (f.autoId() == null || !f.codec().isUnset(f.property().get(item))) {
@@ -41,7 +58,7 @@ final class IdGenerator {
             Object value = switch (f.autoId()) {
                 case UUID_V4 -> UUID.randomUUID();
                 case UUID_V7 -> uuidV7(clock.millis());
-                case SEQUENCE -> narrow(f.codec().type(), next(schema.sequencePrefix(item)));
+                case SEQUENCE -> narrow(f.codec().type(), sequence.applyAsLong(schema.sequencePrefix(item)));
             };
             out.put(f.variable(), value);
         }
@@ -74,16 +91,20 @@ final class IdGenerator {
         return KeyPath.of(TableAttributes.SEQUENCE_NAMESPACE, KeyId.of(collectionPrefix.toString()));
     }
 
-    private long next(KeyPath collectionPrefix) {
+    /** The atomic increment of the counter of {@code collectionPrefix}; its value is read by {@link #counterValue}. */
+    static UpdateItemRequest counterRequest(String table, KeyPath collectionPrefix) {
         KeyPath key = counterKey(collectionPrefix);
         KeyLimits.checkKey(key);
-        Map<String, AttributeValue> r = client.updateItem(b -> b.tableName(table).key(KeyLimits.keyOf(key))
+        return UpdateItemRequest.builder().tableName(table).key(KeyLimits.keyOf(key))
                 .updateExpression("SET #t = :t ADD #n :one")
                 .expressionAttributeNames(Map.of("#t", TableAttributes.TYPE, "#n", "n"))
                 .expressionAttributeValues(Map.of(":t", AttributeValues.string(TableAttributes.SEQUENCE_TYPE),
                         ":one", AttributeValues.number(1)))
-                .returnValues(ReturnValue.UPDATED_NEW)).attributes();
-        return Long.parseLong(r.get("n").n());
+                .returnValues(ReturnValue.UPDATED_NEW).build();
     }
 
+    /** The new counter value returned by {@link #counterRequest}. */
+    static long counterValue(UpdateItemResponse response) {
+        return Long.parseLong(response.attributes().get("n").n());
+    }
 }

@@ -53,6 +53,14 @@ final class PutItemOperation {
                 Expr.NONE, cond, expected, hint.toString());
     }
 
+    /** The object as stored: rebuilt from the attributes when ids or the version changed. */
+    @SuppressWarnings("unchecked")
+    static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action) {
+        boolean changed = schema.isVersioned()
+                || schema.keyFields().stream().anyMatch(f -> f.autoId() != null);
+        return changed ? (T) schema.fromItem(action.item()) : item;
+    }
+
     static List<String> secondaryIndexes(DefaultItemSchema<?> schema) {
         return schema.secondaryKeys().stream().map(DefaultItemSchema.SecondaryKey::index).toList();
     }

@@ -3,7 +3,6 @@ package dev.keypath.dynamodb.internal;
 import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.TransactionTooLargeException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,19 +41,18 @@ final class TransactWriteOperation {
 
     /** Throws if the actions' items add up to more than DynamoDB's 4 MB, naming the action that crosses it. */
     static void checkSize(List<WriteAction> actions) {
-        long[] sizes = actions.stream().mapToLong(WriteAction::itemSize).toArray();
-        long total = Arrays.stream(sizes).sum();
-        if (total <= TableAttributes.MAX_TRANSACTION_SIZE) {
-            return;
-        }
-        long running = 0;
-        for (int i = 0; i < sizes.length; i++) {
-            running += sizes[i];
-            if (running > TableAttributes.MAX_TRANSACTION_SIZE) {
-                WriteAction a = actions.get(i);
-                throw new TransactionTooLargeException(a.keyPath(), i, a.kind().label, total,
-                        TableAttributes.MAX_TRANSACTION_SIZE);
+        long total = 0;
+        int crossing = -1;
+        for (int i = 0; i < actions.size(); i++) {
+            total += actions.get(i).itemSize();
+            if (crossing < 0 && total > TableAttributes.MAX_TRANSACTION_SIZE) {
+                crossing = i;
             }
+        }
+        if (crossing >= 0) {
+            WriteAction a = actions.get(crossing);
+            throw new TransactionTooLargeException(a.keyPath(), crossing, a.kind().label, total,
+                    TableAttributes.MAX_TRANSACTION_SIZE);
         }
     }
 

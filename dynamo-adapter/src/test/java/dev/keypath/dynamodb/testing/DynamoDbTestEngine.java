@@ -17,6 +17,8 @@ import org.testcontainers.utility.DockerImageName;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClientBuilder;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
@@ -69,6 +71,17 @@ public final class DynamoDbTestEngine {
     /** A client builder for the engine, e.g. to add an {@code ExecutionInterceptor}; the caller closes the client. */
     public static DynamoDbClientBuilder newClient() {
         return DynamoDbClient.builder().endpointOverride(endpoint()).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
+                .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofSeconds(30)));
+    }
+
+    /**
+     * An async client builder for the engine (same endpoint, region and credentials as {@link #newClient()});
+     * the caller picks the async HTTP client if it wants another than the one on the classpath, and closes the
+     * client.
+     */
+    public static DynamoDbAsyncClientBuilder newAsyncClient() {
+        return DynamoDbAsyncClient.builder().endpointOverride(endpoint()).region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
                 .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofSeconds(30)));
     }

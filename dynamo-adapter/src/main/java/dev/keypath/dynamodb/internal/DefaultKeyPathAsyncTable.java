@@ -1,0 +1,201 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.ReadConsistency;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.ToLongFunction;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Default {@link KeyPathAsyncTable}: composes the same operation classes as {@link DefaultKeyPathTable} over a
+ * {@link DynamoDbAsyncClient}, chaining requests with futures and never blocking. Immutable after construction
+ * and thread-safe.
+ */
+public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
+    private static final ToLongFunction<KeyPath> NO_SEQUENCE = prefix -> {
+        throw new IllegalStateException("no sequence value was allocated for " + prefix);
+    };
+
+    private final DynamoDbAsyncClient client;
+    private final TableContext context;
+    private final String table;
+    private final SchemaRegistry registry;
+
+    private DefaultKeyPathAsyncTable(BuilderImpl b) {
+        this.client = Objects.requireNonNull(b.client, "client");
+        this.context = TableContext.create(b.tableName, b.types, b.mapper, b.secret, b.clock);
+        this.table = context.table();
+        this.registry = context.registry();
+    }
+
+    /** A new builder. */
+    public static Builder builder() {
+        return new BuilderImpl();
+    }
+
+    @Override
+    public String tableName() {
+        return table;
+    }
+
+    @Override
+    public DynamoDbAsyncClient client() {
+        return client;
+    }
+
+    @Override
+    public <T> ItemSchema<T> schema(Class<T> type) {
+        return registry.of(type);
+    }
+
+    @Override
+    public KeyPath keyPathOf(Object item) {
+        return registry.ofItem(item).keyPathOf(item, Map.of());
+    }
+
+    @Override
+    public <T> CompletableFuture<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
+        return Futures.run(() -> {
+            DefaultItemSchema<T> schema = registry.of(type);
+            GetItemRequest request = GetItemOperation.request(table, keyPath, consistency);
+            return Futures.sdk(() -> client.getItem(request))
+                    .thenApply(r -> GetItemOperation.response(r, schema, keyPath, registry));
+        });
+    }
+
+    @Override
+    public <T> CompletableFuture<T> put(T item, PutMode mode) {
+        return Futures.run(() -> put(item, Objects.requireNonNull(mode, "mode"), Expr.NONE));
+    }
+
+    @Override
+    public <T> CompletableFuture<T> put(T item, Condition condition) {
+        return Futures.run(() -> put(item, PutMode.REPLACE,
+                context.values().toExpr(Objects.requireNonNull(condition, "condition"))));
+    }
+
+    private <T> CompletableFuture<T> put(T item, PutMode mode, Expr condition) {
+        DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+        return sequence(schema, item).thenCompose(sequence -> {
+            WriteAction action = context.preparePut(schema, item, mode, condition, true, sequence);
+            return Futures.sdk(() -> client.putItem(action.toPutItemRequest(table)),
+                            e -> ConditionFailures.translateAny(action, e))
+                    .thenApply(r -> PutItemOperation.stored(schema, item, action));
+        });
+    }
+
+    /** The sequence value an unset {@code SEQUENCE} id needs, allocated first (one {@code UpdateItem}). */
+    private CompletableFuture<ToLongFunction<KeyPath>> sequence(DefaultItemSchema<?> schema, Object item) {
+        if (!IdGenerator.needsSequence(schema, item)) {
+            return CompletableFuture.completedFuture(NO_SEQUENCE);
+        }
+        UpdateItemRequest request = IdGenerator.counterRequest(table, schema.sequencePrefix(item));
+        return Futures.sdk(() -> client.updateItem(request)).thenApply(r -> {
+            long value = IdGenerator.counterValue(r);
+            return prefix -> value;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> delete(Object item) {
+        return Futures.run(() -> {
+            DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+            return execute(DeleteItemOperation.actionForItem(schema, item));
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition) {
+        return Futures.run(() -> execute(DeleteItemOperation.action(registry.of(type), keyPath, -1,
+                context.values().toExpr(condition))));
+    }
+
+    private CompletableFuture<Void> execute(WriteAction action) {
+        return Futures.sdk(() -> client.deleteItem(action.toDeleteItemRequest(table)),
+                e -> ConditionFailures.translateAny(action, e)).thenApply(r -> null);
+    }
+
+    @Override
+    public CompletableFuture<Page<Object>> query(ItemQuery query) {
+        return Futures.run(() -> page(context.query(Objects.requireNonNull(query, "query"))));
+    }
+
+    @Override
+    public <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query) {
+        return Futures.run(() -> query(query.toBuilder().types(type).build())
+                .thenApply(page -> new Page<>(page.itemsOf(type), page.nextPageToken())));
+    }
+
+    /** Runs the pager's requests one after another until the page is complete. */
+    private CompletableFuture<Page<Object>> page(QueryPager pager) {
+        return Futures.sdk(() -> client.query(pager.nextRequest()))
+                .thenCompose(r -> pager.accept(r) ? page(pager) : CompletableFuture.completedFuture(pager.page()));
+    }
+
+    /** Builder; not thread-safe. */
+    private static final class BuilderImpl implements Builder {
+        private DynamoDbAsyncClient client;
+        private String tableName;
+        private JsonMapper mapper;
+        private final Set<Class<?>> types = new LinkedHashSet<>();
+        private byte[] secret;
+        private Clock clock = Clock.systemUTC();
+
+        @Override
+        public Builder client(DynamoDbAsyncClient client) {
+            this.client = client;
+            return this;
+        }
+
+        @Override
+        public Builder tableName(String tableName) {
+            this.tableName = tableName;
+            return this;
+        }
+
+        @Override
+        public Builder jsonMapper(JsonMapper mapper) {
+            this.mapper = mapper;
+            return this;
+        }
+
+        @Override
+        public Builder register(Class<?>... types) {
+            this.types.addAll(Arrays.asList(types));
+            return this;
+        }
+
+        @Override
+        public Builder pageTokenSecret(byte[] secret) {
+            this.secret = secret == null ? null : secret.clone();
+            return this;
+        }
+
+        @Override
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        @Override
+        public KeyPathAsyncTable build() {
+            return new DefaultKeyPathAsyncTable(this);
+        }
+    }
+}

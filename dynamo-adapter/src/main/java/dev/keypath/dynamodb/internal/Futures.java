@@ -1,0 +1,75 @@
+package dev.keypath.dynamodb.internal;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Future plumbing of the asynchronous table: every public call fails only through its future, and that future
+ * fails with the adapter's own exception rather than a {@link CompletionException} around it. Never blocks.
+ */
+final class Futures {
+    private Futures() {
+    }
+
+    /**
+     * Runs {@code body} and returns a future that completes like its result, except that a failure completes it
+     * with the unwrapped cause; an exception thrown by {@code body} itself (validation before any request)
+     * completes it exceptionally too.
+     */
+    static <T> CompletableFuture<T> run(Supplier<CompletableFuture<T>> body) {
+        CompletableFuture<T> stage;
+        try {
+            stage = body.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<T> out = new CompletableFuture<>();
+        stage.whenComplete((value, error) -> {
+            if (error == null) {
+                out.complete(value);
+            } else {
+                out.completeExceptionally(unwrap(error));
+            }
+        });
+        return out;
+    }
+
+    /**
+     * The SDK call {@code call} with its failure (unwrapped) passed through {@code translate}; an exception the
+     * SDK throws instead of returning a failed future is treated alike.
+     */
+    static <R> CompletableFuture<R> sdk(Supplier<CompletableFuture<R>> call, Function<Throwable, Throwable> translate) {
+        CompletableFuture<R> sdkFuture;
+        try {
+            sdkFuture = call.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(translate.apply(e));
+        }
+        CompletableFuture<R> out = new CompletableFuture<>();
+        sdkFuture.whenComplete((value, error) -> {
+            if (error == null) {
+                out.complete(value);
+            } else {
+                out.completeExceptionally(translate.apply(unwrap(error)));
+            }
+        });
+        return out;
+    }
+
+    /** {@link #sdk(Supplier, Function)} without translation. */
+    static <R> CompletableFuture<R> sdk(Supplier<CompletableFuture<R>> call) {
+        return sdk(call, Function.identity());
+    }
+
+    /** The cause inside {@link CompletionException} / {@link ExecutionException} layers. */
+    static Throwable unwrap(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.KeyPath;
+import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.Page;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * The collection of one page of an {@link ItemQuery}, without I/O: validates the query and decodes its page token
+ * up front, then alternates {@link #nextRequest()} and {@link #accept(QueryResponse)} (the caller runs each
+ * {@code Query} synchronously or asynchronously) until {@code accept} returns false, and finally gives the
+ * {@link #page()} with its signed next-page token. Items are filtered exactly (key range, type filter, expiry)
+ * and mapped to their registered classes. Not thread-safe: one instance serves one call, step by step.
+ */
+final class QueryPager {
+    private final String table;
+    private final ItemQuery q;
+    private final SchemaRegistry registry;
+    private final PageTokens tokens;
+    private final QueryOperation.Target target;
+    private final KeyRange range;
+    private final Set<String> typeNames;
+    private final byte[] fingerprint;
+    private final List<Object> out = new ArrayList<>();
+    private Map<String, AttributeValue> startKey;
+    private Map<String, AttributeValue> resume;
+
+    private QueryPager(String table, ItemQuery q, SchemaRegistry registry, PageTokens tokens) {
+        this.table = table;
+        this.q = q;
+        this.registry = registry;
+        this.tokens = tokens;
+        this.target = QueryOperation.Target.of(q.index());
+        if (q.index() != null && !registry.indexes().contains(q.index())) {
+            throw new IllegalArgumentException("No registered type declares index '" + q.index() + "'; known: "
+                    + registry.indexes());
+        }
+        this.range = QueryOperation.range(q);
+        this.typeNames = q.types().stream().map(t -> registry.of(t).typeName())
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        this.fingerprint = QueryOperation.fingerprint(table, target, range, q, typeNames);
+        this.startKey = q.pageToken() == null ? null : tokens.decode(q.pageToken(), fingerprint);
+    }
+
+    /**
+     * Starts a page; throws the adapter's exceptions (unknown index or type, oversize key, invalid page token)
+     * before any request.
+     */
+    static QueryPager start(String table, ItemQuery q, SchemaRegistry registry, PageTokens tokens) {
+        return new QueryPager(table, q, registry, tokens);
+    }
+
+    /** The next {@code Query} request to run. */
+    QueryRequest nextRequest() {
+        int pageLimit = QueryOperation.pageLimit(q.limit(), out.size(), !typeNames.isEmpty());
+        return QueryOperation.request(table, target, range, q, startKey, pageLimit);
+    }
+
+    /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
+    boolean accept(QueryResponse r) {
+        boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+        List<Map<String, AttributeValue>> items = r.items();
+        boolean full = false;
+        for (int i = 0; i < items.size(); i++) {
+            Map<String, AttributeValue> raw = items.get(i);
+            Object mapped = map(raw);
+            if (mapped != null) {
+                out.add(mapped);
+            }
+            if (q.limit() > 0 && out.size() == q.limit()) {
+                full = true;
+                if (i < items.size() - 1 || moreInDb) {
+                    resume = QueryOperation.resumeKey(target, raw);
+                }
+                break;
+            }
+        }
+        if (full || !moreInDb) {
+            return false;
+        }
+        startKey = r.lastEvaluatedKey();
+        if (q.limit() == 0) {
+            resume = startKey;
+            return false;
+        }
+        return true;
+    }
+
+    /** The page collected so far, with a token when more items may follow. */
+    Page<Object> page() {
+        return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint));
+    }
+
+    private Object map(Map<String, AttributeValue> raw) {
+        String name = SchemaRegistry.typeNameOf(raw);
+        if (name == null || TableAttributes.SEQUENCE_TYPE.equals(name) || registry.isExpired(raw)) {
+            return null;
+        }
+        if (!typeNames.isEmpty() && !typeNames.contains(name)) {
+            return null;
+        }
+        KeyPath inRange = QueryOperation.keyPathIn(target, raw);
+        if (inRange == null || !range.contains(inRange)) {
+            return null;
+        }
+        return registry.map(raw, DefaultItemSchema.keyPathOfItem(raw));
+    }
+}

@@ -1,0 +1,79 @@
+package dev.keypath.dynamodb.internal;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.PutMode;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What the synchronous and asynchronous tables share: table name, registered types, value conversion, page
+ * tokens and id generation, plus the I/O-free preparation of puts and queries. Immutable and thread-safe.
+ */
+final class TableContext {
+    private final String table;
+    private final SchemaRegistry registry;
+    private final ValueConverter values;
+    private final PageTokens tokens;
+    private final IdGenerator ids;
+
+    private TableContext(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
+                         IdGenerator ids) {
+        this.table = table;
+        this.registry = registry;
+        this.values = values;
+        this.tokens = tokens;
+        this.ids = ids;
+    }
+
+    /**
+     * @param mapper null for the default mapper
+     * @param secret page-token secret, or null for a random one valid in this process only
+     */
+    static TableContext create(String table, Collection<Class<?>> types, JsonMapper mapper, byte[] secret,
+                               Clock clock) {
+        Objects.requireNonNull(table, "tableName");
+        JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
+        byte[] s = secret;
+        if (s == null) {
+            s = new byte[32];
+            new SecureRandom().nextBytes(s);
+        }
+        return new TableContext(table, new SchemaRegistry(types, m, clock), new ValueConverter(m), new PageTokens(s),
+                new IdGenerator(clock));
+    }
+
+    String table() {
+        return table;
+    }
+
+    SchemaRegistry registry() {
+        return registry;
+    }
+
+    ValueConverter values() {
+        return values;
+    }
+
+    /**
+     * The write of a put: generates auto ids (taking a sequence value from {@code sequence} only when needed),
+     * adds mode, version and caller conditions and checks key and item sizes. The counter key of a sequence
+     * type is checked before {@code sequence} is called.
+     *
+     * @param versioned false for batch writes, which cannot check versions
+     */
+    WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition, boolean versioned,
+                           ToLongFunction<KeyPath> sequence) {
+        IdGenerator.checkCounterKey(schema, item);
+        return PutItemOperation.action(schema, item, ids.generate(schema, item, sequence), mode, condition, versioned);
+    }
+
+    /** Starts one page of {@code query}; validation and token errors are thrown here, before any request. */
+    QueryPager query(ItemQuery query) {
+        return QueryPager.start(table, query, registry, tokens);
+    }
+}

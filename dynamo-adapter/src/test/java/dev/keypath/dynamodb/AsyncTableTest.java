@@ -1,0 +1,277 @@
+package dev.keypath.dynamodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Model.Comment;
+import dev.keypath.dynamodb.Model.Counter;
+import dev.keypath.dynamodb.Model.Post;
+import dev.keypath.dynamodb.Model.User;
+import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.dynamodb.testing.FaultInjector;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+
+/**
+ * {@link KeyPathAsyncTable} against the shared test engine, through a real {@link DynamoDbAsyncClient} (Netty),
+ * side by side with a synchronous {@link KeyPathTable} on the same table to check they agree.
+ */
+class AsyncTableTest {
+    private static final long TIMEOUT_SECONDS = 30;
+    private static DynamoDbAsyncClient asyncClient;
+    private static KeyPathTable sync;
+    private static KeyPathAsyncTable table;
+
+    @BeforeAll
+    static void setUp() {
+        sync = TableFixture.newTable("async");
+        asyncClient = DynamoDbTestEngine.newAsyncClient().httpClientBuilder(NettyNioAsyncHttpClient.builder()).build();
+        table = asyncTable(asyncClient);
+    }
+
+    @AfterAll
+    static void tearDown() {
+        asyncClient.close();
+    }
+
+    private static KeyPathAsyncTable asyncTable(DynamoDbAsyncClient client) {
+        return KeyPathAsyncTable.builder().client(client).tableName(sync.tableName()).register(Model.ALL)
+                .pageTokenSecret(TableFixture.SECRET).build();
+    }
+
+    @Test
+    void putThenGet_roundTripsARegisteredType_andAgreesWithTheSyncTable() {
+        UUID u = UUID.randomUUID();
+        Post saved = await(table.put(Post.of(u, 42, "hello", "java")));
+        KeyPath path = KeyPath.of("user", u).then("post", 42);
+        assertThat(table.keyPathOf(saved)).isEqualTo(path);
+
+        Post read = await(table.get(Post.class, path)).orElseThrow();
+        assertThat(read).usingRecursiveComparison().ignoringFields("score").isEqualTo(saved);
+        assertThat(read.score()).isEqualByComparingTo("12.50");
+        assertThat(await(table.get(Post.class, path, ReadConsistency.EVENTUAL))).isPresent();
+        assertThat(sync.get(Post.class, path).orElseThrow().title()).isEqualTo("hello");
+
+        sync.put(Post.of(u, 42, "changed by sync", "java"));
+        assertThat(await(table.get(Post.class, path)).orElseThrow().title()).isEqualTo("changed by sync");
+    }
+
+    @Test
+    void get_ofAMissingItem_isEmpty_andOfAnotherType_isATypedError() {
+        UUID u = UUID.randomUUID();
+        assertThat(await(table.get(Post.class, KeyPath.of("user", u).then("post", 1)))).isEmpty();
+
+        await(table.put(new Comment(u, 1, 2, "c")));
+        Throwable e = failure(table.get(Post.class, KeyPath.of("user", u).then("post", 1).then("comment", 2)));
+        assertThat(e).isInstanceOf(UnknownItemTypeException.class);
+    }
+
+    @Test
+    void createOnlyPut_ofAnExistingItem_failsWithConditionFailedException() {
+        UUID u = UUID.randomUUID();
+        Comment c = new Comment(u, 1, 1, "first");
+        KeyPath path = table.keyPathOf(c);
+        assertThat(failure(table.put(c, PutMode.REPLACE_EXISTING))).isExactlyInstanceOf(ConditionFailedException.class)
+                .hasMessageContaining("no item exists");
+        await(table.put(c, PutMode.CREATE_ONLY));
+
+        Throwable e = failure(table.put(new Comment(u, 1, 1, "second"), PutMode.CREATE_ONLY));
+        assertThat(e).isExactlyInstanceOf(ConditionFailedException.class).hasMessageContaining("already exists");
+        assertThat(((KeyPathDynamoException) e).keyPath()).contains(path);
+        assertThat(await(table.get(Comment.class, path)).orElseThrow().text()).isEqualTo("first");
+
+        await(table.put(new Comment(u, 1, 1, "third"), PutMode.REPLACE_EXISTING));
+        assertThat(await(table.get(Comment.class, path)).orElseThrow().text()).isEqualTo("third");
+    }
+
+    @Test
+    void conditionalPutAndDelete() {
+        UUID u = UUID.randomUUID();
+        Comment c = await(table.put(new Comment(u, 5, 1, "x")));
+        KeyPath path = table.keyPathOf(c);
+        Condition isX = Condition.attributeEquals("text", "x");
+        await(table.put(new Comment(u, 5, 1, "y"), isX));
+        assertThat(failure(table.put(new Comment(u, 5, 1, "z"), isX)))
+                .isExactlyInstanceOf(ConditionFailedException.class).hasMessageContaining("condition not met");
+        assertThat(failure(table.delete(Comment.class, path, isX))).isExactlyInstanceOf(ConditionFailedException.class);
+        assertThat(await(table.get(Comment.class, path)).orElseThrow().text()).isEqualTo("y");
+
+        await(table.delete(Comment.class, path, Condition.attributeEquals("text", "y")));
+        assertThat(await(table.get(Comment.class, path))).isEmpty();
+        await(table.delete(Comment.class, path)); // absent: no-op
+    }
+
+    @Test
+    void versionedType_stalePutAndDelete_failWithVersionConflictException() {
+        UUID u = UUID.randomUUID();
+        KeyPath path = KeyPath.of("user", u);
+        User v1 = await(table.put(new User(u, "ann", "a@x", Instant.EPOCH, null)));
+        assertThat(v1.version()).isEqualTo(1L);
+        assertThat(failure(table.put(new User(u, "dup", "d@x", Instant.EPOCH, null))))
+                .isInstanceOf(VersionConflictException.class);
+
+        User v2 = await(table.put(new User(u, "ann2", "a@x", Instant.EPOCH, 1L)));
+        assertThat(v2.version()).isEqualTo(2L);
+        Throwable stale = failure(table.put(new User(u, "stale", "a@x", Instant.EPOCH, 1L)));
+        assertThat(stale).isInstanceOf(VersionConflictException.class);
+        assertThat(((VersionConflictException) stale).expectedVersion()).isEqualTo(1);
+
+        assertThat(failure(table.delete(v1))).isInstanceOf(VersionConflictException.class);
+        assertThat(await(table.get(User.class, path)).orElseThrow().name()).isEqualTo("ann2");
+        await(table.delete(v2));
+        assertThat(await(table.get(User.class, path))).isEmpty();
+
+        Counter c = await(table.put(new Counter("c-" + UUID.randomUUID(), 5)));
+        assertThat(c.version).isEqualTo(1);
+        assertThat(sync.get(Counter.class, table.keyPathOf(c)).orElseThrow().version).isEqualTo(1);
+    }
+
+    @Test
+    void query_ofASubtree_returnsTypedItemsInOrder_andPagesWithTheSyncTablesToken() {
+        UUID u = UUID.randomUUID();
+        KeyPath user = KeyPath.of("user", u);
+        List<Object> items = new ArrayList<>();
+        for (int p = 1; p <= 5; p++) {
+            items.add(Post.of(u, p, "post " + p, "t"));
+            items.add(new Comment(u, p, 100 + p, "comment on " + p));
+        }
+        sync.batchWrite(b -> b.putAll(items));
+        sync.put(new User(u, "ann", "a@x", Instant.EPOCH, null));
+
+        Page<Object> all = await(table.query(q -> q.subtree(user)));
+        assertThat(all.items()).hasSize(11);
+        assertThat(all.items().get(0)).isInstanceOf(User.class);
+        assertThat(all.items().get(1)).isInstanceOf(Post.class);
+        assertThat(all.items().get(2)).isInstanceOf(Comment.class);
+        assertThat(all.itemsOf(Post.class)).extracting(Post::postId).containsExactly(1L, 2L, 3L, 4L, 5L);
+        assertThat(all.hasMore()).isFalse();
+
+        ItemQuery posts = ItemQuery.of(q -> q.subtree(user.then("post")).limit(2));
+        Page<Post> first = await(table.query(Post.class, posts));
+        assertThat(first.items()).extracting(Post::postId).containsExactly(1L, 2L);
+        assertThat(first.nextPageToken()).isNotNull().isEqualTo(sync.query(Post.class, posts).nextPageToken());
+
+        Page<Post> second = await(table.query(Post.class, posts.toBuilder().pageToken(first.nextPageToken()).build()));
+        assertThat(second.items()).extracting(Post::postId).containsExactly(3L, 4L);
+        Page<Post> last = await(table.query(Post.class, posts.toBuilder().pageToken(second.nextPageToken()).build()));
+        assertThat(last.items()).extracting(Post::postId).containsExactly(5L);
+        assertThat(last.hasMore()).isFalse();
+
+        // A token from the sync table continues the async query and vice versa.
+        String syncToken = sync.query(Post.class, posts).nextPageToken();
+        assertThat(await(table.query(Post.class, posts.toBuilder().pageToken(syncToken).build())).items())
+                .extracting(Post::postId).containsExactly(3L, 4L);
+        assertThat(sync.query(Post.class, posts.toBuilder().pageToken(first.nextPageToken()).build()).items())
+                .extracting(Post::postId).containsExactly(3L, 4L);
+    }
+
+    @Test
+    void query_withATamperedToken_failsWithInvalidPageTokenException_beforeAnyRequest() {
+        UUID u = UUID.randomUUID();
+        KeyPath user = KeyPath.of("user", u);
+        sync.batchWrite(b -> b.putAll(List.of(new Comment(u, 1, 1, "a"), new Comment(u, 1, 2, "b"),
+                new Comment(u, 1, 3, "c"))));
+        ItemQuery q = ItemQuery.of(b -> b.subtree(user).limit(1));
+        String token = await(table.query(q)).nextPageToken();
+        assertThat(token).isNotNull();
+        byte[] raw = Base64.getUrlDecoder().decode(token);
+        raw[raw.length / 2] ^= 0x01;
+        String tampered = Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+
+        FaultInjector calls = new FaultInjector();
+        try (DynamoDbAsyncClient counted = countedClient(calls)) {
+            KeyPathAsyncTable t = asyncTable(counted);
+            assertThat(failure(t.query(q.toBuilder().pageToken(tampered).build())))
+                    .isExactlyInstanceOf(InvalidPageTokenException.class);
+            assertThat(failure(t.query(b -> b.subtree(user.then("comment")).pageToken(token))))
+                    .isExactlyInstanceOf(InvalidPageTokenException.class).hasMessageContaining("another query");
+            assertThat(calls.totalCalls()).isZero();
+            assertThat(await(t.query(q.toBuilder().pageToken(token).build())).items()).hasSize(1);
+            assertThat(calls.calls("Query")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void oversizeKeysAndItems_failThroughTheFuture_beforeAnyRequest() {
+        KeyPath hugePk = KeyPath.of("user", "x".repeat(3000));
+        UUID u = UUID.randomUUID();
+        FaultInjector calls = new FaultInjector();
+        try (DynamoDbAsyncClient counted = countedClient(calls)) {
+            KeyPathAsyncTable t = asyncTable(counted);
+            CompletableFuture<Optional<User>> get = t.get(User.class, hugePk); // returns, does not throw
+            Throwable e = failure(get);
+            assertThat(e).isExactlyInstanceOf(KeyTooLargeException.class);
+            assertThat(((KeyTooLargeException) e).keyPath()).contains(hugePk);
+            assertThat(failure(t.delete(User.class, hugePk))).isExactlyInstanceOf(KeyTooLargeException.class);
+            assertThat(failure(t.query(q -> q.subtree(hugePk)))).isExactlyInstanceOf(KeyTooLargeException.class);
+            assertThat(failure(t.put(new Comment(u, 1, 1, "y".repeat(500_000)))))
+                    .isExactlyInstanceOf(ItemTooLargeException.class);
+            assertThat(failure(t.put("not registered"))).isExactlyInstanceOf(UnknownItemTypeException.class);
+            assertThat(calls.totalCalls()).isZero();
+        }
+        assertThat(sync.get(Comment.class, KeyPath.of("user", u).then("post", 1).then("comment", 1))).isEmpty();
+    }
+
+    @Test
+    void sdkFailuresOtherThanConditions_passThroughUnwrapped() {
+        KeyPathAsyncTable missingTable = KeyPathAsyncTable.builder().client(asyncClient)
+                .tableName("kp-no-such-table-" + UUID.randomUUID()).register(Model.ALL).build();
+        Throwable e = failure(missingTable.get(User.class, KeyPath.of("user", UUID.randomUUID())));
+        assertThat(e).isInstanceOf(software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException.class);
+    }
+
+    @Test
+    void concurrentPuts_allLand_includingSequenceIds() {
+        UUID u = UUID.randomUUID();
+        List<CompletableFuture<Comment>> comments = IntStream.rangeClosed(1, 40)
+                .mapToObj(i -> table.put(new Comment(u, 1, i, "c" + i))).toList();
+        List<CompletableFuture<Post>> posts = IntStream.rangeClosed(1, 20)
+                .mapToObj(i -> table.put(Post.of(u, 0, "p" + i, null))).toList();
+        await(CompletableFuture.allOf(comments.toArray(CompletableFuture[]::new)));
+        await(CompletableFuture.allOf(posts.toArray(CompletableFuture[]::new)));
+
+        Page<Comment> stored = sync.query(Comment.class, ItemQuery.of(q -> q.subtree(KeyPath.of("user", u))));
+        assertThat(stored.items()).extracting(Comment::commentId)
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, 40).mapToObj(i -> (long) i).toList());
+        assertThat(stored.items()).allSatisfy(c -> assertThat(c.text()).isEqualTo("c" + c.commentId()));
+
+        List<Long> ids = posts.stream().map(f -> f.join().postId()).sorted().toList();
+        assertThat(ids).containsExactlyElementsOf(IntStream.rangeClosed(1, 20).mapToObj(i -> (long) i).toList());
+        Page<Post> storedPosts = sync.query(Post.class, ItemQuery.of(q -> q.subtree(KeyPath.of("user", u))));
+        assertThat(storedPosts.items()).extracting(Post::postId).containsExactlyElementsOf(ids);
+    }
+
+    private static DynamoDbAsyncClient countedClient(FaultInjector interceptor) {
+        return DynamoDbTestEngine.newAsyncClient().httpClientBuilder(NettyNioAsyncHttpClient.builder())
+                .overrideConfiguration(o -> o.addExecutionInterceptor(interceptor)).build();
+    }
+
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("future failed or timed out", e);
+        }
+    }
+
+    /** What the future failed with, as seen by a dependent stage; fails the test if it succeeded. */
+    private static Throwable failure(CompletableFuture<?> future) {
+        Throwable e = await(future.handle((value, error) -> error));
+        assertThat(e).as("future should have failed").isNotNull();
+        assertThat(e).as("cause should not be wrapped").isNotInstanceOf(CompletionException.class);
+        return e;
+    }
+}
