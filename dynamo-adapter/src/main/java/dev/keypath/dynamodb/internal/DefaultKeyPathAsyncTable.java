@@ -8,19 +8,14 @@ import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
-import java.time.Clock;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Default {@link KeyPathAsyncTable}: composes the same operation classes as {@link DefaultKeyPathTable} over a
@@ -39,7 +34,7 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
 
     private DefaultKeyPathAsyncTable(BuilderImpl b) {
         this.client = Objects.requireNonNull(b.client, "client");
-        this.context = TableContext.create(b.tableName, b.types, b.mapper, b.secret, b.clock);
+        this.context = b.context();
         this.table = context.table();
         this.registry = context.registry();
     }
@@ -149,47 +144,17 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     }
 
     /** Builder; not thread-safe. */
-    private static final class BuilderImpl implements Builder {
+    private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
         private DynamoDbAsyncClient client;
-        private String tableName;
-        private JsonMapper mapper;
-        private final Set<Class<?>> types = new LinkedHashSet<>();
-        private byte[] secret;
-        private Clock clock = Clock.systemUTC();
+
+        @Override
+        Builder self() {
+            return this;
+        }
 
         @Override
         public Builder client(DynamoDbAsyncClient client) {
             this.client = client;
-            return this;
-        }
-
-        @Override
-        public Builder tableName(String tableName) {
-            this.tableName = tableName;
-            return this;
-        }
-
-        @Override
-        public Builder jsonMapper(JsonMapper mapper) {
-            this.mapper = mapper;
-            return this;
-        }
-
-        @Override
-        public Builder register(Class<?>... types) {
-            this.types.addAll(Arrays.asList(types));
-            return this;
-        }
-
-        @Override
-        public Builder pageTokenSecret(byte[] secret) {
-            this.secret = secret == null ? null : secret.clone();
-            return this;
-        }
-
-        @Override
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 

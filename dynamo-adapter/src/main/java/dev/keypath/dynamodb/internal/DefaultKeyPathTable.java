@@ -15,23 +15,18 @@ import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.WriteBatch;
-import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Default {@link KeyPathTable}: composes the operation classes over a synchronous {@link DynamoDbClient}.
@@ -47,7 +42,7 @@ public final class DefaultKeyPathTable implements KeyPathTable {
 
     private DefaultKeyPathTable(BuilderImpl b) {
         this.client = Objects.requireNonNull(b.client, "client");
-        this.context = TableContext.create(b.tableName, b.types, b.mapper, b.secret, b.clock);
+        this.context = b.context();
         this.table = context.table();
         this.registry = context.registry();
         this.values = context.values();
@@ -259,14 +254,14 @@ public final class DefaultKeyPathTable implements KeyPathTable {
     }
 
     /** Builder; not thread-safe. */
-    private static final class BuilderImpl implements Builder {
+    private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
         private DynamoDbClient client;
-        private String tableName;
-        private JsonMapper mapper;
-        private final Set<Class<?>> types = new LinkedHashSet<>();
-        private byte[] secret;
         private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
-        private Clock clock = Clock.systemUTC();
+
+        @Override
+        Builder self() {
+            return this;
+        }
 
         @Override
         public Builder client(DynamoDbClient client) {
@@ -275,38 +270,8 @@ public final class DefaultKeyPathTable implements KeyPathTable {
         }
 
         @Override
-        public Builder tableName(String tableName) {
-            this.tableName = tableName;
-            return this;
-        }
-
-        @Override
-        public Builder jsonMapper(JsonMapper mapper) {
-            this.mapper = mapper;
-            return this;
-        }
-
-        @Override
-        public Builder register(Class<?>... types) {
-            this.types.addAll(Arrays.asList(types));
-            return this;
-        }
-
-        @Override
-        public Builder pageTokenSecret(byte[] secret) {
-            this.secret = secret == null ? null : secret.clone();
-            return this;
-        }
-
-        @Override
         public Builder batchPolicy(BatchPolicy policy) {
             this.batchPolicy = Objects.requireNonNull(policy, "policy");
-            return this;
-        }
-
-        @Override
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 

@@ -1,0 +1,54 @@
+package dev.keypath.dynamodb.internal;
+
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The settings the sync and async table builders share (table name, Jackson mapper, registered types, page-token
+ * secret, clock), turned into one {@link TableContext}. {@code B} is the public builder interface each setter
+ * returns. Not thread-safe.
+ */
+abstract class TableBuilderBase<B> {
+    private String tableName;
+    private JsonMapper mapper;
+    private final Set<Class<?>> types = new LinkedHashSet<>();
+    private byte[] secret;
+    private Clock clock = Clock.systemUTC();
+
+    /** This builder as its public interface. */
+    abstract B self();
+
+    public B tableName(String tableName) {
+        this.tableName = tableName;
+        return self();
+    }
+
+    public B jsonMapper(JsonMapper mapper) {
+        this.mapper = mapper;
+        return self();
+    }
+
+    public B register(Class<?>... types) {
+        this.types.addAll(Arrays.asList(types));
+        return self();
+    }
+
+    public B pageTokenSecret(byte[] secret) {
+        this.secret = secret == null ? null : secret.clone();
+        return self();
+    }
+
+    public B clock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return self();
+    }
+
+    /** The shared state of a table built from these settings. */
+    TableContext context() {
+        return TableContext.create(tableName, types, mapper, secret, clock);
+    }
+}
