@@ -20,21 +20,7 @@ final class Futures {
      * completes it exceptionally too.
      */
     static <T> CompletableFuture<T> run(Supplier<CompletableFuture<T>> body) {
-        CompletableFuture<T> stage;
-        try {
-            stage = body.get();
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        CompletableFuture<T> out = new CompletableFuture<>();
-        stage.whenComplete((value, error) -> {
-            if (error == null) {
-                out.complete(value);
-            } else {
-                out.completeExceptionally(unwrap(error));
-            }
-        });
-        return out;
+        return sdk(body, Function.identity());
     }
 
     /**
