@@ -9,11 +9,17 @@ import dev.keypath.dynamodb.Model.Shard;
 import dev.keypath.dynamodb.annotation.ItemType;
 import java.math.BigDecimal;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.annotation.JsonSerialize;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The pure mapping step: object to attribute map and back, without a network. */
 class ItemSchemaTest {
@@ -117,5 +123,44 @@ class ItemSchemaTest {
         item.put("_type", AttributeValue.builder().s("Post").build());
         assertThatThrownBy(() -> posts.fromItem(item)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("Post.postId");
+    }
+
+    /** A serializer that fails: on a key field, it proves the field is never serialized into the item root. */
+    static final class Refusing extends ValueSerializer<UUID> {
+        @Override
+        public void serialize(UUID value, JsonGenerator gen, SerializationContext ctxt) {
+            throw new IllegalStateException("key field serialized");
+        }
+    }
+
+    @ItemType(keyPath = "/owner-{ownerId}/note-{noteId}", name = "Note")
+    record Note(@JsonSerialize(using = Refusing.class) UUID ownerId, long noteId, String text, Label label) {
+    }
+
+    @ItemType(keyPath = "/label-{labelId}", name = "Label")
+    record Label(String labelId, String colour) {
+    }
+
+    @ItemType(keyPath = "/folder-{folderId}", name = "Folder")
+    record Folder(String folderId, Folder parent, List<Folder> children) {
+    }
+
+    @Test
+    void keyFields_areNotSerializedIntoTheItemRoot_butNestedItemsKeepTheirs() {
+        Note note = new Note(USER, 5, "hi", new Label("red-1", "red"));
+        assertThatThrownBy(() -> JsonMapper.builder().build().writeValueAsString(note)).hasMessageContaining("key field serialized");
+
+        Map<String, AttributeValue> item = ItemSchema.of(Note.class).toItem(note);
+
+        assertThat(item).doesNotContainKeys("ownerId", "noteId");
+        assertThat(item.get("label").m()).containsOnlyKeys("labelId", "colour");
+        assertThat(item.get("label").m().get("labelId").s()).isEqualTo("red-1");
+        ItemSchema<Folder> folders = ItemSchema.of(Folder.class);
+        Folder tree = new Folder("a", new Folder("root", null, List.of()), List.of(new Folder("b", null, List.of())));
+        Map<String, AttributeValue> stored = folders.toItem(tree);
+        assertThat(stored).doesNotContainKey("folderId");
+        assertThat(stored.get("parent").m().get("folderId").s()).isEqualTo("root");
+        assertThat(stored.get("children").l().get(0).m().get("folderId").s()).isEqualTo("b");
+        assertThat(folders.fromItem(stored)).isEqualTo(tree);
     }
 }

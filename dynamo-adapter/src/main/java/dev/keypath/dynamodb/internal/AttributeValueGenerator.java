@@ -107,6 +107,14 @@ final class AttributeValueGenerator extends JsonGenerator {
         return new AttributeValueGenerator(where, bigDecimalForFloats, target, properties);
     }
 
+    /**
+     * Whether a property written now goes into the root object of an item, where {@link RootProperties} decide
+     * what is stored; false for a value generator, inside nested values and inside a dropped value.
+     */
+    boolean writesItemRoot() {
+        return skipDepth == 0 && map != null && map == rootTarget;
+    }
+
     /** The first token written: {@code START_OBJECT} for an item, null if nothing was written. */
     JsonToken rootToken() {
         return rootToken;

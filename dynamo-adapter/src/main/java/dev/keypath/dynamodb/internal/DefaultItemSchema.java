@@ -145,10 +145,10 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
         }
         this.usesSequence = checkAutoIds();
-        this.reader = SpreadCreatorModule.readingMapper(mapper).readerFor(type)
-                .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        this.writer = AttributeValues.valueWriter(mapper);
-        this.itemWriter = AttributeValues.valueWriter(mapper, type);
+        JsonMapper itemMapper = ItemMappers.of(mapper);
+        this.reader = itemMapper.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        this.writer = AttributeValues.valueWriter(itemMapper);
+        this.itemWriter = AttributeValues.valueWriter(itemMapper, type);
         this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
         Set<String> names = new HashSet<>();
         for (KeyField f : keyFields) {

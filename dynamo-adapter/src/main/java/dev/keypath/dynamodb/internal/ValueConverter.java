@@ -13,7 +13,7 @@ final class ValueConverter {
     private final boolean bigDecimalForFloats;
 
     ValueConverter(JsonMapper mapper) {
-        this.writer = AttributeValues.valueWriter(mapper);
+        this.writer = AttributeValues.valueWriter(ItemMappers.of(mapper));
         this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
     }
 

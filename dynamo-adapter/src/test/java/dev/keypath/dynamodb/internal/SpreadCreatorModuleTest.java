@@ -62,7 +62,7 @@ class SpreadCreatorModuleTest {
 
     @Test
     void creators_produceWhatJacksonProduces() {
-        JsonMapper reading = SpreadCreatorModule.readingMapper(PLAIN);
+        JsonMapper reading = ItemMappers.of(PLAIN);
         String json = "{\"x\":1,\"y\":2,\"label\":\"l\",\"tags\":[\"t\"]}";
 
         assertThat(reading.readValue(json, Point.class)).isEqualTo(PLAIN.readValue(json, Point.class))
@@ -76,7 +76,7 @@ class SpreadCreatorModuleTest {
 
     @Test
     void creatorFailures_areWrappedAsJacksonWrapsThem() {
-        JsonMapper reading = SpreadCreatorModule.readingMapper(PLAIN);
+        JsonMapper reading = ItemMappers.of(PLAIN);
 
         assertThatThrownBy(() -> reading.readValue("{}", Checked.class))
                 .isInstanceOf(ValueInstantiationException.class).hasMessageContaining("name is required")
@@ -84,13 +84,13 @@ class SpreadCreatorModuleTest {
     }
 
     @Test
-    void readingMapper_keepsTheCallersConfiguration_andIsBuiltOncePerMapper() {
+    void itemMapper_keepsTheCallersConfiguration_andIsBuiltOncePerMapper() {
         JsonMapper custom = JsonMapper.builder()
                 .addModule(new SimpleModule().addDeserializer(String.class, new Upper()))
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();
-        JsonMapper reading = SpreadCreatorModule.readingMapper(custom);
+        JsonMapper reading = ItemMappers.of(custom);
 
-        assertThat(SpreadCreatorModule.readingMapper(custom)).isSameAs(reading);
+        assertThat(ItemMappers.of(custom)).isSameAs(reading);
         assertThat(reading.readValue("{\"x\":1,\"y\":2,\"label\":\"l\"}", Point.class).label()).isEqualTo("L");
         assertThatThrownBy(() -> reading.readValue("{\"x\":null}", Point.class))
                 .hasMessage(messageOf(() -> custom.readValue("{\"x\":null}", Point.class)));

@@ -1,0 +1,198 @@
+package dev.keypath.dynamodb.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import java.time.Instant;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.ext.javatime.deser.InstantDeserializer;
+import tools.jackson.databind.ext.javatime.ser.InstantSerializer;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.std.StdSerializer;
+import tools.jackson.databind.ser.std.ToStringSerializer;
+
+/**
+ * The {@code Instant} fast path answers exactly as the JDK and Jackson do, or not at all: generated instants and
+ * mutated texts against {@link Instant#parse} and {@link Instant#toString}, and whole mappers against the caller's
+ * own mapper, including the settings and annotations that must send values past the fast path.
+ */
+class CanonicalInstantsTest {
+    /** 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z. */
+    private static final long FIRST = -62_167_219_200L;
+    private static final long LAST = 253_402_300_799L;
+
+    @Provide
+    Arbitrary<Instant> fourDigitYearInstants() {
+        Arbitrary<Integer> nanos = Arbitraries.oneOf(Arbitraries.just(0),
+                Arbitraries.integers().between(0, 999).map(ms -> ms * 1_000_000),
+                Arbitraries.integers().between(0, 999_999).map(us -> us * 1_000),
+                Arbitraries.integers().between(0, 999_999_999));
+        return Combinators.combine(Arbitraries.longs().between(FIRST, LAST), nanos).as(Instant::ofEpochSecond);
+    }
+
+    @Property(tries = 10_000)
+    void format_isToString_andParse_readsItBack(@ForAll("fourDigitYearInstants") Instant instant) {
+        assertThat(CanonicalInstants.format(instant)).isEqualTo(instant.toString());
+        assertThat(CanonicalInstants.parse(instant.toString())).isEqualTo(instant);
+    }
+
+    @Provide
+    Arbitrary<String> mutatedTexts() {
+        Arbitrary<Character> chars = Arbitraries.of('0', '1', '2', '3', '5', '6', '9', '-', ':', '.', 'T', 'Z', 't',
+                'z', '+', ' ', 'x', '\u0663');
+        return Combinators.combine(fourDigitYearInstants(), Arbitraries.integers().between(0, 2),
+                Arbitraries.integers().between(0, 100), chars).as((instant, op, where, c) -> {
+                    String s = instant.toString();
+                    int at = where % s.length();
+                    return switch (op) {
+                        case 0 -> s.substring(0, at) + c + s.substring(at + 1);
+                        case 1 -> s.substring(0, at) + c + s.substring(at);
+                        default -> s.substring(0, at) + s.substring(at + 1);
+                    };
+                });
+    }
+
+    @Property(tries = 10_000)
+    void parse_ofAnyText_declinesOrAgreesWithTheJdk(@ForAll("mutatedTexts") String text) {
+        Instant fast = CanonicalInstants.parse(text);
+        if (fast != null) {
+            assertThat(Instant.parse(text)).isEqualTo(fast);
+        }
+    }
+
+    @Test
+    void yearsWithoutFourDigits_andForeignForms_areLeftToTheJdk() {
+        assertThat(CanonicalInstants.format(Instant.ofEpochSecond(LAST + 1))).isNull();
+        assertThat(CanonicalInstants.format(Instant.ofEpochSecond(FIRST - 1))).isNull();
+        assertThat(CanonicalInstants.format(Instant.ofEpochSecond(LAST, 999_999_999)))
+                .isEqualTo("9999-12-31T23:59:59.999999999Z");
+        assertThat(CanonicalInstants.format(Instant.ofEpochSecond(FIRST))).isEqualTo("0000-01-01T00:00:00Z");
+        for (String declined : List.of("+10000-01-01T00:00:00Z", "2016-12-31T23:59:60Z", "2025-03-14T24:00:00Z",
+                "2025-03-14T15:09:26.Z", "2025-03-14T15:09:26+00:00", "2025-03-14 15:09:26Z", "2025-02-30T00:00:00Z",
+                "2025-03-14T15:09:26.1234567891Z", "1741964966535")) {
+            assertThat(CanonicalInstants.parse(declined)).as(declined).isNull();
+        }
+    }
+
+    record Stamped(Instant plain, @JsonFormat(shape = JsonFormat.Shape.NUMBER) Instant epochMillis,
+                   @JsonFormat(pattern = "yyyy/MM/dd HH:mm", timezone = "UTC") Instant patterned, List<Instant> many) {
+    }
+
+    private static final JsonMapper PLAIN = JsonMapper.builder().build();
+
+    private static Stamped stamped(Instant i) {
+        return new Stamped(i, i.plusSeconds(1), Instant.parse("2025-03-14T15:09:00Z"),
+                List.of(i, Instant.ofEpochSecond(LAST + 86_400 * 400L), Instant.EPOCH));
+    }
+
+    @Property(tries = 300)
+    void itemMapper_writesAndReadsWhatTheCallersMapperDoes(@ForAll("fourDigitYearInstants") Instant instant) {
+        JsonMapper item = ItemMappers.of(PLAIN);
+        Stamped value = stamped(instant);
+        String json = PLAIN.writeValueAsString(value);
+
+        assertThat(item.writeValueAsString(value)).isEqualTo(json);
+        assertThat(item.readValue(json, Stamped.class)).isEqualTo(PLAIN.readValue(json, Stamped.class));
+    }
+
+    @Test
+    void mapperSettings_thatChangeTheText_areHonoured() {
+        Instant i = Instant.parse("2025-03-14T15:09:26.535123Z");
+        for (JsonMapper custom : List.of(
+                JsonMapper.builder().enable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS).build(),
+                JsonMapper.builder().enable(DateTimeFeature.TRUNCATE_TO_MSECS_ON_WRITE)
+                        .enable(DateTimeFeature.TRUNCATE_TO_MSECS_ON_READ).build(),
+                JsonMapper.builder().withConfigOverride(Instant.class,
+                        o -> o.setFormat(JsonFormat.Value.forPattern("yyyyMMddHHmmss").withTimeZone(
+                                java.util.TimeZone.getTimeZone("UTC")))).build())) {
+            JsonMapper item = ItemMappers.of(custom);
+            String json = custom.writeValueAsString(stamped(i));
+            assertThat(item.writeValueAsString(stamped(i))).isEqualTo(json);
+            assertThat(item.readValue(json, Stamped.class)).isEqualTo(custom.readValue(json, Stamped.class));
+        }
+        JsonMapper truncating = JsonMapper.builder().enable(DateTimeFeature.TRUNCATE_TO_MSECS_ON_READ).build();
+        assertThat(ItemMappers.of(truncating).readValue("\"2025-03-14T15:09:26.535123Z\"", Instant.class))
+                .isEqualTo(Instant.parse("2025-03-14T15:09:26.535Z"));
+    }
+
+    @Test
+    void textsTheFastPathDeclines_getJacksonsResultsAndErrors() {
+        JsonMapper item = ItemMappers.of(PLAIN);
+        for (String accepted : List.of("\"2016-12-31T23:59:60Z\"", "\"2025-03-14T24:00:00Z\"", "\" 2025-03-14T15:09:26Z \"",
+                "\"2025-03-14T15:09:26.Z\"", "1741964966535", "1741964966.535", "\"1741964966535\"")) {
+            assertThat(item.readValue(accepted, Instant.class)).as(accepted)
+                    .isEqualTo(PLAIN.readValue(accepted, Instant.class));
+        }
+        String bad = "\"2025-02-30T00:00:00Z\"";
+        String expected = messageOf(() -> PLAIN.readValue(bad, Instant.class));
+        assertThatThrownBy(() -> item.readValue(bad, Instant.class)).hasMessage(expected);
+    }
+
+    @Test
+    void itemMapper_resolvesInstants_toTheFastPath_afterJacksonContextualizesThem() {
+        JsonMapper item = ItemMappers.of(PLAIN);
+        DeserializationContext reading = item._deserializationContext();
+        SerializationContext writing = item._serializationContext();
+
+        assertThat(reading.findRootValueDeserializer(reading.constructType(Instant.class)))
+                .isInstanceOf(CanonicalInstantDeserializer.class);
+        assertThat(writing.findPrimaryPropertySerializer(Instant.class, null))
+                .isInstanceOf(CanonicalInstantSerializer.class);
+        assertThat(PLAIN._serializationContext().findPrimaryPropertySerializer(Instant.class, null))
+                .isNotInstanceOf(CanonicalInstantSerializer.class);
+    }
+
+    @Test
+    void onlyJacksonsDefaultInstantHandlers_areWrapped() {
+        ValueDeserializer<?> own = new ValueDeserializer<Instant>() {
+            @Override
+            public Instant deserialize(JsonParser p, DeserializationContext ctxt) {
+                return Instant.EPOCH;
+            }
+        };
+        CanonicalInstantModule.Deserializers deserializers = new CanonicalInstantModule.Deserializers();
+        assertThat(deserializers.modifyDeserializer(null, null, InstantDeserializer.INSTANT))
+                .isInstanceOf(CanonicalInstantDeserializer.class);
+        assertThat(deserializers.modifyDeserializer(null, null, own)).isSameAs(own);
+        CanonicalInstantModule.Serializers serializers = new CanonicalInstantModule.Serializers();
+        assertThat(serializers.modifySerializer(null, null, InstantSerializer.INSTANCE))
+                .isInstanceOf(CanonicalInstantSerializer.class);
+        assertThat(serializers.modifySerializer(null, null, ToStringSerializer.instance))
+                .isSameAs(ToStringSerializer.instance);
+
+        JsonMapper custom = JsonMapper.builder().addModule(new SimpleModule()
+                .addDeserializer(Instant.class, (ValueDeserializer<Instant>) own)
+                .addSerializer(Instant.class, new StdSerializer<Instant>(Instant.class) {
+                    @Override
+                    public void serialize(Instant value, JsonGenerator gen, SerializationContext ctxt) {
+                        gen.writeString("at " + value);
+                    }
+                })).build();
+        assertThat(ItemMappers.of(custom).readValue("\"2025-03-14T15:09:26Z\"", Instant.class)).isEqualTo(Instant.EPOCH);
+        assertThat(ItemMappers.of(custom).writeValueAsString(Instant.EPOCH)).isEqualTo("\"at 1970-01-01T00:00:00Z\"");
+    }
+
+    private static String messageOf(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("expected an exception");
+    }
+}
