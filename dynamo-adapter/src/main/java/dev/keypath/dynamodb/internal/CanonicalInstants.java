@@ -2,6 +2,8 @@ package dev.keypath.dynamodb.internal;
 
 import com.ethlo.time.ITU;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 /**
@@ -51,7 +53,9 @@ final class CanonicalInstants {
         if (seconds < FIRST_SECOND || seconds > LAST_SECOND) {
             return null;
         }
-        return ITU.formatUtc(value.atOffset(ZoneOffset.UTC), fractionDigits(value.getNano()));
+        // LocalDateTime.ofEpochSecond skips the ZoneRules object that Instant.atOffset builds on every call
+        LocalDateTime utc = LocalDateTime.ofEpochSecond(seconds, value.getNano(), ZoneOffset.UTC);
+        return ITU.formatUtc(OffsetDateTime.of(utc, ZoneOffset.UTC), fractionDigits(value.getNano()));
     }
 
     /** The fraction digits {@link Instant#toString()} writes: none, or as many groups of three as needed. */
