@@ -1,9 +1,5 @@
 package dev.keypath.benchmarks;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,29 +14,45 @@ final class JmhResults {
     static final String ALLOCATION = "gc.alloc.rate.norm";
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-    static List<ResultRow> read(Path file) throws IOException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8));
-    }
-
     static List<ResultRow> parse(String json) {
         List<ResultRow> rows = new ArrayList<>();
         for (JsonNode entry : MAPPER.readTree(json)) {
-            rows.add(row(entry));
+            addRows(entry, rows);
         }
         return rows;
     }
 
-    private static ResultRow row(JsonNode result) {
+    /**
+     * One row per benchmark method. A JMH group (methods running side by side, named {@code group_variant}) is one
+     * result whose members are secondary metrics: each becomes a row of group {@code Class group}, without
+     * allocation, which JMH measures for the whole group only.
+     */
+    private static void addRows(JsonNode result, List<ResultRow> rows) {
         String benchmark = result.get("benchmark").asString();
         int method = benchmark.lastIndexOf('.');
         String className = benchmark.substring(benchmark.lastIndexOf('.', method - 1) + 1, method);
-        String group = className.endsWith("Benchmark")
-                ? className.substring(0, className.length() - "Benchmark".length()) : className;
+        String group = (className.endsWith("Benchmark")
+                ? className.substring(0, className.length() - "Benchmark".length()) : className)
+                + params(result.get("params"));
+        String name = benchmark.substring(method + 1);
+        String memberPrefix = name + "_";
+        JsonNode secondary = result.path("secondaryMetrics");
+        boolean grouped = false;
+        for (Map.Entry<String, JsonNode> metric : secondary.properties()) {
+            if (metric.getKey().startsWith(memberPrefix)) {
+                grouped = true;
+                rows.add(new ResultRow(group + " " + name, metric.getKey().substring(memberPrefix.length()),
+                        number(metric.getValue().get("score")), number(metric.getValue().get("scoreError")),
+                        metric.getValue().get("scoreUnit").asString(), Double.NaN));
+            }
+        }
+        if (grouped) {
+            return;
+        }
         JsonNode primary = result.get("primaryMetric");
-        JsonNode allocation = result.path("secondaryMetrics").get(ALLOCATION);
-        return new ResultRow(group + params(result.get("params")), benchmark.substring(method + 1),
-                number(primary.get("score")), number(primary.get("scoreError")), primary.get("scoreUnit").asString(),
-                allocation == null ? Double.NaN : number(allocation.get("score")));
+        JsonNode allocation = secondary.get(ALLOCATION);
+        rows.add(new ResultRow(group, name, number(primary.get("score")), number(primary.get("scoreError")),
+                primary.get("scoreUnit").asString(), allocation == null ? Double.NaN : number(allocation.get("score"))));
     }
 
     private static String params(JsonNode params) {

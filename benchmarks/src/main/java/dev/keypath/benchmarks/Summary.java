@@ -1,8 +1,9 @@
 package dev.keypath.benchmarks;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Prints a Markdown summary of a JMH JSON result file: time/op, B/op (with {@code -prof gc}) and each
@@ -12,7 +13,8 @@ import java.util.List;
  * <pre>java -cp benchmarks/target/benchmarks.jar dev.keypath.benchmarks.Summary [--baseline METHOD] [--key-sizes] RESULT.json</pre>
  *
  * <p>{@code --baseline} names the method every group is compared to (default {@code keyPath});
- * {@code --key-sizes} appends the size of the seed key in each format.
+ * {@code --key-sizes} appends the size of the seed key in each format. JMH groups (methods run side by side)
+ * get a second table of their per-iteration ratios ({@link PairedRatios}).
  */
 public final class Summary {
     private Summary() {}
@@ -32,8 +34,13 @@ public final class Summary {
         if (file == null) {
             usage();
         }
-        List<ResultRow> rows = JmhResults.read(Path.of(file));
-        System.out.print(new SummaryTable(baseline).render(rows));
+        String json = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        System.out.print(new SummaryTable(baseline).render(JmhResults.parse(json)));
+        String paired = PairedRatios.render(PairedRatios.parse(json, baseline), baseline);
+        if (!paired.isEmpty()) {
+            System.out.println();
+            System.out.print(paired);
+        }
         if (keySizes) {
             System.out.println();
             System.out.print(KeySizes.table());

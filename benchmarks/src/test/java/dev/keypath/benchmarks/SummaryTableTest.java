@@ -33,6 +33,26 @@ class SummaryTableTest {
     }
 
     @Test
+    void parse_splitsAJmhGroupIntoItsMembers() {
+        String group = """
+                [{"benchmark": "dev.keypath.benchmarks.EndToEndPairedBenchmark.get", "mode": "avgt",
+                  "primaryMetric": {"score": 600.0, "scoreError": 30, "scoreUnit": "us/op"},
+                  "secondaryMetrics": {
+                    "gc.alloc.rate.norm": {"score": 140000.0, "scoreError": 10, "scoreUnit": "B/op"},
+                    "get_keyPath": {"score": 610.0, "scoreError": 20, "scoreUnit": "us/op"},
+                    "get_rawClientBinaryKeys": {"score": 590.0, "scoreError": 25, "scoreUnit": "us/op"}}}]
+                """;
+
+        List<ResultRow> rows = JmhResults.parse(group);
+
+        assertThat(rows).containsExactly(
+                new ResultRow("EndToEndPaired get", "keyPath", 610.0, 20.0, "us/op", Double.NaN),
+                new ResultRow("EndToEndPaired get", "rawClientBinaryKeys", 590.0, 25.0, "us/op", Double.NaN));
+        assertThat(new SummaryTable("keyPath").render(rows))
+                .contains("| EndToEndPaired get | rawClientBinaryKeys | 590 us | 25.0 | n/a | 0.97x |");
+    }
+
+    @Test
     void render_showsRatiosAgainstTheBaselineOfEachGroup() {
         String table = new SummaryTable("keyPath").render(JmhResults.parse(JMH_JSON));
 

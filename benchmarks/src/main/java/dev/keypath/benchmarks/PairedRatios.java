@@ -1,0 +1,95 @@
+package dev.keypath.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The ratios of JMH groups, iteration by iteration: in a group the members run side by side, so each measured
+ * iteration gives one ratio of a member's time to the baseline member's, free of what moved both (the engine,
+ * the JIT, the collector, the machine). Reports their mean, minimum and maximum over all forks' iterations.
+ */
+final class PairedRatios {
+    private PairedRatios() {}
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    /** One member's per-iteration ratios to the baseline member of its group. */
+    record PairedRatio(String group, String variant, double mean, double min, double max, int iterations) {}
+
+    /** The paired ratios of every JMH group in {@code json} that has a member named {@code group_baseline}. */
+    static List<PairedRatio> parse(String json, String baseline) {
+        List<PairedRatio> ratios = new ArrayList<>();
+        for (JsonNode result : MAPPER.readTree(json)) {
+            String benchmark = result.get("benchmark").asString();
+            String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+            String prefix = name + "_";
+            JsonNode members = result.path("secondaryMetrics");
+            JsonNode base = members.get(prefix + baseline);
+            if (base == null) {
+                continue;
+            }
+            List<Double> baseTimes = iterations(base);
+            for (Map.Entry<String, JsonNode> member : members.properties()) {
+                String variant = member.getKey();
+                if (variant.startsWith(prefix) && !variant.equals(prefix + baseline)) {
+                    ratios.add(ratio(group(benchmark, name), variant.substring(prefix.length()),
+                            iterations(member.getValue()), baseTimes));
+                }
+            }
+        }
+        return ratios;
+    }
+
+    /** A Markdown table of {@code ratios}, or nothing if there are none. */
+    static String render(List<PairedRatio> ratios, String baseline) {
+        if (ratios.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("| group | benchmark | time vs ").append(baseline)
+                .append(", per iteration: mean | min | max | iterations |\n|---|---|---:|---:|---:|---:|\n");
+        for (PairedRatio r : ratios) {
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %.3fx | %.3fx | %.3fx | %d |%n", r.group(), r.variant(),
+                    r.mean(), r.min(), r.max(), r.iterations()));
+        }
+        return sb.toString();
+    }
+
+    private static PairedRatio ratio(String group, String variant, List<Double> times, List<Double> baseTimes) {
+        if (times.size() != baseTimes.size() || times.isEmpty()) {
+            throw new IllegalArgumentException(group + " " + variant + ": " + times.size() + " iterations against "
+                    + baseTimes.size() + " of the baseline");
+        }
+        double sum = 0;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < times.size(); i++) {
+            double r = times.get(i) / baseTimes.get(i);
+            sum += r;
+            min = Math.min(min, r);
+            max = Math.max(max, r);
+        }
+        return new PairedRatio(group, variant, sum / times.size(), min, max, times.size());
+    }
+
+    /** Every measured iteration of every fork, in order. */
+    private static List<Double> iterations(JsonNode metric) {
+        List<Double> times = new ArrayList<>();
+        for (JsonNode fork : metric.path("rawData")) {
+            for (JsonNode iteration : fork) {
+                times.add(iteration.doubleValue());
+            }
+        }
+        return times;
+    }
+
+    private static String group(String benchmark, String name) {
+        int method = benchmark.lastIndexOf('.');
+        String className = benchmark.substring(benchmark.lastIndexOf('.', method - 1) + 1, method);
+        return (className.endsWith("Benchmark") ? className.substring(0, className.length() - "Benchmark".length())
+                : className) + " " + name;
+    }
+}
