@@ -14,7 +14,7 @@ import tools.jackson.databind.ser.ValueSerializerModifier;
 
 /**
  * A Jackson module that puts the {@link CanonicalInstants} fast path in front of Jackson's own default
- * {@code Instant} serializer and deserializer. It touches nothing else: a mapper that already resolves
+ * {@code Instant} deserializer (a wrapper) and serializer (a subclass). It touches nothing else: a mapper that already resolves
  * {@code Instant} to another (de)serializer, from a module or an annotation, keeps it.
  */
 final class CanonicalInstantModule extends JacksonModule {
@@ -44,7 +44,7 @@ final class CanonicalInstantModule extends JacksonModule {
         }
     }
 
-    /** Wraps Jackson's default {@code Instant} serializer, and nothing else. */
+    /** Replaces Jackson's default {@code Instant} serializer with its fast-path subclass, and nothing else. */
     static final class Serializers extends ValueSerializerModifier {
         @Override
         public ValueSerializer<?> modifySerializer(SerializationConfig config, BeanDescription.Supplier beanDesc,
