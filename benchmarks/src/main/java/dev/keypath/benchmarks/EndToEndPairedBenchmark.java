@@ -16,12 +16,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The end-to-end comparisons run as pairs: {@code KeyPathTable} and the raw client on the same binary-keyed table,
- * each on its own thread of one JMH group, at the same time, against one DynamoDB Local. The separate-fork
- * benchmarks ({@link EndToEndPutBenchmark} and friends) meet a freshly started engine in each fork, whose speed
- * alone moved 10–30 % from fork to fork; here both sides meet the same engine, JIT and collector state, so their
- * ratio is what keypath adds. Both sides contend for the two cores and the engine's lock symmetrically, so
- * absolute times are higher than single-threaded ones. JMH reports each group method as its own score.
+ * The end-to-end comparisons run side by side: {@code KeyPathTable}, the raw client on the same binary-keyed table
+ * and the raw client on a string-keyed table, each on its own thread of one JMH group, at the same time, against
+ * one DynamoDB Local. The separate-fork benchmarks ({@link EndToEndPutBenchmark} and friends) meet a freshly
+ * started engine in each fork, whose speed alone moved 10–30 % from fork to fork; here all sides meet the same
+ * engine, JIT and collector state, so their ratios show what keypath adds (against the same table) and what
+ * keypath and binary keys add together (against the string-keyed one). The sides share the two cores and the
+ * engine, so absolute times are higher than single-threaded ones. JMH reports each group method as its own score.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -51,6 +52,14 @@ public class EndToEndPairedBenchmark extends EndToEndBenchmark {
         return fixture.client.putItem(EndToEndFixture.putRequestBinaryKeys(rawPost));
     }
 
+    /** The raw {@code PutItem} of the same post with hand-built string keys, on the string-keyed table. */
+    @Benchmark
+    @Group("put")
+    @GroupThreads(1)
+    public Object put_rawClient() {
+        return fixture.client.putItem(EndToEndFixture.putRequest(rawPost));
+    }
+
     /** {@code KeyPathTable.get}, strongly consistent, mapped. */
     @Benchmark
     @Group("get")
@@ -67,6 +76,14 @@ public class EndToEndPairedBenchmark extends EndToEndBenchmark {
         return fixture.rawGetBinaryKeys(fixture.user, 7);
     }
 
+    /** The raw strongly consistent {@code GetItem} on the string-keyed table, mapped by hand. */
+    @Benchmark
+    @Group("get")
+    @GroupThreads(1)
+    public SocialPost get_rawClient() {
+        return fixture.rawGet(fixture.user, 7);
+    }
+
     /** {@code KeyPathTable.query} of the user's subtree, mapped. */
     @Benchmark
     @Group("query")
@@ -81,5 +98,13 @@ public class EndToEndPairedBenchmark extends EndToEndBenchmark {
     @GroupThreads(1)
     public List<SocialPost> query_rawClientBinaryKeys() {
         return fixture.rawQueryBinaryKeys(fixture.user);
+    }
+
+    /** The raw query of the user's partition on the string-keyed table, mapped by hand. */
+    @Benchmark
+    @Group("query")
+    @GroupThreads(1)
+    public List<SocialPost> query_rawClient() {
+        return fixture.rawQuery(fixture.user);
     }
 }
