@@ -29,12 +29,8 @@ final class JmhResults {
      */
     private static void addRows(JsonNode result, List<ResultRow> rows) {
         String benchmark = result.get("benchmark").asString();
-        int method = benchmark.lastIndexOf('.');
-        String className = benchmark.substring(benchmark.lastIndexOf('.', method - 1) + 1, method);
-        String group = (className.endsWith("Benchmark")
-                ? className.substring(0, className.length() - "Benchmark".length()) : className)
-                + params(result.get("params"));
-        String name = benchmark.substring(method + 1);
+        String group = family(benchmark) + params(result.get("params"));
+        String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
         String memberPrefix = name + "_";
         JsonNode secondary = result.path("secondaryMetrics");
         boolean grouped = false;
@@ -53,6 +49,14 @@ final class JmhResults {
         JsonNode allocation = secondary.get(ALLOCATION);
         rows.add(new ResultRow(group, name, number(primary.get("score")), number(primary.get("scoreError")),
                 primary.get("scoreUnit").asString(), allocation == null ? Double.NaN : number(allocation.get("score"))));
+    }
+
+    /** The benchmark's class without its package and its {@code Benchmark} suffix: {@code MapperPut}. */
+    static String family(String benchmark) {
+        int method = benchmark.lastIndexOf('.');
+        String className = benchmark.substring(benchmark.lastIndexOf('.', method - 1) + 1, method);
+        return className.endsWith("Benchmark") ? className.substring(0, className.length() - "Benchmark".length())
+                : className;
     }
 
     private static String params(JsonNode params) {

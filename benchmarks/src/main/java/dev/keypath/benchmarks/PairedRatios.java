@@ -36,7 +36,7 @@ final class PairedRatios {
             for (Map.Entry<String, JsonNode> member : members.properties()) {
                 String variant = member.getKey();
                 if (variant.startsWith(prefix) && !variant.equals(prefix + baseline)) {
-                    ratios.add(ratio(group(benchmark, name), variant.substring(prefix.length()),
+                    ratios.add(ratio(JmhResults.family(benchmark) + " " + name, variant.substring(prefix.length()),
                             iterations(member.getValue()), baseTimes));
                 }
             }
@@ -84,12 +84,5 @@ final class PairedRatios {
             }
         }
         return times;
-    }
-
-    private static String group(String benchmark, String name) {
-        int method = benchmark.lastIndexOf('.');
-        String className = benchmark.substring(benchmark.lastIndexOf('.', method - 1) + 1, method);
-        return (className.endsWith("Benchmark") ? className.substring(0, className.length() - "Benchmark".length())
-                : className) + " " + name;
     }
 }
