@@ -15,8 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
  * L, M, NULL) through Jackson; key fields are carried only in {@code pk}/{@code sk}.
  *
  * <p>Jackson works from a private {@code rebuild()} copy of the given mapper, so its configuration, modules and
- * annotations apply unchanged; the copy adds modules that make common cases cheaper without changing what is
- * stored or read. One of them reads and writes an {@code Instant} in its default text form
+ * annotations apply unchanged; the copy adds a module that makes common cases cheaper without changing what is
+ * stored or read. Part of it reads and writes an {@code Instant} in its default text form
  * ({@code 2025-03-14T15:09:26.535Z}) through ITU's RFC 3339 code rather than the JDK formatter, and leaves every
  * other form, timestamps, {@code @JsonFormat} patterns and custom (de)serializers to Jackson.
  *

@@ -182,11 +182,11 @@ class CanonicalInstantsTest {
                 return Instant.EPOCH;
             }
         };
-        CanonicalInstantModule.Deserializers deserializers = new CanonicalInstantModule.Deserializers();
+        CanonicalInstantModifiers.Deserializers deserializers = new CanonicalInstantModifiers.Deserializers();
         assertThat(deserializers.modifyDeserializer(null, null, InstantDeserializer.INSTANT))
                 .isInstanceOf(CanonicalInstantDeserializer.class);
         assertThat(deserializers.modifyDeserializer(null, null, own)).isSameAs(own);
-        CanonicalInstantModule.Serializers serializers = new CanonicalInstantModule.Serializers();
+        CanonicalInstantModifiers.Serializers serializers = new CanonicalInstantModifiers.Serializers();
         assertThat(serializers.modifySerializer(null, null, InstantSerializer.INSTANCE))
                 .isInstanceOf(CanonicalInstantSerializer.class);
         assertThat(serializers.modifySerializer(null, null, ToStringSerializer.instance))

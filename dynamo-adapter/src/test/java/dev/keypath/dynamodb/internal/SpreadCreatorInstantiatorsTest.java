@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 
 /** The reading mapper: the caller's mapper plus creators called through spread method handles, nothing else. */
-class SpreadCreatorModuleTest {
+class SpreadCreatorInstantiatorsTest {
     record Point(int x, long y, String label, List<String> tags) {
     }
 
