@@ -2,6 +2,8 @@ package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.internal.DefaultKeyPathAsyncTable;
+import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -9,8 +11,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The non-blocking counterpart of {@link KeyPathTable} for single-item reads and writes and paged queries, on
- * the SDK's {@link DynamoDbAsyncClient}: for event-loop or reactive services that must not park a thread per
+ * The non-blocking counterpart of {@link KeyPathTable} for single-item reads, writes and updates, paged
+ * queries, batches and transactions, on the SDK's {@link DynamoDbAsyncClient}: for event-loop or reactive services that must not park a thread per
  * DynamoDB call. It reads and writes the same items as a {@link KeyPathTable} built with the same table name,
  * types, mapper and page-token secret (page tokens are interchangeable), and behaves the same: same mapping,
  * key/item size checks, TTL filtering, version checks and auto ids.
@@ -34,9 +36,9 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link CompletableFuture#get()} in an {@code ExecutionException}, as for any future.)
  *
  * <p>No method blocks; continuations run on the SDK client's future-completion executor. The client needs an
- * async HTTP client on the classpath (e.g. {@code software.amazon.awssdk:netty-nio-client}). Not offered here:
- * bootstrap, update, batches and transactions (use {@link KeyPathTable}). Implementations are thread-safe. New
- * methods arrive as {@code default} methods.
+ * async HTTP client on the classpath (e.g. {@code software.amazon.awssdk:netty-nio-client}); batch backoff
+ * waits run on {@link CompletableFuture#delayedExecutor}. Not offered here: bootstrap, an administrative step
+ * (run {@link KeyPathTable#bootstrap()} at startup). Implementations are thread-safe.
  */
 public interface KeyPathAsyncTable {
     /** A builder of the default implementation. */
@@ -98,6 +100,63 @@ public interface KeyPathAsyncTable {
     CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition);
 
     /**
+     * Changes non-key fields of an existing item ({@code UpdateItem}) and completes with the item after the
+     * update, exactly as {@link KeyPathTable#update}: {@link ConditionFailedException} if the item does not
+     * exist or a condition fails, versions bumped and, with {@link UpdateSpec#expectedVersion()}, checked
+     * ({@link VersionConflictException}).
+     */
+    <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update);
+
+    /**
+     * Runs one atomic transaction ({@code TransactWriteItems}, up to 100 actions), exactly as
+     * {@link KeyPathTable#transact}: {@code actions} runs at once on the calling thread to declare the actions;
+     * sequence ids of the puts are then allocated (one {@code UpdateItem} each, in declaration order) and the
+     * transaction is sent. Completes with, per action in order, the stored item for puts and null otherwise, or
+     * fails with {@link TransactionFailedException} naming each failed action, or
+     * {@link TransactionTooLargeException} before any request.
+     */
+    CompletableFuture<List<Object>> transact(Consumer<Transaction> actions);
+
+    /**
+     * Reads many items, exactly as {@link KeyPathTable#batchGet(Collection, ReadConsistency)}: {@code BatchGetItem}
+     * in chunks of 100, unprocessed keys and throttled calls retried after capped exponential backoff with
+     * jitter (waiting without blocking a thread) until done or the {@link BatchPolicy} deadline, then
+     * {@link BatchIncompleteException}. Not atomic; completes with the found, unexpired items in request order.
+     */
+    CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency);
+
+    /** Batch get of one type with strong consistency. */
+    default <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
+        List<ItemKey> keys;
+        try {
+            keys = keyPaths.stream().map(p -> new ItemKey(type, p)).toList();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return batchGet(keys, ReadConsistency.STRONG).thenApply(items -> items.stream().map(type::cast).toList());
+    }
+
+    /**
+     * Writes many items, exactly as {@link KeyPathTable#batchWrite(WriteBatch)}: {@code BatchWriteItem} in chunks
+     * of 25, retried like {@link #batchGet}. Not atomic: on {@link BatchIncompleteException} the listed items were
+     * not written, all others were. Completes with the stored form of the puts (with generated ids), in order.
+     */
+    CompletableFuture<List<Object>> batchWrite(WriteBatch batch);
+
+    /** {@link #batchWrite(WriteBatch)} built with a consumer. */
+    default CompletableFuture<List<Object>> batchWrite(Consumer<WriteBatch.Builder> batch) {
+        WriteBatch b;
+        try {
+            WriteBatch.Builder builder = WriteBatch.builder();
+            batch.accept(builder);
+            b = builder.build();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return batchWrite(b);
+    }
+
+    /**
      * Reads one page of a collection ({@code Query} requests, chained without blocking until the page is full or
      * the range is exhausted), exactly as {@link KeyPathTable#query(ItemQuery)}: same items, same order, same
      * opaque next-page token.
@@ -139,6 +198,9 @@ public interface KeyPathAsyncTable {
          * table makes their tokens interchangeable. Defaults to a random secret, valid only in this process.
          */
         Builder pageTokenSecret(byte[] secret);
+
+        /** Retry policy of batch operations. */
+        Builder batchPolicy(BatchPolicy policy);
 
         /** Clock used for TTL filtering and UUID v7 (tests). */
         Builder clock(java.time.Clock clock);

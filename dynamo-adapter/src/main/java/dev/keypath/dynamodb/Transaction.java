@@ -8,7 +8,8 @@ import dev.keypath.KeyPath;
  * {@link TransactionFailedException} says which action failed and why. Version checks of versioned types apply
  * as in single writes.
  *
- * <p>Obtained inside {@link KeyPathTable#transact}; not thread-safe and only valid during that call.
+ * <p>Obtained inside {@link KeyPathTable#transact} or {@link KeyPathAsyncTable#transact}; not thread-safe and only
+ * valid during that call.
  */
 public interface Transaction {
     /** Puts (replaces) an item; version-checked for versioned types. */

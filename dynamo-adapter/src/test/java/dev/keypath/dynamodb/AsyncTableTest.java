@@ -11,8 +11,11 @@ import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import dev.keypath.dynamodb.testing.FaultInjector;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -22,8 +25,10 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 
 /**
  * {@link KeyPathAsyncTable} against the shared test engine, through a real {@link DynamoDbAsyncClient} (Netty),
@@ -31,6 +36,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  */
 class AsyncTableTest {
     private static final long TIMEOUT_SECONDS = 30;
+    private static final BatchPolicy FAST_RETRIES = new BatchPolicy(Duration.ofMillis(1), Duration.ofMillis(20),
+            Duration.ofSeconds(20));
     private static DynamoDbAsyncClient asyncClient;
     private static KeyPathTable sync;
     private static KeyPathAsyncTable table;
@@ -48,8 +55,12 @@ class AsyncTableTest {
     }
 
     private static KeyPathAsyncTable asyncTable(DynamoDbAsyncClient client) {
+        return asyncTable(client, BatchPolicy.DEFAULT);
+    }
+
+    private static KeyPathAsyncTable asyncTable(DynamoDbAsyncClient client, BatchPolicy batchPolicy) {
         return KeyPathAsyncTable.builder().client(client).tableName(sync.tableName()).register(Model.ALL)
-                .pageTokenSecret(TableFixture.SECRET).build();
+                .pageTokenSecret(TableFixture.SECRET).batchPolicy(batchPolicy).build();
     }
 
     @Test
@@ -137,6 +148,153 @@ class AsyncTableTest {
         Counter c = await(table.put(new Counter("c-" + UUID.randomUUID(), 5)));
         assertThat(c.version).isEqualTo(1);
         assertThat(sync.get(Counter.class, table.keyPathOf(c)).orElseThrow().version).isEqualTo(1);
+    }
+
+    @Test
+    void update_changesNonKeyFields_checksVersions_andFailsTypedThroughTheFuture() {
+        UUID u = UUID.randomUUID();
+        KeyPath path = KeyPath.of("user", u);
+        await(table.put(new User(u, "ann", "a@x", Instant.EPOCH, null)));
+
+        User v2 = await(table.update(User.class, path, UpdateSpec.of(s -> s.set("email", "new@x").expectedVersion(1))));
+        assertThat(v2.email()).isEqualTo("new@x");
+        assertThat(v2.version()).isEqualTo(2L);
+        assertThat(sync.get(User.class, path).orElseThrow().email()).isEqualTo("new@x");
+
+        Throwable stale = failure(table.update(User.class, path, UpdateSpec.of(s -> s.set("email", "e").expectedVersion(1))));
+        assertThat(stale).isInstanceOf(VersionConflictException.class);
+        assertThat(((VersionConflictException) stale).expectedVersion()).isEqualTo(1);
+
+        KeyPath missing = KeyPath.of("user", UUID.randomUUID());
+        assertThat(failure(table.update(User.class, missing, UpdateSpec.of(s -> s.set("name", "x")))))
+                .isInstanceOf(ConditionFailedException.class).hasMessageContaining(missing.toString());
+        assertThat(failure(table.update(User.class, path, UpdateSpec.of(s -> s.set("userId", UUID.randomUUID())))))
+                .isInstanceOf(ItemMappingException.class).hasMessageContaining("userId");
+        assertThat(sync.get(User.class, path).orElseThrow()).isEqualTo(v2);
+    }
+
+    @Test
+    void transact_appliesAllOrNothing_namesTheFailedAction_andAllocatesSequenceIdsInOrder() {
+        UUID u = UUID.randomUUID();
+        KeyPath user = KeyPath.of("user", u);
+        Comment existing = await(table.put(new Comment(u, 4, 1, "keep")));
+
+        List<Object> results = await(table.transact(tx -> tx
+                .put(Post.of(u, 0, "first", null))
+                .put(Post.of(u, 0, "second", null))
+                .conditionCheck(Comment.class, table.keyPathOf(existing), Condition.attributeEquals("text", "keep"))));
+        assertThat(results).hasSize(3);
+        assertThat(((Post) results.get(0)).postId()).isEqualTo(1);
+        assertThat(((Post) results.get(1)).postId()).isEqualTo(2);
+        assertThat(results.get(2)).isNull();
+        assertThat(sync.query(Post.class, ItemQuery.of(q -> q.subtree(user))).items())
+                .extracting(Post::title).containsExactly("first", "second");
+
+        Throwable e = failure(table.transact(tx -> tx
+                .put(Post.of(u, 0, "third", null))
+                .update(Post.class, user.then("post", 1), UpdateSpec.of(s -> s.set("title", "changed")))
+                .put(new Comment(u, 4, 1, "overwrite"), PutMode.CREATE_ONLY)));
+        assertThat(e).isInstanceOf(TransactionFailedException.class);
+        assertThat(((TransactionFailedException) e).failures()).singleElement().satisfies(f -> {
+            assertThat(f.index()).isEqualTo(2);
+            assertThat(f.action()).isEqualTo("put");
+            assertThat(f.keyPath()).isEqualTo(table.keyPathOf(existing));
+            assertThat(f.code()).isEqualTo("ConditionalCheckFailed");
+        });
+        assertThat(sync.query(Post.class, ItemQuery.of(q -> q.subtree(user))).items())
+                .extracting(Post::title).containsExactly("first", "second");
+        assertThat(sync.get(Comment.class, table.keyPathOf(existing)).orElseThrow().text()).isEqualTo("keep");
+    }
+
+    @Test
+    void transact_rejectsBadTransactionsThroughTheFuture_beforeAnyRequest() {
+        UUID u = UUID.randomUUID();
+        FaultInjector calls = new FaultInjector();
+        try (DynamoDbAsyncClient counted = countedClient(calls)) {
+            KeyPathAsyncTable t = asyncTable(counted);
+            Throwable tooLarge = failure(t.transact(tx -> IntStream.range(0, 11)
+                    .forEach(i -> tx.put(new Comment(u, 6, i, "z".repeat(390 * 1024))))));
+            assertThat(tooLarge).isExactlyInstanceOf(TransactionTooLargeException.class);
+            assertThat(((TransactionTooLargeException) tooLarge).actionIndex()).isEqualTo(10);
+
+            IllegalStateException fromBody = new IllegalStateException("the body gave up");
+            assertThat(failure(t.transact(tx -> {
+                tx.put(new Comment(u, 6, 1, "x"));
+                throw fromBody;
+            }))).isSameAs(fromBody);
+            assertThat(failure(t.transact(tx -> { }))).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("at least one action");
+            assertThat(failure(t.transact(tx -> tx.put("not registered"))))
+                    .isExactlyInstanceOf(UnknownItemTypeException.class);
+            assertThat(calls.totalCalls()).isZero();
+        }
+        assertThat(sync.query(q -> q.subtree(KeyPath.of("user", u))).items()).isEmpty();
+    }
+
+    @Test
+    void batchWriteAndGet_throughThrottlingAndUnprocessedItems_writeEachItemOnce_andReadInRequestOrder() {
+        UUID u = UUID.randomUUID();
+        List<Object> comments = new ArrayList<>();
+        for (int i = 0; i < 130; i++) {
+            comments.add(new Comment(u, 1, i, "c" + i));
+        }
+        FaultInjector faults = new FaultInjector();
+        try (DynamoDbAsyncClient faulty = faultyClient(faults)) {
+            KeyPathAsyncTable t = asyncTable(faulty, FAST_RETRIES);
+            faults.throttleNext(3).dropBatchItems(6);
+            List<Object> stored = await(t.batchWrite(b -> b.putAll(comments)));
+            assertThat(stored).containsExactlyElementsOf(comments);
+            assertThat(faults.injectedThrottles()).isEqualTo(3);
+            assertThat(faults.injectedDrops()).isEqualTo(6);
+            Map<String, Integer> writes = faults.batchWritesPerKey();
+            for (Object c : comments) {
+                var item = sync.schema(Comment.class).toItem((Comment) c);
+                assertThat(writes.get(FaultInjector.keyString(item))).as("writes of %s", sync.keyPathOf(c)).isEqualTo(1);
+            }
+
+            List<KeyPath> keys = new ArrayList<>(comments.stream().map(sync::keyPathOf).toList());
+            Collections.reverse(keys);
+            keys.add(KeyPath.of("user", u).then("post", 1).then("comment", 9999)); // absent
+            faults.throttleNext(2).dropBatchItems(4);
+            List<Comment> read = await(t.batchGet(Comment.class, keys));
+            assertThat(faults.injectedThrottles()).isEqualTo(5);
+            assertThat(faults.injectedDrops()).isEqualTo(10);
+            assertThat(read).extracting(Comment::commentId)
+                    .containsExactlyElementsOf(IntStream.range(0, 130).mapToObj(i -> 129L - i).toList());
+        }
+        assertThat(sync.query(Comment.class, ItemQuery.of(q -> q.subtree(KeyPath.of("user", u)))).items()).hasSize(130);
+    }
+
+    @Test
+    void batchWrite_allocatesSequenceIds_refusesVersionedTypesBeforeAnyRequest_andReportsItsDeadline() {
+        UUID u = UUID.randomUUID();
+        List<Object> posts = await(table.batchWrite(b -> b.put(Post.of(u, 0, "a", null)).put(Post.of(u, 0, "b", null))
+                .put(Post.of(u, 0, "c", null))));
+        assertThat(posts).extracting(p -> ((Post) p).postId()).containsExactly(1L, 2L, 3L);
+        assertThat(await(table.batchWrite(b -> b.delete(Post.class, KeyPath.of("user", u).then("post", 2))))).isEmpty();
+        assertThat(sync.query(Post.class, ItemQuery.of(q -> q.subtree(KeyPath.of("user", u)))).items())
+                .extracting(Post::title).containsExactly("a", "c");
+
+        FaultInjector faults = new FaultInjector();
+        try (DynamoDbAsyncClient faulty = faultyClient(faults)) {
+            KeyPathAsyncTable impatient = asyncTable(faulty,
+                    new BatchPolicy(Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(200)));
+            Throwable versioned = failure(impatient.batchWrite(b -> b.put(new User(u, "ann", "a@x", Instant.EPOCH, null))));
+            assertThat(versioned).isExactlyInstanceOf(ItemMappingException.class).hasMessageContaining("versioned");
+            assertThat(faults.totalCalls()).isZero();
+
+            List<Object> comments = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                comments.add(new Comment(u, 7, i, "c"));
+            }
+            faults.throttleNext(1_000_000);
+            Throwable late = failure(impatient.batchWrite(b -> b.putAll(comments)));
+            assertThat(late).isExactlyInstanceOf(BatchIncompleteException.class);
+            assertThat(((BatchIncompleteException) late).unprocessed())
+                    .containsExactlyInAnyOrderElementsOf(comments.stream().map(sync::keyPathOf).toList());
+            assertThat(late.getCause()).isInstanceOf(ProvisionedThroughputExceededException.class);
+        }
+        assertThat(sync.query(q -> q.subtree(KeyPath.of("user", u).then("post", 7))).items()).isEmpty();
     }
 
     @Test
@@ -252,6 +410,13 @@ class AsyncTableTest {
         assertThat(ids).containsExactlyElementsOf(IntStream.rangeClosed(1, 20).mapToObj(i -> (long) i).toList());
         Page<Post> storedPosts = sync.query(Post.class, ItemQuery.of(q -> q.subtree(KeyPath.of("user", u))));
         assertThat(storedPosts.items()).extracting(Post::postId).containsExactlyElementsOf(ids);
+    }
+
+    /** A client whose faults reach the table: the SDK's own retries are off. */
+    private static DynamoDbAsyncClient faultyClient(FaultInjector faults) {
+        return DynamoDbTestEngine.newAsyncClient().httpClientBuilder(NettyNioAsyncHttpClient.builder())
+                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()).addExecutionInterceptor(faults))
+                .build();
     }
 
     private static DynamoDbAsyncClient countedClient(FaultInjector interceptor) {

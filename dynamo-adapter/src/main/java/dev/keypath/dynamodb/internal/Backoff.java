@@ -24,22 +24,18 @@ final class Backoff {
         return Math.min(policy.maxDelay().toMillis(), shifted < 0 ? Long.MAX_VALUE : shifted);
     }
 
-    /** Sleeps before the next retry; false (without sleeping past it) if the deadline has passed. */
-    boolean pause() {
+    /**
+     * How long to wait before the next retry: a random time up to this attempt's ceiling, cut to what is left of
+     * the deadline; -1 once the deadline has passed.
+     */
+    long nextDelayMillis() {
         attempt++;
         long remaining = deadlineNanos - System.nanoTime();
         if (remaining <= 0) {
-            return false;
+            return -1;
         }
-        long sleep = ThreadLocalRandom.current().nextLong(ceilingMillis(policy, attempt) + 1);
-        sleep = Math.min(sleep, remaining / 1_000_000);
-        try {
-            Thread.sleep(sleep);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        return true;
+        long delay = ThreadLocalRandom.current().nextLong(ceilingMillis(policy, attempt) + 1);
+        return Math.min(delay, remaining / 1_000_000);
     }
 
     int attempts() {

@@ -1,7 +1,6 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.BatchIncompleteException;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ReadConsistency;
@@ -10,66 +9,79 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import java.util.concurrent.CompletableFuture;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
- * Reads keys with {@code BatchGetItem} calls of at most 100, retrying unprocessed keys and throttled calls with
- * {@link Backoff}; returns found items in request order.
+ * Reads keys with {@code BatchGetItem} calls of at most 100, retrying unprocessed keys and throttled calls
+ * through {@link BatchRetry}, blocking or not; returns the found, unexpired items in request order (each key
+ * once). One instance per call: it checks the keys up front, before any request, and collects what comes back.
  */
 final class BatchGetOperation {
-    private BatchGetOperation() {
+    private final String table;
+    private final boolean consistentRead;
+    private final SchemaRegistry registry;
+    private final List<ItemKey> unique;
+    private final Map<KeyPath, Map<String, AttributeValue>> found = new HashMap<>();
+    private final BatchRetry<Map<String, AttributeValue>> retry;
+
+    private BatchGetOperation(String table, List<ItemKey> keys, ReadConsistency consistency, BatchPolicy policy,
+                              SchemaRegistry registry) {
+        this.table = table;
+        this.consistentRead = consistency == ReadConsistency.STRONG;
+        this.registry = registry;
+        this.unique = new ArrayList<>(new LinkedHashSet<>(keys));
+        Map<KeyPath, ItemKey> byPath = new HashMap<>();
+        List<List<Map<String, AttributeValue>>> chunks = new ArrayList<>();
+        for (ItemKey k : unique) {
+            KeyLimits.checkKey(k.keyPath());
+            registry.of(k.type());
+            if (byPath.put(k.keyPath(), k) != null) {
+                throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
+            }
+            if (chunks.isEmpty() || chunks.get(chunks.size() - 1).size() == TableAttributes.BATCH_GET_CHUNK) {
+                chunks.add(new ArrayList<>());
+            }
+            chunks.get(chunks.size() - 1).add(KeyLimits.keyOf(k.keyPath()));
+        }
+        this.retry = new BatchRetry<>("Batch get", chunks, DefaultItemSchema::keyPathOfItem, policy);
     }
 
     static List<Object> run(DynamoDbClient client, String table, List<ItemKey> keys, ReadConsistency consistency,
                             BatchPolicy policy, SchemaRegistry registry) {
-        List<ItemKey> unique = new ArrayList<>(new LinkedHashSet<>(keys));
-        Map<KeyPath, ItemKey> byPath = new HashMap<>();
-        for (ItemKey k : unique) {
-            KeyLimits.checkKey(k.keyPath());
-            registry.of(k.type());
-            ItemKey clash = byPath.put(k.keyPath(), k);
-            if (clash != null) {
-                throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
-            }
+        BatchGetOperation op = new BatchGetOperation(table, keys, consistency, policy, registry);
+        op.retry.run(pending -> client.batchGetItem(op.request(pending)), op::accept);
+        return op.items();
+    }
+
+    static CompletableFuture<List<Object>> runAsync(DynamoDbAsyncClient client, String table, List<ItemKey> keys,
+                                                    ReadConsistency consistency, BatchPolicy policy,
+                                                    SchemaRegistry registry) {
+        BatchGetOperation op = new BatchGetOperation(table, keys, consistency, policy, registry);
+        return op.retry.runAsync(pending -> client.batchGetItem(op.request(pending)), op::accept)
+                .thenApply(done -> op.items());
+    }
+
+    private BatchGetItemRequest request(List<Map<String, AttributeValue>> pending) {
+        KeysAndAttributes keys = KeysAndAttributes.builder().keys(pending).consistentRead(consistentRead).build();
+        return BatchGetItemRequest.builder().requestItems(Map.of(table, keys)).build();
+    }
+
+    /** Keeps the items found; returns the keys left unprocessed. */
+    private List<Map<String, AttributeValue>> accept(BatchGetItemResponse r) {
+        for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
+            found.put(DefaultItemSchema.keyPathOfItem(item), item);
         }
-        Map<KeyPath, Map<String, AttributeValue>> found = new HashMap<>();
-        Backoff backoff = new Backoff(policy);
-        for (int start = 0; start < unique.size(); start += TableAttributes.BATCH_GET_CHUNK) {
-            List<Map<String, AttributeValue>> pending = new ArrayList<>();
-            for (ItemKey k : unique.subList(start, Math.min(unique.size(), start + TableAttributes.BATCH_GET_CHUNK))) {
-                pending.add(KeyLimits.keyOf(k.keyPath()));
-            }
-            AwsServiceException last = null;
-            while (!pending.isEmpty()) {
-                try {
-                    KeysAndAttributes ka = KeysAndAttributes.builder().keys(pending)
-                            .consistentRead(consistency == ReadConsistency.STRONG).build();
-                    BatchGetItemResponse r = client.batchGetItem(b -> b.requestItems(Map.of(table, ka)));
-                    for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
-                        found.put(DefaultItemSchema.keyPathOfItem(item), item);
-                    }
-                    KeysAndAttributes un = r.hasUnprocessedKeys() ? r.unprocessedKeys().get(table) : null;
-                    pending = un == null ? List.of() : un.keys();
-                } catch (AwsServiceException e) {
-                    if (!Backoff.isThrottling(e)) {
-                        throw e;
-                    }
-                    last = e;
-                }
-                if (!pending.isEmpty() && !backoff.pause()) {
-                    List<KeyPath> left = new ArrayList<>();
-                    pending.forEach(k -> left.add(DefaultItemSchema.keyPathOfItem(k)));
-                    unique.subList(Math.min(unique.size(), start + TableAttributes.BATCH_GET_CHUNK), unique.size())
-                            .forEach(k -> left.add(k.keyPath()));
-                    throw new BatchIncompleteException("Batch get deadline of " + policy.deadline() + " passed", left,
-                            last);
-                }
-            }
-        }
+        KeysAndAttributes unprocessed = r.hasUnprocessedKeys() ? r.unprocessedKeys().get(table) : null;
+        return unprocessed == null ? List.of() : unprocessed.keys();
+    }
+
+    private List<Object> items() {
         List<Object> out = new ArrayList<>();
         for (ItemKey k : unique) {
             Map<String, AttributeValue> item = found.get(k.keyPath());

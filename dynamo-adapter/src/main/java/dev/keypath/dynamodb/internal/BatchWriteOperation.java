@@ -1,25 +1,49 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.BatchIncompleteException;
 import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.WriteBatch;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import java.util.concurrent.CompletableFuture;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Runs unconditional puts and deletes as {@code BatchWriteItem} calls of at most 25, resubmitting unprocessed
- * items and throttled chunks with {@link Backoff} until done or the deadline.
+ * items and throttled chunks through {@link BatchRetry} until done or the deadline, blocking or not.
  */
 final class BatchWriteOperation {
     private BatchWriteOperation() {
+    }
+
+    /** The schema of a put's item; versioned types are refused, since a batch cannot carry their version check. */
+    static DefaultItemSchema<?> putSchema(SchemaRegistry registry, Object item) {
+        DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+        if (schema.isVersioned()) {
+            throw new ItemMappingException(schema.type().getSimpleName() + " is versioned; batch writes cannot "
+                    + "check versions, use transact() instead", null, null);
+        }
+        return schema;
+    }
+
+    /** The batch's deletes, unconditional. */
+    static List<WriteAction> deletes(SchemaRegistry registry, WriteBatch batch) {
+        List<WriteAction> deletes = new ArrayList<>(batch.deletes().size());
+        for (ItemKey k : batch.deletes()) {
+            deletes.add(DeleteItemOperation.action(registry.of(k.type()), k.keyPath(), -1, Expr.NONE));
+        }
+        return deletes;
     }
 
     /** Splits actions into request chunks; rejects two writes to one key. Pure. */
@@ -44,33 +68,25 @@ final class BatchWriteOperation {
     }
 
     static void run(DynamoDbClient client, String table, List<WriteAction> actions, BatchPolicy policy) {
-        List<List<WriteRequest>> chunks = chunks(actions);
-        Backoff backoff = new Backoff(policy);
-        for (int c = 0; c < chunks.size(); c++) {
-            List<WriteRequest> pending = chunks.get(c);
-            AwsServiceException last = null;
-            while (!pending.isEmpty()) {
-                try {
-                    List<WriteRequest> send = pending;
-                    BatchWriteItemResponse r = client.batchWriteItem(b -> b.requestItems(Map.of(table, send)));
-                    pending = r.hasUnprocessedItems() ? r.unprocessedItems().getOrDefault(table, List.of()) : List.of();
-                } catch (AwsServiceException e) {
-                    if (!Backoff.isThrottling(e)) {
-                        throw e;
-                    }
-                    last = e;
-                }
-                if (!pending.isEmpty() && !backoff.pause()) {
-                    List<KeyPath> left = new ArrayList<>();
-                    pending.forEach(w -> left.add(keyPathOf(w)));
-                    for (int rest = c + 1; rest < chunks.size(); rest++) {
-                        chunks.get(rest).forEach(w -> left.add(keyPathOf(w)));
-                    }
-                    throw new BatchIncompleteException("Batch write deadline of " + policy.deadline()
-                            + " passed after " + backoff.attempts() + " retries", left, last);
-                }
-            }
-        }
+        retry(actions, policy).run(pending -> client.batchWriteItem(request(table, pending)), r -> unprocessed(table, r));
+    }
+
+    static CompletableFuture<Void> runAsync(DynamoDbAsyncClient client, String table, List<WriteAction> actions,
+                                            BatchPolicy policy) {
+        return retry(actions, policy).runAsync(pending -> client.batchWriteItem(request(table, pending)),
+                r -> unprocessed(table, r));
+    }
+
+    private static BatchRetry<WriteRequest> retry(List<WriteAction> actions, BatchPolicy policy) {
+        return new BatchRetry<>("Batch write", chunks(actions), BatchWriteOperation::keyPathOf, policy);
+    }
+
+    private static BatchWriteItemRequest request(String table, List<WriteRequest> pending) {
+        return BatchWriteItemRequest.builder().requestItems(Map.of(table, pending)).build();
+    }
+
+    private static List<WriteRequest> unprocessed(String table, BatchWriteItemResponse r) {
+        return r.hasUnprocessedItems() ? r.unprocessedItems().getOrDefault(table, List.of()) : List.of();
     }
 
     static KeyPath keyPathOf(WriteRequest w) {

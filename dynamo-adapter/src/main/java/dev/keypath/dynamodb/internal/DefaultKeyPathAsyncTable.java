@@ -1,20 +1,31 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.WriteBatch;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
@@ -31,12 +42,14 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     private final TableContext context;
     private final String table;
     private final SchemaRegistry registry;
+    private final BatchPolicy batchPolicy;
 
     private DefaultKeyPathAsyncTable(BuilderImpl b) {
         this.client = Objects.requireNonNull(b.client, "client");
         this.context = b.context();
         this.table = context.table();
         this.registry = context.registry();
+        this.batchPolicy = b.batchPolicy();
     }
 
     /** A new builder. */
@@ -124,6 +137,63 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     private CompletableFuture<Void> execute(WriteAction action) {
         return Futures.sdk(() -> client.deleteItem(action.toDeleteItemRequest(table)),
                 e -> ConditionFailures.translateAny(action, e)).thenApply(r -> null);
+    }
+
+    @Override
+    public <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
+        return Futures.run(() -> {
+            DefaultItemSchema<T> schema = registry.of(type);
+            WriteAction action = UpdateItemOperation.action(schema, keyPath, update, context.values());
+            return Futures.sdk(() -> client.updateItem(action.toUpdateItemRequest(table)),
+                            e -> ConditionFailures.translateAny(action, e))
+                    .thenApply(r -> schema.fromItem(r.attributes()));
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> transact(Consumer<Transaction> body) {
+        return Futures.run(() -> {
+            TransactionActions tx = new TransactionActions(registry, context.values());
+            body.accept(tx);
+            return tx.actionsAsync(p -> sequence(p.schema(), p.item()).thenApply(sequence ->
+                            context.preparePut(p.schema(), p.item(), p.mode(), p.condition(), true, sequence)))
+                    .thenCompose(actions -> {
+                        var request = TransactWriteOperation.request(table, actions, UUID.randomUUID().toString());
+                        return Futures.sdk(() -> client.transactWriteItems(request),
+                                        e -> e instanceof TransactionCanceledException c
+                                                ? TransactWriteOperation.failure(actions, c) : e)
+                                .thenApply(r -> tx.results(actions));
+                    });
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+        return Futures.run(() -> BatchGetOperation.runAsync(client, table, List.copyOf(keys), consistency, batchPolicy,
+                registry));
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> batchWrite(WriteBatch batch) {
+        return Futures.run(() -> {
+            List<Object> stored = new ArrayList<>();
+            CompletableFuture<List<WriteAction>> puts = CompletableFuture.completedFuture(new ArrayList<>());
+            for (Object item : batch.puts()) {
+                DefaultItemSchema<?> schema = BatchWriteOperation.putSchema(registry, item);
+                puts = puts.thenCompose(actions -> sequence(schema, item).thenApply(sequence -> {
+                    WriteAction a = context.preparePut(schema, item, PutMode.REPLACE, Expr.NONE, false, sequence);
+                    actions.add(a);
+                    stored.add(PutItemOperation.stored(schema, item, a));
+                    return actions;
+                }));
+            }
+            List<WriteAction> deletes = BatchWriteOperation.deletes(registry, batch);
+            return puts.thenCompose(actions -> {
+                actions.addAll(deletes);
+                return actions.isEmpty() ? CompletableFuture.<Void>completedFuture(null)
+                        : BatchWriteOperation.runAsync(client, table, actions, batchPolicy);
+            }).thenApply(done -> stored);
+        });
     }
 
     @Override

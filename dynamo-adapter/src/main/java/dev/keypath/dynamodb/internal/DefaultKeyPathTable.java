@@ -4,7 +4,6 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.ItemKey;
-import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathTable;
@@ -46,7 +45,7 @@ public final class DefaultKeyPathTable implements KeyPathTable {
         this.table = context.table();
         this.registry = context.registry();
         this.values = context.values();
-        this.batchPolicy = b.batchPolicy;
+        this.batchPolicy = b.batchPolicy();
     }
 
     /** A new builder. */
@@ -168,18 +167,12 @@ public final class DefaultKeyPathTable implements KeyPathTable {
         List<WriteAction> actions = new ArrayList<>();
         List<Object> stored = new ArrayList<>();
         for (Object item : batch.puts()) {
-            DefaultItemSchema<?> schema = registry.ofItem(item);
-            if (schema.isVersioned()) {
-                throw new ItemMappingException(schema.type().getSimpleName() + " is versioned; batch writes cannot "
-                        + "check versions, use transact() instead", null, null);
-            }
+            DefaultItemSchema<?> schema = BatchWriteOperation.putSchema(registry, item);
             WriteAction a = preparePut(schema, item, PutMode.REPLACE, Expr.NONE, false);
             actions.add(a);
             stored.add(PutItemOperation.stored(schema, item, a));
         }
-        for (ItemKey k : batch.deletes()) {
-            actions.add(DeleteItemOperation.action(registry.of(k.type()), k.keyPath(), -1, Expr.NONE));
-        }
+        actions.addAll(BatchWriteOperation.deletes(registry, batch));
         if (!actions.isEmpty()) {
             BatchWriteOperation.run(client, table, actions, batchPolicy);
         }
@@ -188,75 +181,21 @@ public final class DefaultKeyPathTable implements KeyPathTable {
 
     @Override
     public List<Object> transact(Consumer<Transaction> body) {
-        DefaultTransaction tx = new DefaultTransaction();
+        TransactionActions tx = new TransactionActions(registry, values);
         body.accept(tx);
-        List<WriteAction> actions = tx.actions;
+        List<WriteAction> actions = tx.actions(p -> preparePut(p.schema(), p.item(), p.mode(), p.condition(), true));
         var request = TransactWriteOperation.request(table, actions, UUID.randomUUID().toString());
         try {
             client.transactWriteItems(request);
         } catch (TransactionCanceledException e) {
             throw TransactWriteOperation.failure(actions, e);
         }
-        List<Object> results = new ArrayList<>();
-        for (int i = 0; i < actions.size(); i++) {
-            Object item = tx.items.get(i);
-            results.add(item == null ? null : PutItemOperation.stored(registry.ofItem(item), item, actions.get(i)));
-        }
-        return results;
-    }
-
-    /** Collects transaction actions using the same operation classes as single writes. Not thread-safe. */
-    private final class DefaultTransaction implements Transaction {
-        final List<WriteAction> actions = new ArrayList<>();
-        final List<Object> items = new ArrayList<>();
-
-        private Transaction add(WriteAction a, Object item) {
-            actions.add(a);
-            items.add(item);
-            return this;
-        }
-
-        @Override
-        public Transaction put(Object item, PutMode mode) {
-            return add(preparePut(registry.ofItem(item), item, mode, Expr.NONE, true), item);
-        }
-
-        @Override
-        public Transaction put(Object item, Condition condition) {
-            return add(preparePut(registry.ofItem(item), item, PutMode.REPLACE, values.toExpr(condition), true), item);
-        }
-
-        @Override
-        public Transaction delete(Object item) {
-            return add(DeleteItemOperation.actionForItem(registry.ofItem(item), item), null);
-        }
-
-        @Override
-        public Transaction delete(Class<?> type, KeyPath keyPath) {
-            return delete(type, keyPath, null);
-        }
-
-        @Override
-        public Transaction delete(Class<?> type, KeyPath keyPath, Condition condition) {
-            return add(DeleteItemOperation.action(registry.of(type), keyPath, -1, values.toExpr(condition)), null);
-        }
-
-        @Override
-        public Transaction update(Class<?> type, KeyPath keyPath, UpdateSpec update) {
-            return add(UpdateItemOperation.action(registry.of(type), keyPath, update, values), null);
-        }
-
-        @Override
-        public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
-            registry.of(type);
-            return add(ConditionCheckOperation.action(keyPath, values.toExpr(condition)), null);
-        }
+        return tx.results(actions);
     }
 
     /** Builder; not thread-safe. */
     private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
         private DynamoDbClient client;
-        private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
 
         @Override
         Builder self() {
@@ -266,12 +205,6 @@ public final class DefaultKeyPathTable implements KeyPathTable {
         @Override
         public Builder client(DynamoDbClient client) {
             this.client = client;
-            return this;
-        }
-
-        @Override
-        public Builder batchPolicy(BatchPolicy policy) {
-            this.batchPolicy = Objects.requireNonNull(policy, "policy");
             return this;
         }
 

@@ -1,5 +1,6 @@
 package dev.keypath.dynamodb.internal;
 
+import dev.keypath.dynamodb.BatchPolicy;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -9,7 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The settings the sync and async table builders share (table name, Jackson mapper, registered types, page-token
- * secret, clock), turned into one {@link TableContext}. {@code B} is the public builder interface each setter
+ * secret, clock, batch retry policy), turned into one {@link TableContext}. {@code B} is the public builder interface each setter
  * returns. Not thread-safe.
  */
 abstract class TableBuilderBase<B> {
@@ -18,6 +19,7 @@ abstract class TableBuilderBase<B> {
     private final Set<Class<?>> types = new LinkedHashSet<>();
     private byte[] secret;
     private Clock clock = Clock.systemUTC();
+    private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
 
     /** This builder as its public interface. */
     abstract B self();
@@ -45,6 +47,15 @@ abstract class TableBuilderBase<B> {
     public B clock(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
         return self();
+    }
+
+    public B batchPolicy(BatchPolicy policy) {
+        this.batchPolicy = Objects.requireNonNull(policy, "policy");
+        return self();
+    }
+
+    BatchPolicy batchPolicy() {
+        return batchPolicy;
     }
 
     /** The shared state of a table built from these settings. */

@@ -2,6 +2,7 @@ package dev.keypath.dynamodb.testing;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,8 +11,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.reactivestreams.Publisher;
 import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
+import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -157,6 +160,16 @@ public final class FaultInjector implements ExecutionInterceptor {
             return Optional.of(new ByteArrayInputStream(THROTTLE_BODY.getBytes(StandardCharsets.UTF_8)));
         }
         return context.responseBody();
+    }
+
+    /** The same throttle body for async clients, which read the response as a publisher. */
+    @Override
+    public Optional<Publisher<ByteBuffer>> modifyAsyncHttpResponseContent(Context.ModifyHttpResponse context,
+                                                                          ExecutionAttributes attributes) {
+        if (Boolean.TRUE.equals(attributes.getAttribute(THROTTLED))) {
+            return Optional.of(AsyncRequestBody.fromString(THROTTLE_BODY, StandardCharsets.UTF_8));
+        }
+        return context.responsePublisher();
     }
 
     @Override
