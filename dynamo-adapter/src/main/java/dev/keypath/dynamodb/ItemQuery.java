@@ -13,8 +13,9 @@ import java.util.function.Consumer;
  * ({@link Builder#between}), on the table or on a secondary index, in ascending or descending key-path order.
  *
  * <p>Exactly one of subtree/between must be set. {@code limit} caps the number of items returned per page
- * (items dropped by exact range checks, type filters or expiry do not count). A page token from a previous
- * page continues the same query; it is rejected if any other part of the query changed (the limit may change).
+ * (items dropped by exact range checks, type filters, the {@linkplain Builder#filter filter} or expiry do not
+ * count). A page token from a previous page continues the same query; it is rejected if any other part of the
+ * query changed (the limit may change).
  *
  * <p>Immutable and thread-safe; build with {@link #builder()}.
  */
@@ -28,6 +29,7 @@ public final class ItemQuery {
     private final List<Class<?>> types;
     private final String index;
     private final ReadConsistency consistency;
+    private final Condition filter;
 
     private ItemQuery(Builder b) {
         this.subtree = b.subtree;
@@ -39,6 +41,7 @@ public final class ItemQuery {
         this.types = List.copyOf(b.types);
         this.index = b.index;
         this.consistency = b.consistency;
+        this.filter = b.filter;
         if ((subtree == null) == (from == null)) {
             throw new IllegalArgumentException("a query needs exactly one of subtree(prefix) or between(from, to)");
         }
@@ -71,6 +74,7 @@ public final class ItemQuery {
         b.types.addAll(types);
         b.index = index;
         b.consistency = consistency;
+        b.filter = filter;
         return b;
     }
 
@@ -119,17 +123,22 @@ public final class ItemQuery {
         return consistency != null ? consistency : index == null ? ReadConsistency.STRONG : ReadConsistency.EVENTUAL;
     }
 
+    /** The condition items must meet on the server, if any. */
+    public Optional<Condition> filter() {
+        return Optional.ofNullable(filter);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ItemQuery q && Objects.equals(subtree, q.subtree) && Objects.equals(from, q.from)
                 && Objects.equals(to, q.to) && descending == q.descending && limit == q.limit
                 && Objects.equals(pageToken, q.pageToken) && types.equals(q.types) && Objects.equals(index, q.index)
-                && consistency() == q.consistency();
+                && consistency() == q.consistency() && Objects.equals(filter, q.filter);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(subtree, from, to, descending, limit, pageToken, types, index, consistency());
+        return Objects.hash(subtree, from, to, descending, limit, pageToken, types, index, consistency(), filter);
     }
 
     @Override
@@ -137,6 +146,7 @@ public final class ItemQuery {
         return "ItemQuery[" + (subtree != null ? "subtree=" + subtree : "between " + from + " and " + to)
                 + (descending ? ", descending" : "") + (limit > 0 ? ", limit=" + limit : "")
                 + (types.isEmpty() ? "" : ", types=" + types) + (index == null ? "" : ", index=" + index)
+                + (filter == null ? "" : ", filter=" + filter.expression())
                 + (pageToken == null ? "" : ", pageToken") + "]";
     }
 
@@ -151,6 +161,7 @@ public final class ItemQuery {
         private final LinkedHashSet<Class<?>> types = new LinkedHashSet<>();
         private String index;
         private ReadConsistency consistency;
+        private Condition filter;
 
         private Builder() {
         }
@@ -212,6 +223,17 @@ public final class ItemQuery {
         /** Read consistency (table queries only for STRONG). */
         public Builder consistency(ReadConsistency consistency) {
             this.consistency = consistency;
+            return this;
+        }
+
+        /**
+         * Returns only items that meet {@code condition} on non-key attributes, evaluated by DynamoDB
+         * ({@code FilterExpression}) before items reach the client; null removes the filter. DynamoDB still reads,
+         * and bills, the items the filter drops, so narrow the key range first. Values are converted like item
+         * fields. Example: {@code filter(Condition.attributeEquals("status", Status.PUBLISHED))}.
+         */
+        public Builder filter(Condition condition) {
+            this.filter = condition;
             return this;
         }
 

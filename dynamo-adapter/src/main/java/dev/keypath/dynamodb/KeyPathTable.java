@@ -4,8 +4,10 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.internal.DefaultKeyPathTable;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -121,6 +123,26 @@ public interface KeyPathTable {
     default <T> Page<T> query(Class<T> type, ItemQuery query) {
         Page<Object> page = query(query.toBuilder().types(type).build());
         return new Page<>(page.itemsOf(type), page.nextPageToken());
+    }
+
+    /**
+     * Every item of {@code query}, page after page, as a lazy stream: nothing is read until the stream is consumed,
+     * and each next page only when the stream reaches it (so {@code stream(q).limit(5)} or {@code findFirst()}
+     * reads one page). Each page continues the previous one with its page token, so every item comes once, in
+     * key-path order. The query's limit sets the page size (0: DynamoDB's 1 MB pages); a page token in the query is
+     * where the stream starts. Failures surface from the stream's terminal operation, as from {@link #query}.
+     * Example: {@code table.stream(Post.class, q).filter(p -> !p.draft()).forEach(index::add)}.
+     */
+    default Stream<Object> stream(ItemQuery query) {
+        Objects.requireNonNull(query, "query");
+        return Stream.of(query).flatMap(first -> Stream.iterate(query(first), Objects::nonNull,
+                        page -> page.hasMore() ? query(first.toBuilder().pageToken(page.nextPageToken()).build()) : null))
+                .flatMap(page -> page.items().stream());
+    }
+
+    /** {@link #stream(ItemQuery)} restricted to one type. */
+    default <T> Stream<T> stream(Class<T> type, ItemQuery query) {
+        return stream(query.toBuilder().types(type).build()).map(type::cast);
     }
 
     /**

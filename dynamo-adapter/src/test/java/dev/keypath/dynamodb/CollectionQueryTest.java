@@ -8,13 +8,21 @@ import dev.keypath.dynamodb.Model.Comment;
 import dev.keypath.dynamodb.Model.Post;
 import dev.keypath.dynamodb.Model.StringPost;
 import dev.keypath.dynamodb.Model.User;
+import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 class CollectionQueryTest {
     private static KeyPathTable table;
@@ -147,6 +155,97 @@ class CollectionQueryTest {
                 .isInstanceOf(InvalidPageTokenException.class);
         // The limit may change between pages.
         assertThat(table.query(q.toBuilder().limit(5).pageToken(token).build()).items()).hasSize(5);
+    }
+
+    @Test
+    void filter_runsOnTheServer_countsTowardNoLimit_andPagesWithoutGapsOrRepeats() {
+        List<QueryResponse> responses = new ArrayList<>();
+        try (DynamoDbClient recorded = recordingClient(responses)) {
+            KeyPathTable t = TableFixture.builder(table.tableName(), recorded).build();
+            Condition even = Condition.of("#t = :t AND #s = :s", Map.of("#t", "tag", "#s", "status"),
+                    Map.of(":t", "even", ":s", Model.Status.PUBLISHED));
+            List<Long> seen = new ArrayList<>();
+            String token = null;
+            int pages = 0;
+            do {
+                String tk = token;
+                Page<Object> page = t.query(q -> q.subtree(USER).filter(even).descending().limit(2).pageToken(tk));
+                assertThat(page.items()).hasSizeLessThanOrEqualTo(2).allSatisfy(i -> assertThat(i).isInstanceOf(Post.class));
+                page.itemsOf(Post.class).forEach(p -> seen.add(p.postId()));
+                token = page.nextPageToken();
+                pages++;
+            } while (token != null);
+            assertThat(seen).containsExactly(12L, 10L, 8L, 6L, 4L, 2L);
+            assertThat(pages).isBetween(3, 4);
+            // DynamoDB evaluated more items than it returned: the filter ran there, not here.
+            assertThat(responses.stream().mapToInt(QueryResponse::scannedCount).sum())
+                    .isGreaterThan(responses.stream().mapToInt(QueryResponse::count).sum());
+            assertThat(responses).allSatisfy(r -> assertThat(r.items()).allSatisfy(i ->
+                    assertThat(i.get("tag").s()).isEqualTo("even")));
+        }
+    }
+
+    @Test
+    void filter_isPartOfTheQueryItsPageTokensAreBoundTo() {
+        Condition odd = Condition.attributeEquals("tag", "odd");
+        ItemQuery q = ItemQuery.of(b -> b.subtree(USER).filter(odd).limit(2));
+        Page<Object> first = table.query(q);
+        assertThat(first.itemsOf(Post.class)).extracting(Post::postId).containsExactly(1L, 3L);
+        String token = first.nextPageToken();
+        assertThat(table.query(q.toBuilder().pageToken(token).build()).itemsOf(Post.class))
+                .extracting(Post::postId).containsExactly(5L, 7L);
+        assertThatThrownBy(() -> table.query(q.toBuilder().filter(null).pageToken(token).build()))
+                .isInstanceOf(InvalidPageTokenException.class).hasMessageContaining("another query");
+        assertThatThrownBy(() -> table.query(q.toBuilder().filter(Condition.attributeEquals("tag", "even"))
+                .pageToken(token).build()))
+                .isInstanceOf(InvalidPageTokenException.class).hasMessageContaining("another query");
+        assertThat(q).isEqualTo(ItemQuery.of(b -> b.subtree(USER).filter(Condition.attributeEquals("tag", "odd")).limit(2)));
+        assertThat(q.toString()).contains("filter=#c_a = :c_v");
+    }
+
+    @Test
+    void stream_walksEveryPageLazily_inKeyPathOrder() {
+        List<QueryResponse> responses = new ArrayList<>();
+        try (DynamoDbClient recorded = recordingClient(responses)) {
+            KeyPathTable t = TableFixture.builder(table.tableName(), recorded).build();
+            ItemQuery q = ItemQuery.of(b -> b.subtree(USER).limit(4));
+            Stream<Object> lazy = t.stream(q);
+            assertThat(responses).isEmpty();
+
+            List<Object> all = lazy.toList();
+            assertThat(all).hasSize(27);
+            assertThat(all.stream().map(table::keyPathOf).toList()).isSorted().doesNotHaveDuplicates();
+            int pages = responses.size();
+            assertThat(pages).isBetween(7, 9);
+
+            responses.clear();
+            assertThat(t.stream(q).limit(3).toList()).hasSize(3);
+            assertThat(responses).hasSize(1);
+
+            responses.clear();
+            assertThat(t.stream(Post.class, ItemQuery.of(b -> b.subtree(USER.then("post")).descending().limit(5)))
+                    .map(Post::postId).toList())
+                    .containsExactly(12L, 11L, 10L, 9L, 8L, 7L, 6L, 5L, 4L, 3L, 2L, 1L);
+
+            String token = t.query(q).nextPageToken();
+            assertThat(t.stream(q.toBuilder().pageToken(token).build()).map(table::keyPathOf).toList())
+                    .containsExactlyElementsOf(all.subList(4, 27).stream().map(table::keyPathOf).toList());
+            assertThatThrownBy(() -> t.stream(q.toBuilder().pageToken("forged").build()).count())
+                    .isInstanceOf(InvalidPageTokenException.class);
+        }
+    }
+
+    /** A client of the test engine that records every {@code Query} response. */
+    private static DynamoDbClient recordingClient(List<QueryResponse> responses) {
+        ExecutionInterceptor recorder = new ExecutionInterceptor() {
+            @Override
+            public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
+                if (context.response() instanceof QueryResponse r) {
+                    responses.add(r);
+                }
+            }
+        };
+        return DynamoDbTestEngine.newClient().overrideConfiguration(o -> o.addExecutionInterceptor(recorder)).build();
     }
 
     @Test

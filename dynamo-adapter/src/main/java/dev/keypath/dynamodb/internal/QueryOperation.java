@@ -41,7 +41,7 @@ final class QueryOperation {
         return KeyRange.between(q.from().get(), q.to().get());
     }
 
-    static QueryRequest request(String table, Target target, KeyRange range, ItemQuery q,
+    static QueryRequest request(String table, Target target, KeyRange range, ItemQuery q, Expr filter,
                                 Map<String, AttributeValue> startKey, int pageLimit) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
@@ -54,7 +54,13 @@ final class QueryOperation {
             values.put(":kp_hi", AttributeValues.binary(range.upperSortKey()));
             condition += " AND #kp_sk BETWEEN :kp_lo AND :kp_hi";
         }
+        if (!filter.isEmpty()) {
+            // the caller's placeholders cannot clash with the #kp_/:kp_ ones (Condition refuses that prefix)
+            names.putAll(filter.names());
+            values.putAll(filter.values());
+        }
         QueryRequest.Builder b = QueryRequest.builder().tableName(table).indexName(target.index())
+                .filterExpression(filter.expression())
                 .keyConditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
                 .scanIndexForward(!q.descending())
                 .consistentRead(target.index() == null && q.consistency() == ReadConsistency.STRONG);
@@ -68,17 +74,17 @@ final class QueryOperation {
     }
 
     /**
-     * The DynamoDB {@code Limit} for the next request: what is still missing, or — when a type filter will
-     * drop items client-side — several times that, since DynamoDB bills a query by the bytes it reads (in
+     * The DynamoDB {@code Limit} for the next request: what is still missing, or — when a type filter or the
+     * caller's filter will drop items — several times that, since DynamoDB bills a query by the bytes it reads (in
      * 4 KB units per request), not by the number of requests, and one larger read beats many small ones.
      * The page token resumes after the last item returned, so over-reading never skips an item.
      */
-    static int pageLimit(int limit, int collected, boolean typeFiltered) {
+    static int pageLimit(int limit, int collected, boolean filtered) {
         if (limit <= 0) {
             return 0;
         }
         int missing = limit - collected;
-        return typeFiltered ? Math.min(MAX_FILTERED_PAGE, Math.max(missing * 8, MIN_FILTERED_PAGE)) : missing;
+        return filtered ? Math.min(MAX_FILTERED_PAGE, Math.max(missing * 8, MIN_FILTERED_PAGE)) : missing;
     }
 
     private static final int MIN_FILTERED_PAGE = 64;
@@ -112,7 +118,8 @@ final class QueryOperation {
     }
 
     /** Bytes that identify the query for page tokens; the limit and the token itself are excluded. */
-    static byte[] fingerprint(String table, Target target, KeyRange range, ItemQuery q, Set<String> typeNames) {
+    static byte[] fingerprint(String table, Target target, KeyRange range, ItemQuery q, Set<String> typeNames,
+                              Expr filter) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         field(out, "keypath-query-v1".getBytes(StandardCharsets.UTF_8));
         field(out, table.getBytes(StandardCharsets.UTF_8));
@@ -125,6 +132,11 @@ final class QueryOperation {
         out.write(q.descending() ? 1 : 0);
         out.write(q.consistency().ordinal());
         field(out, String.join(",", new java.util.TreeSet<>(typeNames)).getBytes(StandardCharsets.UTF_8));
+        if (!filter.isEmpty()) {
+            field(out, filter.expression().getBytes(StandardCharsets.UTF_8));
+            field(out, new java.util.TreeMap<>(filter.names()).toString().getBytes(StandardCharsets.UTF_8));
+            field(out, new java.util.TreeMap<>(filter.values()).toString().getBytes(StandardCharsets.UTF_8));
+        }
         return out.toByteArray();
     }
 

@@ -18,8 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * The collection of one page of an {@link ItemQuery}, without I/O: validates the query and decodes its page token
  * up front, then alternates {@link #nextRequest()} and {@link #accept(QueryResponse)} (the caller runs each
  * {@code Query} synchronously or asynchronously) until {@code accept} returns false, and finally gives the
- * {@link #page()} with its signed next-page token. Items are filtered exactly (key range, type filter, expiry)
- * and mapped to their registered classes. Not thread-safe: one instance serves one call, step by step.
+ * {@link #page()} with its signed next-page token. The caller's filter runs on the server; items are then
+ * filtered exactly (key range, type filter, expiry) and mapped to their registered classes. Not thread-safe: one instance serves one call, step by step.
  */
 final class QueryPager {
     private final String table;
@@ -29,12 +29,13 @@ final class QueryPager {
     private final QueryOperation.Target target;
     private final KeyRange range;
     private final Set<String> typeNames;
+    private final Expr filter;
     private final byte[] fingerprint;
     private final List<Object> out = new ArrayList<>();
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
 
-    private QueryPager(String table, ItemQuery q, SchemaRegistry registry, PageTokens tokens) {
+    private QueryPager(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
         this.table = table;
         this.q = q;
         this.registry = registry;
@@ -47,7 +48,8 @@ final class QueryPager {
         this.range = QueryOperation.range(q);
         this.typeNames = q.types().stream().map(t -> registry.of(t).typeName())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
-        this.fingerprint = QueryOperation.fingerprint(table, target, range, q, typeNames);
+        this.filter = values.toExpr(q.filter().orElse(null));
+        this.fingerprint = QueryOperation.fingerprint(table, target, range, q, typeNames, filter);
         this.startKey = q.pageToken() == null ? null : tokens.decode(q.pageToken(), fingerprint);
     }
 
@@ -55,14 +57,15 @@ final class QueryPager {
      * Starts a page; throws the adapter's exceptions (unknown index or type, oversize key, invalid page token)
      * before any request.
      */
-    static QueryPager start(String table, ItemQuery q, SchemaRegistry registry, PageTokens tokens) {
-        return new QueryPager(table, q, registry, tokens);
+    static QueryPager start(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
+                            PageTokens tokens) {
+        return new QueryPager(table, q, registry, values, tokens);
     }
 
     /** The next {@code Query} request to run. */
     QueryRequest nextRequest() {
-        int pageLimit = QueryOperation.pageLimit(q.limit(), out.size(), !typeNames.isEmpty());
-        return QueryOperation.request(table, target, range, q, startKey, pageLimit);
+        int pageLimit = QueryOperation.pageLimit(q.limit(), out.size(), !typeNames.isEmpty() || !filter.isEmpty());
+        return QueryOperation.request(table, target, range, q, filter, startKey, pageLimit);
     }
 
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */

@@ -74,6 +74,6 @@ final class TableContext {
 
     /** Starts one page of {@code query}; validation and token errors are thrown here, before any request. */
     QueryPager query(ItemQuery query) {
-        return QueryPager.start(table, query, registry, tokens);
+        return QueryPager.start(table, query, registry, values, tokens);
     }
 }
