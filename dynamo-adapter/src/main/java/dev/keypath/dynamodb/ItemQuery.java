@@ -230,7 +230,8 @@ public final class ItemQuery {
          * Returns only items that meet {@code condition} on non-key attributes, evaluated by DynamoDB
          * ({@code FilterExpression}) before items reach the client; null removes the filter. DynamoDB still reads,
          * and bills, the items the filter drops, so narrow the key range first. Values are converted like item
-         * fields. Example: {@code filter(Condition.attributeEquals("status", Status.PUBLISHED))}.
+         * fields. The ids of an item's key path are kept only in its key bytes, not as attributes, so filter on
+         * other fields. Example: {@code filter(Condition.attributeEquals("status", Status.PUBLISHED))}.
          */
         public Builder filter(Condition condition) {
             this.filter = condition;

@@ -21,7 +21,8 @@ import org.springframework.data.repository.query.QueryLookupStrategy.Key;
  * <p>Query methods are derived from their names and must map to one key-path query, checked at startup:
  * equality ({@code findByUserId}) on the leading variables of the type's key-path template gives a prefix
  * query; then {@code Between}, {@code GreaterThan(Equal)}, {@code LessThan(Equal)}, {@code Before} or
- * {@code After} on the next variable (the template's last) gives a range; {@code OrderBy} that variable
+ * {@code After} on the next variable (the template's last) gives a range; conditions on other properties
+ * become a filter that DynamoDB applies to the items of that range; {@code OrderBy} that variable
  * {@code Asc}/{@code Desc} sets the order; {@code Top}/{@code First} limit; a {@code Pageable} parameter with a
  * {@code Slice} return type pages by token ({@link KeyPathPageRequest}). The same rules apply to the key paths of
  * {@link dev.keypath.dynamodb.annotation.SecondaryKeyPath} (queried on their index). Return

@@ -64,13 +64,17 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         };
     }
 
-    /** The query without order, limit or token; empty if the range is empty. */
+    /** The query without order, limit or token; empty if the range is empty or the filter matches nothing. */
     private Optional<ItemQuery.Builder> baseQuery(ParametersParameterAccessor args) {
         Map<String, Object> values = new LinkedHashMap<>();
         for (QueryPlan.Binding b : plan.equalities()) {
             values.put(b.variable(), required(args.getBindableValue(b.argument()), b.variable()));
         }
+        if (FilterConditions.matchesNothing(plan, args)) {
+            return Optional.empty();
+        }
         ItemQuery.Builder q = ItemQuery.builder();
+        FilterConditions.of(plan, args).ifPresent(q::filter);
         if (plan.index() != null) {
             q.index(plan.index());
         }

@@ -23,14 +23,18 @@ import org.springframework.data.repository.query.parser.PartTree;
  * and what would work. Runs at repository startup. Stateless apart from its inputs; not shared between threads.
  *
  * <p>Rules, per key-path template (the type's own, then each {@link SecondaryKeyPath} in declaration order; the
- * first that fits is used):
+ * first that fits is used). Conditions on the template's variables make the key range:
  * <ul>
- *   <li>{@code SIMPLE_PROPERTY} (equality) parts must bind the template's leading variables: a prefix.</li>
+ *   <li>{@code SIMPLE_PROPERTY} (equality) parts must bind the template's leading variables: a prefix, at least
+ *       the partition key.</li>
  *   <li>At most one of {@code BETWEEN}, {@code GREATER_THAN(_EQUAL)}, {@code LESS_THAN(_EQUAL)}, {@code BEFORE},
  *       {@code AFTER} on the next variable, which must be the template's last element; open and exclusive
  *       bounds need an integer or UUID id.</li>
  *   <li>{@code OrderBy} only on that next variable.</li>
  * </ul>
+ * Conditions on any other property (nested ones too) become a filter that DynamoDB applies to the items of that
+ * key range ({@link FilterConditions}): comparisons, {@code Between}, {@code In}, null and boolean tests,
+ * {@code StartingWith} and {@code (Not)Containing}.
  */
 final class KeyPathQueryCreator {
     private final QueryMethod method;
@@ -52,10 +56,17 @@ final class KeyPathQueryCreator {
     private record Candidate(KeyPathTemplate template, String index) {
     }
 
-    /** One accepted condition of the method name. */
-    private record Condition(String property, Part.Type type, int argument, Class<?> propertyType) {
+    /**
+     * One condition of the method name: {@code property} is its top-level property, {@code path} the whole dot
+     * path (longer for a nested property, which is never a key-path variable).
+     */
+    private record Condition(String property, String path, Part.Type type, int argument, Class<?> propertyType) {
         boolean isRange() {
             return type != Part.Type.SIMPLE_PROPERTY;
+        }
+
+        boolean isOn(List<String> variables) {
+            return path.equals(property) && variables.contains(property);
         }
     }
 
@@ -111,48 +122,44 @@ final class KeyPathQueryCreator {
         int argument = 0;
         for (Part part : tree.getParts()) {
             String property = part.getProperty().getSegment();
-            if (part.getProperty().hasNext()) {
-                throw reject("'" + part.getProperty().toDotPath() + "' is a nested property; key-path variables are "
-                        + "top-level fields of " + domainType.getSimpleName());
-            }
             if (part.shouldIgnoreCase() != Part.IgnoreCaseType.NEVER) {
-                throw reject("IgnoreCase cannot be a key condition: ids compare byte by byte; drop IgnoreCase");
+                throw reject("IgnoreCase cannot be a key condition (ids compare byte by byte) nor a filter (DynamoDB "
+                        + "compares strings case-sensitively); drop IgnoreCase");
             }
             Class<?> propertyType = part.getProperty().getLeafProperty().getType();
-            switch (part.getType()) {
-                case SIMPLE_PROPERTY, BETWEEN, GREATER_THAN, GREATER_THAN_EQUAL, LESS_THAN, LESS_THAN_EQUAL, BEFORE,
-                        AFTER -> conditions.add(new Condition(property, part.getType(), argument, propertyType));
-                case NEGATING_SIMPLE_PROPERTY, NOT_IN, NOT_LIKE, NOT_CONTAINING -> throw reject(property, part,
-                        "a negation is not one key range");
-                case IN -> throw reject(property, part, "In would need one query per value; call findBy"
-                        + capitalize(property) + " once per value");
-                case LIKE, CONTAINING, STARTING_WITH, ENDING_WITH, REGEX -> throw reject(property, part,
-                        "pattern matching on ids is not a key range; use equality, or Between on the last variable");
-                case IS_NULL, IS_NOT_NULL, EXISTS -> throw reject(property, part,
-                        "every stored key path has all its ids, so null tests select nothing or everything");
-                case IS_EMPTY, IS_NOT_EMPTY, TRUE, FALSE, NEAR, WITHIN -> throw reject(property, part,
-                        "it is not a key-path condition; key-path queries accept equality and ranges on ids");
-                default -> throw reject(property, part, "it is not supported by key-path queries");
-            }
+            conditions.add(new Condition(property, part.getProperty().toDotPath(), part.getType(), argument,
+                    propertyType));
             argument += part.getNumberOfArguments();
         }
         int bindable = method.getParameters().getBindableParameters().getNumberOfParameters();
         if (bindable != argument) {
             throw reject("its conditions take " + argument + " argument(s) but it declares " + bindable);
         }
-        Map<String, Long> counts = conditions.stream().collect(Collectors.groupingBy(Condition::property,
-                LinkedHashMap::new, Collectors.counting()));
-        counts.forEach((p, n) -> {
-            if (n > 1) {
-                throw reject("'" + p + "' appears " + n + " times; a key-path query takes one condition per "
-                        + "variable (use Between for two bounds)");
-            }
-        });
-        if (conditions.stream().filter(Condition::isRange).count() > 1) {
-            throw reject("it has more than one range; a key-path query has one range, on the variable after the "
-                    + "equality prefix");
-        }
         return conditions;
+    }
+
+    /** Why {@code x}, a condition on a key-path variable, cannot be part of a key range; null if it can. */
+    private String keyConditionProblem(Condition x) {
+        String why = switch (x.type()) {
+            case SIMPLE_PROPERTY, BETWEEN, GREATER_THAN, GREATER_THAN_EQUAL, LESS_THAN, LESS_THAN_EQUAL, BEFORE,
+                    AFTER -> null;
+            case NEGATING_SIMPLE_PROPERTY, NOT_IN, NOT_LIKE, NOT_CONTAINING -> "a negation is not one key range";
+            case IN -> "In would need one query per value; call findBy" + capitalize(x.property())
+                    + " once per value";
+            case LIKE, CONTAINING, STARTING_WITH, ENDING_WITH, REGEX ->
+                    "pattern matching on ids is not a key range; use equality, or Between on the last variable";
+            case IS_NULL, IS_NOT_NULL, EXISTS ->
+                    "every stored key path has all its ids, so null tests select nothing or everything";
+            default -> "it is not a key-path condition; key-path queries accept equality and ranges on ids";
+        };
+        return why == null ? null : "'" + x.property() + "' " + keyword(x.type()) + ": " + why;
+    }
+
+    /** Why {@code x}, a condition on a property outside the key path, cannot be a filter; null if it can. */
+    private static String filterProblem(Condition x) {
+        return FilterConditions.supports(x.type()) ? null : "'" + x.path() + "' " + keyword(x.type())
+                + ": it is not a key-path condition, and DynamoDB filters cannot express it; filters accept "
+                + FilterConditions.SUPPORTED;
     }
 
     private List<Candidate> candidates() {
@@ -165,20 +172,43 @@ final class KeyPathQueryCreator {
     }
 
     /** Null if {@code c} answers the conditions, else why not (phrased for the primary template). */
-    private String fit(Candidate c, List<Condition> conditions, List<Sort.Order> orders) {
+    private String fit(Candidate c, List<Condition> all, List<Sort.Order> orders) {
         KeyPathTemplate t = c.template();
         List<String> variables = t.variables();
         String where = t + (c.index() == null ? "" : " (index " + c.index() + ")");
-        List<Condition> equalities = conditions.stream().filter(x -> !x.isRange()).toList();
-        Optional<Condition> range = conditions.stream().filter(Condition::isRange).findFirst();
-        for (Condition x : conditions) {
-            if (!variables.contains(x.property())) {
-                return "'" + x.property() + "' is not a key-path variable of " + where + "; query by "
-                        + variables.get(0) + " (prefix)" + (c.index() == null
-                        ? ", or declare @SecondaryKeyPath on " + domainType.getSimpleName() + " with {"
-                        + x.property() + "} as a variable" : "");
+        List<Condition> keyConditions = all.stream().filter(x -> x.isOn(variables)).toList();
+        for (Condition x : keyConditions) {
+            String problem = keyConditionProblem(x);
+            if (problem != null) {
+                return problem;
             }
         }
+        Map<String, Long> counts = keyConditions.stream().collect(Collectors.groupingBy(Condition::property,
+                LinkedHashMap::new, Collectors.counting()));
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            if (e.getValue() > 1) {
+                return "'" + e.getKey() + "' appears " + e.getValue() + " times; a key-path query takes one condition "
+                        + "per variable (use Between for two bounds)";
+            }
+        }
+        if (keyConditions.stream().filter(Condition::isRange).count() > 1) {
+            return "it has more than one range; a key-path query has one range, on the variable after the equality "
+                    + "prefix";
+        }
+        for (Condition x : all) {
+            if (!x.isOn(variables)) {
+                if (x.path().equals(x.property()) && primary.variables().contains(x.property())) {
+                    return "'" + x.property() + "' is an id of the key path " + primary + ", kept only in the key "
+                            + "bytes, so it cannot filter the items of " + where + "; make it a key condition there";
+                }
+                String problem = filterProblem(x);
+                if (problem != null) {
+                    return problem;
+                }
+            }
+        }
+        List<Condition> equalities = keyConditions.stream().filter(x -> !x.isRange()).toList();
+        Optional<Condition> range = keyConditions.stream().filter(Condition::isRange).findFirst();
         int k = equalities.size();
         List<String> leading = variables.subList(0, k);
         for (Condition x : equalities) {
@@ -191,6 +221,14 @@ final class KeyPathQueryCreator {
             }
         }
         if (k == 0 && !variables.isEmpty() && t.indexOf(variables.get(0)) == 0) {
+            Optional<Condition> filter = all.stream().filter(x -> !x.isOn(variables)).findFirst();
+            if (filter.isPresent()) {
+                String p = filter.get().path();
+                return "'" + p + "' is not a key-path variable of " + where + ", so it can only filter the items of "
+                        + "a key range; query by " + variables.get(0) + " (prefix)" + (c.index() == null
+                        ? ", or declare @SecondaryKeyPath on " + domainType.getSimpleName() + " with {" + p
+                        + "} as a variable" : "");
+            }
             return "the first element of " + where + " is the partition key and needs equality on "
                     + variables.get(0);
         }
@@ -224,10 +262,13 @@ final class KeyPathQueryCreator {
         return null;
     }
 
-    private QueryPlan plan(Candidate c, List<Condition> conditions, List<Sort.Order> orders, QueryPlan.Shape shape,
+    private QueryPlan plan(Candidate c, List<Condition> all, List<Sort.Order> orders, QueryPlan.Shape shape,
             boolean mixed) {
         KeyPathTemplate t = c.template();
         List<String> variables = t.variables();
+        List<Condition> conditions = all.stream().filter(x -> x.isOn(variables)).toList();
+        List<QueryPlan.Filter> filters = all.stream().filter(x -> !x.isOn(variables))
+                .map(x -> new QueryPlan.Filter(x.path(), x.type(), x.argument())).toList();
         List<QueryPlan.Binding> bindings = conditions.stream().filter(x -> !x.isRange())
                 .sorted((a, b) -> Integer.compare(variables.indexOf(a.property()), variables.indexOf(b.property())))
                 .map(x -> new QueryPlan.Binding(x.property(), x.argument())).toList();
@@ -241,7 +282,8 @@ final class KeyPathQueryCreator {
         String next = bindings.size() < variables.size() ? variables.get(bindings.size()) : null;
         boolean descending = !orders.isEmpty() && orders.get(0).isDescending();
         Integer max = tree.isLimiting() ? tree.getMaxResults() : null;
-        return new QueryPlan(name, domainType, t, c.index(), bindings, range, next, descending, max, shape, mixed);
+        return new QueryPlan(name, domainType, t, c.index(), bindings, range, filters, next, descending, max, shape,
+                mixed);
     }
 
     private QueryPlan.Shape shape() {
@@ -284,10 +326,6 @@ final class KeyPathQueryCreator {
         }
         throw reject("projections are not supported; return " + domainType.getSimpleName()
                 + ", or ItemCollection/List<Object> for every item under the prefix");
-    }
-
-    private InvalidDataAccessApiUsageException reject(String property, Part part, String why) {
-        return reject("'" + property + "' " + keyword(part.getType()) + ": " + why);
     }
 
     private InvalidDataAccessApiUsageException reject(String why) {

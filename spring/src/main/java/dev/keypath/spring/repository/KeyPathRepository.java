@@ -13,12 +13,14 @@ import org.springframework.data.repository.Repository;
  *     List<Post> findByUserId(UUID userId);                         // every post of a user (prefix)
  *     List<Post> findByUserIdAndPostIdBetween(UUID u, long a, long b); // a range of posts
  *     Slice<Post> findByUserIdOrderByPostIdDesc(UUID u, Pageable p);   // newest first, paged by token
+ *     List<Post> findByUserIdAndDraftFalse(UUID u);                   // prefix, filtered in DynamoDB
  * }
  * }</pre>
  *
  * <p>Unlike {@code CrudRepository} there is no {@code findAll()}, {@code count()} or {@code deleteAll()}: they
  * would scan the whole table, which holds every entity of the application. Query methods are derived from
- * their names and must map to one key-path query (see {@link EnableKeyPathRepositories}).
+ * their names and must map to one key-path query, whose items conditions on other properties filter (see
+ * {@link EnableKeyPathRepositories}).
  *
  * <p>Writes join the current unit of work, if any ({@code @Transactional} with
  * {@link dev.keypath.spring.KeyPathTransactionManager}, or {@link dev.keypath.spring.KeyPathTransactionTemplate}),

@@ -14,6 +14,7 @@ import org.springframework.data.repository.query.parser.Part;
  * @param index         the GSI name, or null for the table
  * @param equalities    parameters bound by equality, in template order
  * @param range         the range condition on the next variable, or null
+ * @param filters       conditions on other properties, applied by DynamoDB to the items of the key range
  * @param orderVariable the variable whose order callers may choose (the next after the equalities), or null
  * @param descending    descending key-path order from {@code OrderBy…Desc}
  * @param maxResults    {@code Top}/{@code First} limit, or null
@@ -21,7 +22,7 @@ import org.springframework.data.repository.query.parser.Part;
  * @param mixed         true if items of every type under the prefix are returned
  */
 record QueryPlan(String method, Class<?> domainType, KeyPathTemplate template, String index,
-                 List<Binding> equalities, Range range, String orderVariable, boolean descending,
+                 List<Binding> equalities, Range range, List<Filter> filters, String orderVariable, boolean descending,
                  Integer maxResults, Shape shape, boolean mixed) {
 
     /** A template variable bound to the bindable parameter at {@code argument}. */
@@ -33,6 +34,13 @@ record QueryPlan(String method, Class<?> domainType, KeyPathTemplate template, S
      * first bound's parameter ({@code argument + 1} the second for BETWEEN).
      */
     record Range(String variable, Part.Type type, int argument, IdBounds bounds) {
+    }
+
+    /**
+     * A condition on the property at dot path {@code path} (not a key-path variable), whose values are the bindable
+     * parameters from {@code argument} on ({@link Part#getNumberOfArguments()} of them).
+     */
+    record Filter(String path, Part.Type type, int argument) {
     }
 
     /** Result shapes. */

@@ -167,8 +167,9 @@ class AutoConfigurationTest {
                     }
                     assertThat(t).isNotNull();
                     assertThat(t.getMessage()).isEqualTo("TitleSearchRepository.findByTitle: 'title' is not a "
-                            + "key-path variable of /user-{userId}/post-{postId}; query by userId (prefix), or "
-                            + "declare @SecondaryKeyPath on Post with {title} as a variable");
+                            + "key-path variable of /user-{userId}/post-{postId}, so it can only filter the items of "
+                            + "a key range; query by userId (prefix), or declare @SecondaryKeyPath on Post with "
+                            + "{title} as a variable");
                 });
     }
 

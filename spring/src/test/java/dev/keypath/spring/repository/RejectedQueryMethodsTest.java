@@ -153,10 +153,16 @@ class RejectedQueryMethodsTest {
     interface UnregisteredType extends KeyPathRepository<Unregistered, KeyPath> {
     }
 
+    interface PatternOnAttribute extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndTitleLike(UUID u, String pattern);
+    }
+
     interface Accepted extends KeyPathRepository<Post, KeyPath> {
         List<Post> findByUserIdAndPostIdBetween(UUID u, long a, long b);
 
         List<Post> findByTag(String tag);
+
+        List<Post> findByUserIdAndTitleAndStatsLikesGreaterThan(UUID u, String title, int likes);
     }
 
     @Test
@@ -167,7 +173,12 @@ class RejectedQueryMethodsTest {
     @Test
     void propertyThatIsNoKeyVariable() {
         assertRejected(ByTitle.class, "findByTitle", "'title' is not a key-path variable of /user-{userId}/post-{postId}",
-                "query by userId (prefix)", "@SecondaryKeyPath");
+                "can only filter", "query by userId (prefix)", "@SecondaryKeyPath");
+    }
+
+    @Test
+    void filtersTakeWhatDynamoDbCanEvaluate() {
+        assertRejected(PatternOnAttribute.class, "'title' IsLike", "filters cannot express it", "StartingWith");
     }
 
     @Test

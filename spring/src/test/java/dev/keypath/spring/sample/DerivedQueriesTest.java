@@ -219,4 +219,38 @@ class DerivedQueriesTest {
         assertThat(posts.findAllById(List.of(p, KeyPath.of("user", alice).then("post", 99))))
                 .extracting(Post::postId).containsExactly(4L);
     }
+
+    @Test
+    void conditionsOnOtherPropertiesBecomeAFilterThatDynamoDbAppliesToTheKeyRange() {
+        UUID carol = UUID.randomUUID();
+        String news = "n" + UUID.randomUUID();
+        for (long id = 1; id <= 6; id++) {
+            posts.save(new Post(carol, id, "post " + id, id <= 3 ? news : null, id % 2 == 0,
+                    new Post.Stats((int) id * 10), null));
+        }
+        assertThat(ids(posts.findByUserIdAndTag(carol, news))).containsExactly(1L, 2L, 3L);
+        assertThat(ids(posts.findByUserIdAndTagNot(carol, news))).containsExactly(4L, 5L, 6L);
+        assertThat(ids(posts.findByUserIdAndTagIsNull(carol))).containsExactly(4L, 5L, 6L);
+        assertThat(ids(posts.findByUserIdAndTag(carol, null))).containsExactly(4L, 5L, 6L);
+        assertThat(posts.countByUserIdAndTagIsNotNull(carol)).isEqualTo(3);
+        assertThat(ids(posts.findByUserIdAndDraftTrue(carol))).containsExactly(2L, 4L, 6L);
+        assertThat(ids(posts.findByUserIdAndDraftFalse(carol))).containsExactly(1L, 3L, 5L);
+        assertThat(ids(posts.findByUserIdAndStatsLikesGreaterThanEqual(carol, 40))).containsExactly(4L, 5L, 6L);
+        assertThat(ids(posts.findByUserIdAndStatsLikesBetween(carol, 20, 30))).containsExactly(2L, 3L);
+        assertThat(ids(posts.findByUserIdAndTitleIn(carol, List.of("post 2", "post 5", "nope")))).containsExactly(2L, 5L);
+        assertThat(posts.findByUserIdAndTitleIn(carol, List.of())).isEmpty();
+        assertThat(ids(posts.findByUserIdAndTitleStartingWith(carol, "post 1"))).containsExactly(1L);
+        assertThat(ids(posts.findByUserIdAndTitleContaining(carol, "st 6"))).containsExactly(6L);
+        assertThat(ids(posts.findByUserIdAndPostIdGreaterThanAndDraftTrue(carol, 2))).containsExactly(4L, 6L);
+        assertThat(ids(posts.findByTagAndDraftFalse(news))).containsExactly(1L, 3L);
+
+        Slice<Post> first = posts.findByUserIdAndDraftFalseOrderByPostIdDesc(carol, PageRequest.ofSize(2));
+        assertThat(ids(first.getContent())).containsExactly(5L, 3L);
+        Slice<Post> second = posts.findByUserIdAndDraftFalseOrderByPostIdDesc(carol, first.nextPageable());
+        assertThat(ids(second.getContent())).containsExactly(1L);
+        assertThat(second.hasNext()).isFalse();
+
+        assertThatThrownBy(() -> posts.findByUserIdAndStatsLikesBetween(carol, 20, null))
+                .isInstanceOf(InvalidDataAccessApiUsageException.class).hasMessageContaining("stats.likes");
+    }
 }

@@ -3,6 +3,7 @@ package dev.keypath.spring.sample;
 import dev.keypath.KeyPath;
 import dev.keypath.spring.ItemCollection;
 import dev.keypath.spring.repository.KeyPathRepository;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -63,4 +64,32 @@ public interface PostRepository extends KeyPathRepository<Post, KeyPath> {
     List<Post> findByTagAndPostIdGreaterThanEqual(String tag, long postId);
 
     ItemCollection findTreeByUserIdAndPostId(UUID userId, long postId);
+
+    List<Post> findByUserIdAndTag(UUID userId, String tag);
+
+    List<Post> findByUserIdAndTagNot(UUID userId, String tag);
+
+    List<Post> findByUserIdAndTagIsNull(UUID userId);
+
+    long countByUserIdAndTagIsNotNull(UUID userId);
+
+    List<Post> findByUserIdAndDraftTrue(UUID userId);
+
+    List<Post> findByUserIdAndDraftFalse(UUID userId);
+
+    List<Post> findByUserIdAndStatsLikesGreaterThanEqual(UUID userId, int likes);
+
+    List<Post> findByUserIdAndStatsLikesBetween(UUID userId, Integer from, Integer to);
+
+    List<Post> findByUserIdAndTitleIn(UUID userId, Collection<String> titles);
+
+    List<Post> findByUserIdAndTitleStartingWith(UUID userId, String prefix);
+
+    List<Post> findByUserIdAndTitleContaining(UUID userId, String part);
+
+    List<Post> findByUserIdAndPostIdGreaterThanAndDraftTrue(UUID userId, long postId);
+
+    List<Post> findByTagAndDraftFalse(String tag);
+
+    Slice<Post> findByUserIdAndDraftFalseOrderByPostIdDesc(UUID userId, Pageable pageable);
 }

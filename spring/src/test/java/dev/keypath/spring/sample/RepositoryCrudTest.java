@@ -32,7 +32,7 @@ class RepositoryCrudTest {
         assertThat(first.postId()).isEqualTo(1);
         assertThat(second.postId()).isEqualTo(2);
         assertThat(first.version()).isEqualTo(1L);
-        Post updated = posts.save(new Post(u, 1, "first, edited", null, first.version()));
+        Post updated = posts.save(new Post(u, 1, "first, edited", null, false, first.stats(), first.version()));
         assertThat(updated.version()).isEqualTo(2L);
         assertThat(posts.findById(KeyPath.of("user", u).then("post", 1))).get()
                 .extracting(Post::title).isEqualTo("first, edited");
