@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The non-blocking counterpart of {@link KeyPathTable} for single-item reads, writes and updates, paged
@@ -178,32 +177,12 @@ public interface KeyPathAsyncTable {
     <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query);
 
     /**
-     * Builder of a {@link KeyPathAsyncTable}; not thread-safe.
+     * Builder of a {@link KeyPathAsyncTable}: the SDK async client plus the {@link TableBuilderSettings}; not
+     * thread-safe.
      */
-    interface Builder {
+    interface Builder extends TableBuilderSettings<Builder> {
         /** The SDK async client (required). */
         Builder client(DynamoDbAsyncClient client);
-
-        /** The table name (required). */
-        Builder tableName(String tableName);
-
-        /** Jackson mapper for non-key fields; defaults to a plain {@code JsonMapper}. */
-        Builder jsonMapper(JsonMapper mapper);
-
-        /** Registers item types. */
-        Builder register(Class<?>... types);
-
-        /**
-         * Secret for page-token HMACs (at least 16 bytes); the same secret as a {@link KeyPathTable} of the same
-         * table makes their tokens interchangeable. Defaults to a random secret, valid only in this process.
-         */
-        Builder pageTokenSecret(byte[] secret);
-
-        /** Retry policy of batch operations. */
-        Builder batchPolicy(BatchPolicy policy);
-
-        /** Clock used for TTL filtering and UUID v7 (tests). */
-        Builder clock(java.time.Clock clock);
 
         /** Builds the table; throws {@link ItemMappingException} for a bad type. */
         KeyPathAsyncTable build();

@@ -9,7 +9,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One DynamoDB table holding every entity of an application, addressed by key paths: {@code pk} is the encoded
@@ -183,32 +182,11 @@ public interface KeyPathTable {
     List<Object> transact(Consumer<Transaction> actions);
 
     /**
-     * Builder of a {@link KeyPathTable}; not thread-safe.
+     * Builder of a {@link KeyPathTable}: the SDK client plus the {@link TableBuilderSettings}; not thread-safe.
      */
-    interface Builder {
+    interface Builder extends TableBuilderSettings<Builder> {
         /** The SDK client (required). */
         Builder client(DynamoDbClient client);
-
-        /** The table name (required). */
-        Builder tableName(String tableName);
-
-        /** Jackson mapper for non-key fields; defaults to a plain {@code JsonMapper}. */
-        Builder jsonMapper(JsonMapper mapper);
-
-        /** Registers item types. */
-        Builder register(Class<?>... types);
-
-        /**
-         * Secret for page-token HMACs (at least 16 bytes). Use one secret per table, shared by all instances
-         * that serve the same clients. Defaults to a random secret, valid only in this process.
-         */
-        Builder pageTokenSecret(byte[] secret);
-
-        /** Retry policy of batch operations. */
-        Builder batchPolicy(BatchPolicy policy);
-
-        /** Clock used for TTL filtering and UUID v7 (tests). */
-        Builder clock(java.time.Clock clock);
 
         /** Builds the table; throws {@link ItemMappingException} for a bad type. */
         KeyPathTable build();

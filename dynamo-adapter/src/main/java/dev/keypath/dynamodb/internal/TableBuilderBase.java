@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.TableBuilderSettings;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -9,11 +10,10 @@ import java.util.Set;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The settings the sync and async table builders share (table name, Jackson mapper, registered types, page-token
- * secret, clock, batch retry policy), turned into one {@link TableContext}. {@code B} is the public builder interface each setter
- * returns. Not thread-safe.
+ * The {@link TableBuilderSettings} of the sync and async table builders, kept and turned into one
+ * {@link TableContext}. {@code B} is the public builder interface each setter returns. Not thread-safe.
  */
-abstract class TableBuilderBase<B> {
+abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements TableBuilderSettings<B> {
     private String tableName;
     private JsonMapper mapper;
     private final Set<Class<?>> types = new LinkedHashSet<>();
@@ -24,31 +24,37 @@ abstract class TableBuilderBase<B> {
     /** This builder as its public interface. */
     abstract B self();
 
+    @Override
     public B tableName(String tableName) {
         this.tableName = tableName;
         return self();
     }
 
+    @Override
     public B jsonMapper(JsonMapper mapper) {
         this.mapper = mapper;
         return self();
     }
 
+    @Override
     public B register(Class<?>... types) {
         this.types.addAll(Arrays.asList(types));
         return self();
     }
 
+    @Override
     public B pageTokenSecret(byte[] secret) {
         this.secret = secret == null ? null : secret.clone();
         return self();
     }
 
+    @Override
     public B clock(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
         return self();
     }
 
+    @Override
     public B batchPolicy(BatchPolicy policy) {
         this.batchPolicy = Objects.requireNonNull(policy, "policy");
         return self();

@@ -1,0 +1,34 @@
+package dev.keypath.dynamodb;
+
+import java.time.Clock;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The settings that {@link KeyPathTable.Builder} and {@link KeyPathAsyncTable.Builder} share. Two tables of the
+ * same table name built with the same types, mapper and page-token secret read and write the same items and
+ * accept each other's page tokens, whichever client they use. Not thread-safe.
+ *
+ * @param <B> the builder that each setter returns
+ */
+public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
+    /** The table name (required). */
+    B tableName(String tableName);
+
+    /** Jackson mapper for non-key fields; defaults to a plain {@code JsonMapper}. */
+    B jsonMapper(JsonMapper mapper);
+
+    /** Registers item types. */
+    B register(Class<?>... types);
+
+    /**
+     * Secret for page-token HMACs (at least 16 bytes). Use one secret per table, shared by all instances (sync
+     * and async) that serve the same clients. Defaults to a random secret, valid only in this process.
+     */
+    B pageTokenSecret(byte[] secret);
+
+    /** Retry policy of batch operations. */
+    B batchPolicy(BatchPolicy policy);
+
+    /** Clock used for TTL filtering and UUID v7 (tests). */
+    B clock(Clock clock);
+}
