@@ -34,6 +34,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  * own exceptions. ({@link CompletableFuture#join()} wraps the cause in a {@code CompletionException} and
  * {@link CompletableFuture#get()} in an {@code ExecutionException}, as for any future.)
  *
+ * <p><b>Cancellation.</b> Cancelling a returned future cancels the SDK request in flight for it and sends no
+ * further request: no next query page, batch chunk, retry or write after a sequence id.
+ *
  * <p>No method blocks; continuations run on the SDK client's future-completion executor. The client needs an
  * async HTTP client on the classpath (e.g. {@code software.amazon.awssdk:netty-nio-client}); batch backoff
  * waits run on {@link CompletableFuture#delayedExecutor}. Not offered here: bootstrap, an administrative step

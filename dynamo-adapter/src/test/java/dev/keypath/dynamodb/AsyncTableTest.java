@@ -298,6 +298,35 @@ class AsyncTableTest {
     }
 
     @Test
+    void cancellingACall_stopsItsFurtherRequests() throws InterruptedException {
+        UUID u = UUID.randomUUID();
+        List<Object> comments = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            comments.add(new Comment(u, 8, i, "c"));
+        }
+        FaultInjector faults = new FaultInjector();
+        try (DynamoDbAsyncClient faulty = faultyClient(faults)) {
+            Duration wait = Duration.ofMillis(200);
+            KeyPathAsyncTable t = asyncTable(faulty, new BatchPolicy(wait, wait, Duration.ofSeconds(20)));
+            faults.throttleNext(1_000_000);
+            CompletableFuture<List<Object>> write = t.batchWrite(b -> b.putAll(comments));
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+            while (faults.calls("BatchWriteItem") < 2 && System.nanoTime() < until) {
+                Thread.sleep(5);
+            }
+            assertThat(faults.calls("BatchWriteItem")).as("retrying while throttled").isGreaterThanOrEqualTo(2);
+
+            assertThat(write.cancel(true)).isTrue();
+            int sent = faults.calls("BatchWriteItem");
+            Thread.sleep(wait.multipliedBy(4).toMillis()); // several backoff waits: a live retry loop would resend
+            assertThat(faults.calls("BatchWriteItem")).isEqualTo(sent);
+            assertThat(write).isCancelled();
+            faults.throttleNext(0);
+        }
+        assertThat(sync.query(q -> q.subtree(KeyPath.of("user", u))).items()).isEmpty();
+    }
+
+    @Test
     void query_ofASubtree_returnsTypedItemsInOrder_andPagesWithTheSyncTablesToken() {
         UUID u = UUID.randomUUID();
         KeyPath user = KeyPath.of("user", u);

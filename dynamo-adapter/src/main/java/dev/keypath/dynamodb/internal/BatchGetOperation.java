@@ -59,11 +59,11 @@ final class BatchGetOperation {
         return op.items();
     }
 
-    static CompletableFuture<List<Object>> runAsync(DynamoDbAsyncClient client, String table, List<ItemKey> keys,
-                                                    ReadConsistency consistency, BatchPolicy policy,
-                                                    SchemaRegistry registry) {
+    static CompletableFuture<List<Object>> runAsync(AsyncCall call, DynamoDbAsyncClient client, String table,
+                                                    List<ItemKey> keys, ReadConsistency consistency,
+                                                    BatchPolicy policy, SchemaRegistry registry) {
         BatchGetOperation op = new BatchGetOperation(table, keys, consistency, policy, registry);
-        return op.retry.runAsync(pending -> client.batchGetItem(op.request(pending)), op::accept)
+        return op.retry.runAsync(pending -> call.sdk(() -> client.batchGetItem(op.request(pending))), op::accept)
                 .thenApply(done -> op.items());
     }
 

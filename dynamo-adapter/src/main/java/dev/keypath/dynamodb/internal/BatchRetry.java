@@ -61,7 +61,10 @@ final class BatchRetry<R> {
         }
     }
 
-    /** {@link #run} without blocking: {@code send} returns the SDK's future, waits run on a delayed executor. */
+    /**
+     * {@link #run} without blocking: {@code send} returns the request's future (through {@link AsyncCall#sdk}, so
+     * a cancelled call sends no further chunk or retry), waits run on a delayed executor.
+     */
     <P> CompletableFuture<Void> runAsync(Function<List<R>, CompletableFuture<P>> send, Function<P, List<R>> accept) {
         if (pending.isEmpty()) {
             return CompletableFuture.completedFuture(null);

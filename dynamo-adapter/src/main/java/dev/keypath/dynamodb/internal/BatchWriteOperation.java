@@ -71,9 +71,9 @@ final class BatchWriteOperation {
         retry(actions, policy).run(pending -> client.batchWriteItem(request(table, pending)), r -> unprocessed(table, r));
     }
 
-    static CompletableFuture<Void> runAsync(DynamoDbAsyncClient client, String table, List<WriteAction> actions,
-                                            BatchPolicy policy) {
-        return retry(actions, policy).runAsync(pending -> client.batchWriteItem(request(table, pending)),
+    static CompletableFuture<Void> runAsync(AsyncCall call, DynamoDbAsyncClient client, String table,
+                                            List<WriteAction> actions, BatchPolicy policy) {
+        return retry(actions, policy).runAsync(pending -> call.sdk(() -> client.batchWriteItem(request(table, pending))),
                 r -> unprocessed(table, r));
     }
 

@@ -79,42 +79,43 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
 
     @Override
     public <T> CompletableFuture<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
-        return Futures.run(() -> {
+        return AsyncCall.run(call -> {
             DefaultItemSchema<T> schema = registry.of(type);
             GetItemRequest request = GetItemOperation.request(table, keyPath, consistency);
-            return Futures.sdk(() -> client.getItem(request))
+            return call.sdk(() -> client.getItem(request))
                     .thenApply(r -> GetItemOperation.response(r, schema, keyPath, registry));
         });
     }
 
     @Override
     public <T> CompletableFuture<T> put(T item, PutMode mode) {
-        return Futures.run(() -> put(item, Objects.requireNonNull(mode, "mode"), Expr.NONE));
+        return AsyncCall.run(call -> put(call, item, Objects.requireNonNull(mode, "mode"), Expr.NONE));
     }
 
     @Override
     public <T> CompletableFuture<T> put(T item, Condition condition) {
-        return Futures.run(() -> put(item, PutMode.REPLACE,
+        return AsyncCall.run(call -> put(call, item, PutMode.REPLACE,
                 context.values().toExpr(Objects.requireNonNull(condition, "condition"))));
     }
 
-    private <T> CompletableFuture<T> put(T item, PutMode mode, Expr condition) {
+    private <T> CompletableFuture<T> put(AsyncCall call, T item, PutMode mode, Expr condition) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
-        return sequence(schema, item).thenCompose(sequence -> {
+        return sequence(call, schema, item).thenCompose(sequence -> {
             WriteAction action = context.preparePut(schema, item, mode, condition, true, sequence);
-            return Futures.sdk(() -> client.putItem(action.toPutItemRequest(table)),
+            return call.sdk(() -> client.putItem(action.toPutItemRequest(table)),
                             e -> ConditionFailures.translateAny(action, e))
                     .thenApply(r -> PutItemOperation.stored(schema, item, action));
         });
     }
 
     /** The sequence value an unset {@code SEQUENCE} id needs, allocated first (one {@code UpdateItem}). */
-    private CompletableFuture<ToLongFunction<KeyPath>> sequence(DefaultItemSchema<?> schema, Object item) {
+    private CompletableFuture<ToLongFunction<KeyPath>> sequence(AsyncCall call, DefaultItemSchema<?> schema,
+                                                                 Object item) {
         if (!IdGenerator.needsSequence(schema, item)) {
             return CompletableFuture.completedFuture(NO_SEQUENCE);
         }
         UpdateItemRequest request = IdGenerator.counterRequest(table, schema.sequencePrefix(item));
-        return Futures.sdk(() -> client.updateItem(request)).thenApply(r -> {
+        return call.sdk(() -> client.updateItem(request)).thenApply(r -> {
             long value = IdGenerator.counterValue(r);
             return prefix -> value;
         });
@@ -122,29 +123,29 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
 
     @Override
     public CompletableFuture<Void> delete(Object item) {
-        return Futures.run(() -> {
+        return AsyncCall.run(call -> {
             DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
-            return execute(DeleteItemOperation.actionForItem(schema, item));
+            return execute(call, DeleteItemOperation.actionForItem(schema, item));
         });
     }
 
     @Override
     public CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition) {
-        return Futures.run(() -> execute(DeleteItemOperation.action(registry.of(type), keyPath, -1,
+        return AsyncCall.run(call -> execute(call, DeleteItemOperation.action(registry.of(type), keyPath, -1,
                 context.values().toExpr(condition))));
     }
 
-    private CompletableFuture<Void> execute(WriteAction action) {
-        return Futures.sdk(() -> client.deleteItem(action.toDeleteItemRequest(table)),
+    private CompletableFuture<Void> execute(AsyncCall call, WriteAction action) {
+        return call.sdk(() -> client.deleteItem(action.toDeleteItemRequest(table)),
                 e -> ConditionFailures.translateAny(action, e)).thenApply(r -> null);
     }
 
     @Override
     public <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
-        return Futures.run(() -> {
+        return AsyncCall.run(call -> {
             DefaultItemSchema<T> schema = registry.of(type);
             WriteAction action = UpdateItemOperation.action(schema, keyPath, update, context.values());
-            return Futures.sdk(() -> client.updateItem(action.toUpdateItemRequest(table)),
+            return call.sdk(() -> client.updateItem(action.toUpdateItemRequest(table)),
                             e -> ConditionFailures.translateAny(action, e))
                     .thenApply(r -> schema.fromItem(r.attributes()));
         });
@@ -152,14 +153,14 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
 
     @Override
     public CompletableFuture<List<Object>> transact(Consumer<Transaction> body) {
-        return Futures.run(() -> {
+        return AsyncCall.run(call -> {
             TransactionActions tx = new TransactionActions(registry, context.values());
             body.accept(tx);
-            return tx.actionsAsync(p -> sequence(p.schema(), p.item()).thenApply(sequence ->
+            return tx.actionsAsync(p -> sequence(call, p.schema(), p.item()).thenApply(sequence ->
                             context.preparePut(p.schema(), p.item(), p.mode(), p.condition(), true, sequence)))
                     .thenCompose(actions -> {
                         var request = TransactWriteOperation.request(table, actions, UUID.randomUUID().toString());
-                        return Futures.sdk(() -> client.transactWriteItems(request),
+                        return call.sdk(() -> client.transactWriteItems(request),
                                         e -> e instanceof TransactionCanceledException c
                                                 ? TransactWriteOperation.failure(actions, c) : e)
                                 .thenApply(r -> tx.results(actions));
@@ -169,18 +170,18 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
 
     @Override
     public CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
-        return Futures.run(() -> BatchGetOperation.runAsync(client, table, List.copyOf(keys), consistency, batchPolicy,
-                registry));
+        return AsyncCall.run(call -> BatchGetOperation.runAsync(call, client, table, List.copyOf(keys), consistency,
+                batchPolicy, registry));
     }
 
     @Override
     public CompletableFuture<List<Object>> batchWrite(WriteBatch batch) {
-        return Futures.run(() -> {
+        return AsyncCall.run(call -> {
             List<Object> stored = new ArrayList<>();
             CompletableFuture<List<WriteAction>> puts = CompletableFuture.completedFuture(new ArrayList<>());
             for (Object item : batch.puts()) {
                 DefaultItemSchema<?> schema = BatchWriteOperation.putSchema(registry, item);
-                puts = puts.thenCompose(actions -> sequence(schema, item).thenApply(sequence -> {
+                puts = puts.thenCompose(actions -> sequence(call, schema, item).thenApply(sequence -> {
                     WriteAction a = context.preparePut(schema, item, PutMode.REPLACE, Expr.NONE, false, sequence);
                     actions.add(a);
                     stored.add(PutItemOperation.stored(schema, item, a));
@@ -191,26 +192,26 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
             return puts.thenCompose(actions -> {
                 actions.addAll(deletes);
                 return actions.isEmpty() ? CompletableFuture.<Void>completedFuture(null)
-                        : BatchWriteOperation.runAsync(client, table, actions, batchPolicy);
+                        : BatchWriteOperation.runAsync(call, client, table, actions, batchPolicy);
             }).thenApply(done -> stored);
         });
     }
 
     @Override
     public CompletableFuture<Page<Object>> query(ItemQuery query) {
-        return Futures.run(() -> page(context.query(Objects.requireNonNull(query, "query"))));
+        return AsyncCall.run(call -> page(call, context.query(Objects.requireNonNull(query, "query"))));
     }
 
     @Override
     public <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query) {
-        return Futures.run(() -> query(query.toBuilder().types(type).build())
+        return AsyncCall.run(call -> page(call, context.query(query.toBuilder().types(type).build()))
                 .thenApply(page -> new Page<>(page.itemsOf(type), page.nextPageToken())));
     }
 
     /** Runs the pager's requests one after another until the page is complete. */
-    private CompletableFuture<Page<Object>> page(QueryPager pager) {
-        return Futures.sdk(() -> client.query(pager.nextRequest()))
-                .thenCompose(r -> pager.accept(r) ? page(pager) : CompletableFuture.completedFuture(pager.page()));
+    private CompletableFuture<Page<Object>> page(AsyncCall call, QueryPager pager) {
+        return call.sdk(() -> client.query(pager.nextRequest())).thenCompose(r -> pager.accept(r)
+                ? page(call, pager) : CompletableFuture.completedFuture(pager.page()));
     }
 
     /** Builder; not thread-safe. */

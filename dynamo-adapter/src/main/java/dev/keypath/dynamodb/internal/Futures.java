@@ -7,20 +7,12 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Future plumbing of the asynchronous table: every public call fails only through its future, and that future
- * fails with the adapter's own exception rather than a {@link CompletionException} around it. Never blocks.
+ * Future plumbing of the asynchronous table: SDK futures whose failures arrive as the adapter's own exceptions
+ * rather than wrapped in a {@link CompletionException}. {@link AsyncCall} sends every request through it. Never
+ * blocks.
  */
 final class Futures {
     private Futures() {
-    }
-
-    /**
-     * Runs {@code body} and returns a future that completes like its result, except that a failure completes it
-     * with the unwrapped cause; an exception thrown by {@code body} itself (validation before any request)
-     * completes it exceptionally too.
-     */
-    static <T> CompletableFuture<T> run(Supplier<CompletableFuture<T>> body) {
-        return sdk(body, Function.identity());
     }
 
     /**
