@@ -1,6 +1,8 @@
 package dev.keypath.examples.social;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
@@ -8,6 +10,9 @@ import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -82,7 +87,7 @@ public final class SocialExampleApp {
         KeyPath toPath = postPath.then("comment", to);
         section("3. comments posted between " + from + " and " + to + " (epoch seconds), newest first: "
                 + fromPath + " .. " + toPath);
-        Page<Comment> range = table.query(Comment.class, dev.keypath.dynamodb.ItemQuery.of(q -> q.between(fromPath, toPath).descending()));
+        Page<Comment> range = table.query(Comment.class, ItemQuery.of(q -> q.between(fromPath, toPath).descending()));
         for (Comment c : range.items()) {
             out.printf("   %-72s %s%n", table.keyPathOf(c), c.text());
         }
@@ -93,7 +98,7 @@ public final class SocialExampleApp {
         int pageNumber = 0;
         do {
             String current = token;
-            Page<Post> page = table.query(Post.class, dev.keypath.dynamodb.ItemQuery.of(q -> {
+            Page<Post> page = table.query(Post.class, ItemQuery.of(q -> {
                 q.subtree(adaPath.then("post")).descending().limit(5);
                 if (current != null) {
                     q.pageToken(current);
@@ -111,6 +116,20 @@ public final class SocialExampleApp {
         section("5. why not strings? the same posts sorted as hand-built string keys without padding");
         out.println("   " + data.posts.stream().filter(p -> p.userId().equals(ada.userId()))
                 .map(p -> "POST#" + p.postId()).sorted().toList());
+
+        String tag = mostUsedTag(data.posts.stream().filter(p -> p.userId().equals(ada.userId())).toList());
+        section("6. a filter DynamoDB evaluates: " + ada.handle() + "'s posts tagged \"" + tag
+                + "\", every page read lazily by stream()");
+        List<Post> tagged = table.stream(Post.class, ItemQuery.of(q -> q.subtree(adaPath.then("post")).limit(5)
+                .filter(Condition.of("contains(#tags, :tag)", Map.of("#tags", "tags"), Map.of(":tag", tag))))).toList();
+        out.printf("   tagged %s: %s%n", tag, tagged.stream().map(p -> "post-" + p.postId()).toList());
+        out.printf("   %s (a filter saves transfer, not reads: DynamoDB bills the items it reads)%n", meter.take());
+    }
+
+    private static String mostUsedTag(List<Post> posts) {
+        return posts.stream().flatMap(p -> p.tags().stream())
+                .collect(Collectors.groupingBy(t -> t, TreeMap::new, Collectors.counting()))
+                .entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
     }
 
     private void keySizes(List<Object> items) {

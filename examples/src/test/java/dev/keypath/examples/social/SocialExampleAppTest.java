@@ -66,6 +66,19 @@ class SocialExampleAppTest {
     }
 
     @Test
+    void theFilteredStreamShowsExactlyThePostsWithTheTag() {
+        User ada = DATA.users.get(0);
+        String line = output.lines().filter(l -> l.startsWith("   tagged ")).findFirst().orElseThrow();
+        String tag = line.substring("   tagged ".length(), line.indexOf(':'));
+        List<String> expected = DATA.posts.stream()
+                .filter(p -> p.userId().equals(ada.userId()) && p.tags().contains(tag))
+                .sorted(java.util.Comparator.comparingLong(Post::postId))
+                .map(p -> "post-" + p.postId()).toList();
+        assertThat(expected).isNotEmpty();
+        assertThat(line).endsWith(": " + expected);
+    }
+
+    @Test
     void keyPathBytesAreSmallerThanStringKeys() {
         assertThat(output).containsPattern("key paths \\d+ B .* vs zero-padded string keys \\d+ B .*: \\d+% smaller");
         long keyBytes = DATA.all().stream().map(table::keyPathOf).mapToLong(p -> p.partitionKey().length + p.sortKey().length).sum();
