@@ -153,6 +153,11 @@ class RejectedQueryMethodsTest {
     interface UnregisteredType extends KeyPathRepository<Unregistered, KeyPath> {
     }
 
+    /** On the index, userId is no key variable, but it is an id of Post's key path, not a stored attribute. */
+    interface FilterOnKeyId extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByTagAndUserIdNot(String tag, UUID u);
+    }
+
     interface PatternOnAttribute extends KeyPathRepository<Post, KeyPath> {
         List<Post> findByUserIdAndTitleLike(UUID u, String pattern);
     }
@@ -179,6 +184,7 @@ class RejectedQueryMethodsTest {
     @Test
     void filtersTakeWhatDynamoDbCanEvaluate() {
         assertRejected(PatternOnAttribute.class, "'title' IsLike", "filters cannot express it", "StartingWith");
+        assertRejected(FilterOnKeyId.class, "'userId'", "negation");
     }
 
     @Test
