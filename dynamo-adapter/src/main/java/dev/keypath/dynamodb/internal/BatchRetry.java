@@ -62,14 +62,14 @@ final class BatchRetry<R> {
     }
 
     /**
-     * {@link #run} without blocking: {@code send} returns the request's future (through {@link AsyncCall#sdk}, so
-     * a cancelled call sends no further chunk or retry), waits run on a delayed executor.
+     * {@link #run} without blocking: {@code send} returns the request's future from {@link AsyncCall#sdk}, which
+     * never throws, unwraps failures and sends nothing once the call is cancelled; waits run on a delayed executor.
      */
     <P> CompletableFuture<Void> runAsync(Function<List<R>, CompletableFuture<P>> send, Function<P, List<R>> accept) {
         if (pending.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        return Futures.sdk(() -> send.apply(pending)).handle((response, error) -> {
+        return send.apply(pending).handle((response, error) -> {
             boolean retry = error == null ? answered(accept.apply(response)) : throttled(error);
             return retry ? nextDelayMillis() : 0L;
         }).thenCompose(delay -> delay > 0
