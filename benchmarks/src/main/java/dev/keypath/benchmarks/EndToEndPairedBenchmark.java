@@ -2,18 +2,9 @@ package dev.keypath.benchmarks;
 
 import dev.keypath.KeyPath;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The end-to-end comparisons run side by side: {@code KeyPathTable}, the raw client on the same binary-keyed table
@@ -24,12 +15,6 @@ import org.openjdk.jmh.annotations.Warmup;
  * keypath and binary keys add together (against the string-keyed one). The sides share the two cores and the
  * engine, so absolute times are higher than single-threaded ones. JMH reports each group method as its own score.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 2, jvmArgsAppend = {ForkOptions.ENGINE_HEAP_MIN, ForkOptions.ENGINE_HEAP_MAX, ForkOptions.PRE_TOUCH})
-@Warmup(iterations = 20, time = 2)
-@Measurement(iterations = 10, time = 2)
 public class EndToEndPairedBenchmark extends EndToEndBenchmark {
 
     /** Each side writes its own post, so the two writers never update the same item. */

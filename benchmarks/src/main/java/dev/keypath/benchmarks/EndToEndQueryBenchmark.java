@@ -2,16 +2,7 @@ package dev.keypath.benchmarks;
 
 import dev.keypath.KeyPath;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@code Query} of one user's partition ({@value EndToEndFixture#POSTS} posts, one page), mapped to objects:
@@ -19,12 +10,6 @@ import org.openjdk.jmh.annotations.Warmup;
  * mapping, all strongly consistent (the table default of {@code KeyPathTable}).
  * Both go over HTTP to DynamoDB Local in this JVM, which dominates the time.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 2, jvmArgsAppend = {ForkOptions.ENGINE_HEAP_MIN, ForkOptions.ENGINE_HEAP_MAX, ForkOptions.PRE_TOUCH})
-@Warmup(iterations = 20, time = 2)
-@Measurement(iterations = 10, time = 2)
 public class EndToEndQueryBenchmark extends EndToEndBenchmark {
 
     /** Through {@code KeyPathTable}. */
