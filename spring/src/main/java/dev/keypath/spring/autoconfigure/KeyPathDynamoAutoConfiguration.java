@@ -16,6 +16,8 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -25,6 +27,8 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.TransactionManager;
+import org.springframework.transaction.annotation.AbstractTransactionManagementConfiguration;
+import org.springframework.transaction.annotation.EnableTransactionManagement;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
@@ -135,20 +139,52 @@ public class KeyPathDynamoAutoConfiguration {
         return new KeyPathDynamoTemplate(table, translator);
     }
 
-    /** Registered only when the application has no transaction manager of its own (e.g. JDBC's). */
-    @Bean
-    @ConditionalOnMissingBean(TransactionManager.class)
+    /**
+     * keypath's transaction manager, always under the name {@value KeyPathTransactionManagers#BEAN_NAME} and
+     * never as a default candidate: other auto-configurations' {@code @ConditionalOnMissingBean(TransactionManager)}
+     * do not see it, so it never displaces another store's manager, whatever the order. It becomes the default
+     * only when it is the application's one transaction manager ({@link KeyPathTransactionManagers#promoteIfAlone}).
+     */
+    @Bean(name = KeyPathTransactionManagers.BEAN_NAME, defaultCandidate = false)
+    @ConditionalOnMissingBean(name = KeyPathTransactionManagers.BEAN_NAME)
     KeyPathTransactionManager keyPathTransactionManager(KeyPathTable table, KeyPathExceptionTranslator translator) {
         return new KeyPathTransactionManager(table, translator);
     }
 
     @Bean
+    static BeanFactoryPostProcessor keyPathTransactionManagerPromotion() {
+        return KeyPathTransactionManagers::promoteIfAlone;
+    }
+
+    @Bean
     @ConditionalOnMissingBean
     KeyPathTransactionTemplate keyPathTransactionTemplate(KeyPathDynamoOperations operations,
-            ObjectProvider<KeyPathTransactionManager> managers, KeyPathExceptionTranslator translator) {
+            @Qualifier(KeyPathTransactionManagers.BEAN_NAME) ObjectProvider<KeyPathTransactionManager> managers,
+            KeyPathExceptionTranslator translator) {
         KeyPathTransactionManager manager = managers.stream()
                 .filter(m -> m.table() == operations.table()).findFirst()
                 .orElseGet(() -> new KeyPathTransactionManager(operations.table(), translator));
         return new KeyPathTransactionTemplate(operations, manager);
+    }
+
+    /**
+     * {@code @Transactional} support when keypath's manager is the only one: Boot enables it only when it sees a
+     * default-candidate {@link TransactionManager} while parsing, which keypath's is not. The same two variants
+     * as Boot's, chosen by the same property; either backs off when transaction management is already enabled.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnMissingBean(AbstractTransactionManagementConfiguration.class)
+    static class TransactionManagementConfiguration {
+        @Configuration(proxyBeanMethods = false)
+        @EnableTransactionManagement(proxyTargetClass = true)
+        @ConditionalOnBooleanProperty(name = "spring.aop.proxy-target-class", matchIfMissing = true)
+        static class ClassProxies {
+        }
+
+        @Configuration(proxyBeanMethods = false)
+        @EnableTransactionManagement(proxyTargetClass = false)
+        @ConditionalOnBooleanProperty(name = "spring.aop.proxy-target-class", havingValue = false)
+        static class InterfaceProxies {
+        }
     }
 }
