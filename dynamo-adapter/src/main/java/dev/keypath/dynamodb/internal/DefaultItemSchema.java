@@ -35,7 +35,8 @@ import tools.jackson.databind.json.JsonMapper;
  * are read by Jackson's deserializer straight from their attribute values ({@link AttributeMapParser}): no token
  * buffers, no {@code JsonNode} trees. Immutable and thread-safe.
  *
- * <p>Key, version and TTL fields are matched to Jackson properties by their Java names.
+ * <p>Key and version fields are found by their Java names and stored, or left out, under the names Jackson gives
+ * them (a naming strategy or {@code @JsonProperty} renames them).
  *
  * @param <T> the mapped class
  */
@@ -61,6 +62,8 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final KeyTemplate keyTemplate;
     private final List<KeyField> keyFields;
     private final Property version;
+    /** The attribute the version is stored under: the version field's name as Jackson writes it. */
+    private final String versionName;
     private final Property ttl;
     private final List<SecondaryKey> secondaryKeys;
     private final Set<String> reserved;
@@ -70,6 +73,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     /** Serializes the item type itself, its serializer resolved once. */
     private final ObjectWriter itemWriter;
     private final boolean bigDecimalForFloats;
+    /** The key fields' names as Jackson writes them: never stored as attributes. */
     private final Set<String> keyFieldNames;
     /** The key fields' property names, in key order, as the deserializer reads them. */
     private final String[] keyPropertyNames;
@@ -138,24 +142,23 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             res.add(TableAttributes.gsiSk(sk.index()));
         }
         this.reserved = Set.copyOf(res);
+        JsonMapper itemMapper = ItemMappers.of(mapper);
+        Map<String, String> jsonNames = JsonNames.of(itemMapper, type);
         for (Property p : props.values()) {
             if (reserved.contains(p.name())) {
                 throw new ItemMappingException(type.getName() + "." + p.name() + ": '" + p.name()
                         + "' is a reserved attribute name of key-path tables");
             }
         }
+        this.versionName = version == null ? null : jsonNames.getOrDefault(version.name(), version.name());
         this.usesSequence = checkAutoIds();
-        JsonMapper itemMapper = ItemMappers.of(mapper);
         this.reader = itemMapper.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         this.writer = AttributeValues.valueWriter(itemMapper);
         this.itemWriter = AttributeValues.valueWriter(itemMapper, type);
         this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
-        Set<String> names = new HashSet<>();
-        for (KeyField f : keyFields) {
-            names.add(f.property().name());
-        }
-        this.keyFieldNames = Set.copyOf(names);
-        this.keyPropertyNames = keyFields.stream().map(f -> f.property().name()).toArray(String[]::new);
+        this.keyPropertyNames = keyFields.stream()
+                .map(f -> jsonNames.getOrDefault(f.property().name(), f.property().name())).toArray(String[]::new);
+        this.keyFieldNames = Set.of(keyPropertyNames);
         List<String> special = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
         special.addAll(reserved);
         special.addAll(keyFieldNames);
@@ -235,7 +238,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     @Override
     public Optional<String> versionAttribute() {
-        return version == null ? Optional.empty() : Optional.of(version.name());
+        return Optional.ofNullable(versionName);
     }
 
     List<KeyField> keyFields() {

@@ -3,7 +3,9 @@ package dev.keypath.dynamodb.internal;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.annotation.ItemType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.BeanDescription;
@@ -16,8 +18,8 @@ import tools.jackson.databind.ser.ValueSerializerModifier;
  * A serializer modifier that stops serializing the key fields of an {@link ItemType} class where their values would
  * be thrown away: in the root object of an item, which keeps key fields in {@code pk}/{@code sk} only and drops
  * them by name ({@link AttributeValueGenerator.RootProperties}). The same object nested in another value, or
- * written by any other generator, is serialized in full. Properties are matched by the name Jackson writes, as the
- * root filter matches them, so a renamed key field is left alone by both. Swaps the writers of an item type's key
+ * written by any other generator, is serialized in full. Key fields are found by their Java names and matched under
+ * the names Jackson writes them with, as the root filter matches them. Swaps the writers of an item type's key
  * properties for {@link RootKeyWriter}s.
  */
 final class ItemKeyProperties extends ValueSerializerModifier {
@@ -28,9 +30,12 @@ final class ItemKeyProperties extends ValueSerializerModifier {
         if (itemType == null) {
             return beanProperties;
         }
-        Set<String> keyNames;
+        Set<String> keyNames = new HashSet<>();
         try {
-            keyNames = Set.copyOf(KeyPathTemplate.parse(itemType.keyPath()).variables());
+            Map<String, String> jsonNames = JsonNames.of(beanDesc.get().findProperties());
+            for (String variable : KeyPathTemplate.parse(itemType.keyPath()).variables()) {
+                keyNames.add(jsonNames.getOrDefault(variable, variable));
+            }
         } catch (IllegalArgumentException e) {
             return beanProperties; // the item schema reports the bad template
         }

@@ -37,7 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Auto-configuration of keypath for Spring Boot: a {@link DynamoDbClient} from {@code keypath.dynamodb.*}
  * (or an embedded DynamoDB Local with {@code keypath.dynamodb.embedded=true}), the {@link KeyPathTable} with
- * every {@code @ItemType} of the application's packages and the application's Jackson {@link JsonMapper}, the
+ * every {@code @ItemType} of the application's packages and a storage {@link JsonMapper} of its own (the
+ * application's modules, not its HTTP settings; see {@link KeyPathJsonMapperCustomizer}), the
  * {@link KeyPathDynamoTemplate}, the exception translator, {@link KeyPathTransactionManager} and
  * {@link KeyPathTransactionTemplate}. Every bean backs off when the application defines its own.
  */
@@ -92,13 +93,10 @@ public class KeyPathDynamoAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     KeyPathTable keyPathTable(DynamoDbClient client, KeyPathDynamoProperties properties,
-            ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathTableBuilderCustomizer> customizers,
-            BeanFactory beanFactory) {
-        KeyPathTable.Builder builder = KeyPathTable.builder().client(client).tableName(properties.getTableName());
-        JsonMapper mapper = jsonMapper.getIfUnique();
-        if (mapper != null) {
-            builder.jsonMapper(mapper);
-        }
+            ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathJsonMapperCustomizer> mapperCustomizers,
+            ObjectProvider<KeyPathTableBuilderCustomizer> customizers, BeanFactory beanFactory) {
+        KeyPathTable.Builder builder = KeyPathTable.builder().client(client).tableName(properties.getTableName())
+                .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers));
         Set<Class<?>> types = new ItemTypeScanner(beanFactory.getClass().getClassLoader())
                 .scan(itemTypePackages(properties, beanFactory));
         builder.register(types.toArray(new Class<?>[0]));
@@ -117,6 +115,20 @@ public class KeyPathDynamoAutoConfiguration {
                     + types.size() + " item type(s)");
         }
         return table;
+    }
+
+    /**
+     * The mapper items are stored with: Jackson's defaults plus the modules of the application's mapper, then the
+     * {@link KeyPathJsonMapperCustomizer}s; never the application's HTTP settings.
+     */
+    static JsonMapper storageMapper(JsonMapper applicationMapper,
+            ObjectProvider<KeyPathJsonMapperCustomizer> customizers) {
+        JsonMapper.Builder builder = JsonMapper.builder();
+        if (applicationMapper != null) {
+            builder.addModules(applicationMapper.registeredModules());
+        }
+        customizers.orderedStream().forEach(c -> c.customize(builder));
+        return builder.build();
     }
 
     private static List<String> itemTypePackages(KeyPathDynamoProperties properties, BeanFactory beanFactory) {

@@ -22,7 +22,11 @@ import java.util.Map;
 import java.util.UUID;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.std.StdSerializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -123,9 +127,17 @@ class AutoConfigurationTest {
     }
 
     @Test
-    void reusesTheApplicationJsonMapper() {
+    void storesWithTheApplicationsModulesButNotItsNamingStrategy() {
         String tableName = DynamoDbTestEngine.uniqueTableName("json");
-        JsonMapper mine = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.UPPER_CAMEL_CASE).build();
+        SimpleModule names = new SimpleModule("upper-names");
+        names.addSerializer(String.class, new StdSerializer<>(String.class) {
+            @Override
+            public void serialize(String value, JsonGenerator gen, SerializationContext ctxt) {
+                gen.writeString(value.toUpperCase(java.util.Locale.ROOT));
+            }
+        });
+        JsonMapper mine = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.UPPER_CAMEL_CASE)
+                .addModule(names).build();
         runner.withUserConfiguration(EngineClient.class).withBean(JsonMapper.class, () -> mine)
                 .withPropertyValues("keypath.dynamodb.table-name=" + tableName,
                         "keypath.dynamodb.create-table-if-missing=true")
@@ -137,7 +149,9 @@ class AutoConfigurationTest {
                     var item = DynamoDbTestEngine.client().getItem(r -> r.tableName(tableName).key(Map.of(
                             "pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
                             "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
-                    assertThat(item).as("stored with the application's naming strategy").containsKey("Name");
+                    assertThat(item).as("the application's naming strategy is an HTTP setting, not storage's")
+                            .containsKey("name").doesNotContainKey("Name");
+                    assertThat(item.get("name").s()).as("the application's module serialized it").isEqualTo("NAMED");
                 });
     }
 
