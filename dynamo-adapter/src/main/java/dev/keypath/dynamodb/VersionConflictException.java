@@ -14,7 +14,7 @@ public class VersionConflictException extends ConditionFailedException {
     /** Creates the exception; {@code expectedVersion} is 0 when the item was expected to be new. */
     public VersionConflictException(KeyPath keyPath, long expectedVersion, Throwable cause) {
         super(expectedVersion == 0
-                ? "Version conflict: expected a new item but one already exists"
+                ? "Insert failed: an item already exists at this key path"
                 : "Version conflict: expected stored version " + expectedVersion, keyPath, cause);
         this.expectedVersion = expectedVersion;
     }

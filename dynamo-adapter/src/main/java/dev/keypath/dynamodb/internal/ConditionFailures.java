@@ -15,7 +15,11 @@ final class ConditionFailures {
     }
 
     static ConditionFailedException translate(WriteAction action, ConditionalCheckFailedException e) {
-        if (action.versionChecked() && action.failureHint().isEmpty()) {
+        // a new item's version check already says that an item exists: drop the create-only hint that repeats it
+        String versionHint = action.expectedVersion() == 0
+                ? action.failureHint().replaceFirst("^" + PutItemOperation.EXISTS_HINT + "( or )?", "")
+                : action.failureHint();
+        if (action.versionChecked() && versionHint.isEmpty()) {
             return new VersionConflictException(action.keyPath(), action.expectedVersion(), e);
         }
         if (action.versionChecked()) {
@@ -24,7 +28,7 @@ final class ConditionFailures {
 
                 @Override
                 public String getMessage() {
-                    return super.getMessage() + " (or " + action.failureHint() + ")";
+                    return super.getMessage() + " (or " + versionHint + ")";
                 }
             };
         }

@@ -213,6 +213,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                         throw new ItemMappingException(where + ": @AutoId(SEQUENCE) needs a long/int field that is "
                                 + "the id of the last key path element");
                     }
+                    if (template.size() < 2) {
+                        throw new ItemMappingException(where + ": @AutoId(SEQUENCE) counts per parent, and "
+                                + template + " has no parent (its id is the partition key); use UUID_V7 for "
+                                + "time-ordered ids of a top-level type");
+                    }
                     seq = true;
                 }
                 default -> throw new IllegalStateException();

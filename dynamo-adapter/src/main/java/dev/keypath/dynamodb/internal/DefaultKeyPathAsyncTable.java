@@ -24,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -114,11 +115,33 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
         if (!IdGenerator.needsSequence(schema, item)) {
             return CompletableFuture.completedFuture(NO_SEQUENCE);
         }
-        UpdateItemRequest request = IdGenerator.counterRequest(table, schema.sequencePrefix(item));
-        return call.sdk(() -> client.updateItem(request)).thenApply(r -> {
-            long value = IdGenerator.counterValue(r);
-            return prefix -> value;
+        return allocate(call, new SequenceAllocation(table, schema.sequencePrefix(item))).thenApply(value -> {
+            long id = value;
+            return prefix -> id;
         });
+    }
+
+    /** Drives {@link SequenceAllocation} with a future chain, one request at a time. */
+    private CompletableFuture<Long> allocate(AsyncCall call, SequenceAllocation allocation) {
+        SequenceAllocation.Step step = allocation.next();
+        CompletableFuture<Void> sent;
+        if (step instanceof SequenceAllocation.Done done) {
+            return CompletableFuture.completedFuture(done.id());
+        } else if (step instanceof SequenceAllocation.Take take) {
+            sent = call.sdk(() -> client.updateItem(take.request())).thenAccept(allocation::accept);
+        } else if (step instanceof SequenceAllocation.Probe probe) {
+            sent = call.sdk(() -> client.getItem(probe.request())).thenAccept(allocation::accept);
+        } else if (step instanceof SequenceAllocation.FindHighest find) {
+            sent = call.sdk(() -> client.query(find.request())).thenAccept(allocation::accept);
+        } else {
+            UpdateItemRequest advance = ((SequenceAllocation.Advance) step).request();
+            sent = call.sdk(() -> client.updateItem(advance)).<Void>thenApply(r -> null)
+                    .exceptionallyCompose(e -> Futures.unwrap(e) instanceof ConditionalCheckFailedException
+                            ? CompletableFuture.completedFuture(null) // another writer moved it further already
+                            : CompletableFuture.failedFuture(Futures.unwrap(e)))
+                    .thenRun(allocation::advanced);
+        }
+        return sent.thenCompose(v -> allocate(call, allocation));
     }
 
     @Override

@@ -111,8 +111,28 @@ public final class DefaultKeyPathTable implements KeyPathTable {
         return context.preparePut(schema, item, mode, condition, versioned, this::nextSequence);
     }
 
+    /** A free sequence id under {@code collectionPrefix}: {@link SequenceAllocation} driven by a loop. */
     private long nextSequence(KeyPath collectionPrefix) {
-        return IdGenerator.counterValue(client.updateItem(IdGenerator.counterRequest(table, collectionPrefix)));
+        SequenceAllocation allocation = new SequenceAllocation(table, collectionPrefix);
+        while (true) {
+            SequenceAllocation.Step step = allocation.next();
+            if (step instanceof SequenceAllocation.Done done) {
+                return done.id();
+            } else if (step instanceof SequenceAllocation.Take take) {
+                allocation.accept(client.updateItem(take.request()));
+            } else if (step instanceof SequenceAllocation.Probe probe) {
+                allocation.accept(client.getItem(probe.request()));
+            } else if (step instanceof SequenceAllocation.FindHighest find) {
+                allocation.accept(client.query(find.request()));
+            } else if (step instanceof SequenceAllocation.Advance advance) {
+                try {
+                    client.updateItem(advance.request());
+                } catch (ConditionalCheckFailedException e) {
+                    // another writer moved the counter further already
+                }
+                allocation.advanced();
+            }
+        }
     }
 
     @Override

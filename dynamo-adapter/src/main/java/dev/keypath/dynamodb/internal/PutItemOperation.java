@@ -8,6 +8,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Builds the {@link WriteAction} of a put (single, batch or transactional). Pure. */
 final class PutItemOperation {
+    /** What a failed create-only condition means. */
+    static final String EXISTS_HINT = "an item already exists";
+
     private PutItemOperation() {
     }
 
@@ -18,6 +21,10 @@ final class PutItemOperation {
      */
     static WriteAction action(DefaultItemSchema<?> schema, Object item, Map<String, Object> generated, PutMode mode,
                               Expr condition, boolean versioned) {
+        if (versioned && mode == PutMode.REPLACE && !generated.isEmpty()) {
+            // a generated id names a new item: never overwrite one that holds it (batch writes take no condition)
+            mode = PutMode.CREATE_ONLY;
+        }
         DefaultItemSchema.Encoded enc = schema.encode(item, generated);
         Map<String, AttributeValue> attrs = enc.attributes();
         Expr cond = Expr.NONE;
@@ -35,7 +42,7 @@ final class PutItemOperation {
                     cond = cond.and(Expr.of("attribute_not_exists(#kp_pk)", Map.of("#kp_pk", TableAttributes.PK),
                             Map.of()));
                 }
-                hint.append("an item already exists");
+                hint.append(EXISTS_HINT);
             }
             case REPLACE_EXISTING -> {
                 cond = cond.and(Expr.of("attribute_exists(#kp_pk)", Map.of("#kp_pk", TableAttributes.PK), Map.of()));
