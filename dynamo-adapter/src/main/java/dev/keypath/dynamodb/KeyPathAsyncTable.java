@@ -60,6 +60,9 @@ public interface KeyPathAsyncTable {
     /** The key path of a registered item (every key field must be set); computed locally, hence not a future. */
     KeyPath keyPathOf(Object item);
 
+    /** As {@link KeyPathTable#withGeneratedIds}, completing when a sequence id, if needed, is allocated. */
+    <T> CompletableFuture<T> withGeneratedIds(T item);
+
     /** {@link #get(Class, KeyPath, ReadConsistency)} with a strongly consistent read. */
     default <T> CompletableFuture<Optional<T>> get(Class<T> type, KeyPath keyPath) {
         return get(type, keyPath, ReadConsistency.STRONG);

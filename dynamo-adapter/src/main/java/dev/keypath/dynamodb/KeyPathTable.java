@@ -48,6 +48,16 @@ public interface KeyPathTable {
     KeyPath keyPathOf(Object item);
 
     /**
+     * {@code item} with its unset {@code @AutoId} fields generated now, for a write made later (a unit of work
+     * that must hand the ids back before it commits): a UUID is drawn, a sequence id is allocated from its
+     * counter ({@code UpdateItem}, plus the checks described on {@code AutoId.Strategy#SEQUENCE}) and is consumed
+     * even if the write never happens. Returns {@code item} itself when nothing was unset. Write the result
+     * create-only ({@link PutMode#CREATE_ONLY}) so that an id taken in the meantime fails the write instead of
+     * replacing an item.
+     */
+    <T> T withGeneratedIds(T item);
+
+    /**
      * Creates the table (on-demand billing, {@code pk}/{@code sk} binary), the GSIs declared by registered types
      * and TTL on {@code _ttl}, waiting until active; on an existing table verifies the key schema (throwing
      * {@link TableSchemaMismatchException}) and adds missing GSIs and TTL. Idempotent. Uses

@@ -114,6 +114,21 @@ class SequenceIdsTest {
     }
 
     @Test
+    void idsCanBeGeneratedBeforeTheWrite() {
+        String shop = "early-" + UUID.randomUUID();
+        table.put(new Order(shop, 1, "explicit"));
+        Order early = table.withGeneratedIds(new Order(shop, 0, "later"));
+        assertThat(early).isEqualTo(new Order(shop, 2, "later"));
+        assertThat(table.get(Order.class, table.keyPathOf(early))).as("nothing written yet").isEmpty();
+        Order asyncEarly = asyncTable.withGeneratedIds(new Order(shop, 0, "later")).join();
+        assertThat(asyncEarly.orderId()).isEqualTo(3);
+        Order explicit = new Order(shop, 9, "set");
+        assertThat(table.withGeneratedIds(explicit)).isSameAs(explicit);
+        table.put(early, PutMode.CREATE_ONLY);
+        assertThat(table.get(Order.class, table.keyPathOf(early))).contains(early);
+    }
+
+    @Test
     void aTransactionStepsPastOccupiedIds() {
         String shop = "tx-" + UUID.randomUUID();
         table.put(new Order(shop, 1, "explicit one"));

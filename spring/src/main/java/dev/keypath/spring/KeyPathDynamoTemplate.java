@@ -85,8 +85,11 @@ public class KeyPathDynamoTemplate implements KeyPathDynamoOperations {
         Assert.notNull(item, "item must not be null");
         PendingWrites unit = PendingWrites.current(table);
         if (unit != null) {
-            unit.add(describe("put", item), mode == PutMode.CREATE_ONLY, tx -> tx.put(item, mode));
-            return item;
+            // ids are generated now, so the caller sees them before the commit; a generated id is a new item
+            T withIds = call(t -> t.withGeneratedIds(item), false);
+            PutMode recorded = withIds != item ? PutMode.CREATE_ONLY : mode;
+            unit.add(describe("put", withIds), recorded == PutMode.CREATE_ONLY, tx -> tx.put(withIds, recorded));
+            return withIds;
         }
         return call(t -> t.put(item, mode), mode == PutMode.CREATE_ONLY);
     }

@@ -17,7 +17,9 @@ import org.springframework.util.Assert;
  * nothing is sent.
  *
  * <p>What this is not: reads inside the transaction see the table as it is, not the pending writes, and are
- * not isolated; writes return their argument unchanged (auto ids and new versions are assigned at commit).
+ * not isolated. A write returns its argument with any unset {@code @AutoId} fields generated when the write is
+ * recorded (a sequence id is allocated then, and consumed if the unit rolls back: ids are monotonic, not
+ * contiguous); new versions are assigned at commit.
  * Propagation {@code REQUIRED}, {@code REQUIRES_NEW} (suspending the outer unit), {@code SUPPORTS},
  * {@code NOT_SUPPORTED}, {@code MANDATORY} and {@code NEVER} work; {@code NESTED} is refused and isolation
  * levels other than the default are rejected. A failed commit throws a

@@ -79,6 +79,14 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     }
 
     @Override
+    public <T> CompletableFuture<T> withGeneratedIds(T item) {
+        return AsyncCall.run(call -> {
+            DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+            return sequence(call, schema, item).thenApply(s -> context.withGeneratedIds(schema, item, s));
+        });
+    }
+
+    @Override
     public <T> CompletableFuture<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
         return AsyncCall.run(call -> {
             DefaultItemSchema<T> schema = registry.of(type);

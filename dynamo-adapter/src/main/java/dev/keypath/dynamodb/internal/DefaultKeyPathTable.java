@@ -74,6 +74,12 @@ public final class DefaultKeyPathTable implements KeyPathTable {
     }
 
     @Override
+    public <T> T withGeneratedIds(T item) {
+        DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+        return context.withGeneratedIds(schema, item, this::nextSequence);
+    }
+
+    @Override
     public TableStatus bootstrap() {
         return new TableBootstrapper(client, table, registry.indexes()).bootstrap();
     }

@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.PutMode;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToLongFunction;
 import tools.jackson.databind.json.JsonMapper;
@@ -70,6 +71,17 @@ final class TableContext {
                            ToLongFunction<KeyPath> sequence) {
         IdGenerator.checkCounterKey(schema, item);
         return PutItemOperation.action(schema, item, ids.generate(schema, item, sequence), mode, condition, versioned);
+    }
+
+    /**
+     * {@code item} with its unset auto-id fields set from freshly generated values, or {@code item} itself when
+     * none is unset; {@code sequence} is called only for an unset sequence field.
+     */
+    @SuppressWarnings("unchecked")
+    <T> T withGeneratedIds(DefaultItemSchema<?> schema, T item, ToLongFunction<KeyPath> sequence) {
+        IdGenerator.checkCounterKey(schema, item);
+        Map<String, Object> generated = ids.generate(schema, item, sequence);
+        return generated.isEmpty() ? item : (T) schema.fromItem(schema.encode(item, generated).attributes());
     }
 
     /** Starts one page of {@code query}; validation and token errors are thrown here, before any request. */

@@ -1,5 +1,7 @@
 package dev.keypath.spring.sample;
 
+import java.util.UUID;
+
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -18,6 +20,20 @@ public class BlogService {
     public void publishWithComment(Post post, Comment comment) {
         posts.insert(post);
         comments.save(comment);
+    }
+
+    /** Publishes a post with a generated id and its first comment, in one unit; returns the post as saved. */
+    @Transactional
+    public Post publishNew(UUID userId, String title, String firstComment) {
+        Post post = posts.save(Post.of(userId, 0, title, null));
+        comments.save(new Comment(userId, post.postId(), 1, firstComment));
+        return post;
+    }
+
+    @Transactional
+    public Post publishNewThenFail(UUID userId, String title) {
+        Post post = posts.save(Post.of(userId, 0, title, null));
+        throw new IllegalStateException("boom after post " + post.postId());
     }
 
     @Transactional

@@ -92,6 +92,32 @@ class TransactionsTest {
     }
 
     @Test
+    void generatedIdsAreAssignedWhenTheWriteIsRecorded() {
+        UUID u = UUID.randomUUID();
+        Post post = blog.publishNew(u, "with an id", "first!");
+        assertThat(post.postId()).as("the unit's caller sees the id the post is stored under").isPositive();
+        assertThat(posts.findById(KeyPath.of("user", u).then("post", post.postId()))).get()
+                .extracting(Post::title).isEqualTo("with an id");
+        assertThat(comments.findByUserIdAndPostId(u, post.postId())).as("written under the same id").hasSize(1);
+
+        Post inCallback = tx.execute(ops -> {
+            Post p = ops.insert(Post.of(u, 0, "callback", null));
+            assertThat(p.postId()).isEqualTo(post.postId() + 1);
+            return p;
+        });
+        assertThat(posts.findById(KeyPath.of("user", u).then("post", inCallback.postId()))).isPresent();
+    }
+
+    @Test
+    void aRolledBackUnitConsumesItsSequenceIds() {
+        UUID u = UUID.randomUUID();
+        assertThatThrownBy(() -> blog.publishNewThenFail(u, "never stored"))
+                .hasMessageContaining("boom after post 1");
+        assertThat(posts.findByUserId(u)).isEmpty();
+        assertThat(blog.publishNew(u, "stored", "c").postId()).as("ids are monotonic, not contiguous").isEqualTo(2);
+    }
+
+    @Test
     void nestedUnitsJoinTheOuterOne() {
         UUID u = UUID.randomUUID();
         List<Object> outer = tx.run(ops -> {
