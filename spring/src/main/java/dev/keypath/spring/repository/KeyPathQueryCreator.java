@@ -3,6 +3,7 @@ package dev.keypath.spring.repository;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.spring.ItemCollection;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.springframework.core.ResolvableType;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Sort;
@@ -37,14 +39,16 @@ import org.springframework.data.repository.query.parser.PartTree;
  * {@code StartingWith} and {@code (Not)Containing}.
  */
 final class KeyPathQueryCreator {
+    private final Method javaMethod;
     private final QueryMethod method;
     private final PartTree tree;
     private final Class<?> domainType;
     private final KeyPathTemplate primary;
     private final String name;
 
-    KeyPathQueryCreator(String repositoryName, QueryMethod method, PartTree tree, Class<?> domainType,
-            KeyPathTemplate primary) {
+    KeyPathQueryCreator(String repositoryName, Method javaMethod, QueryMethod method, PartTree tree,
+            Class<?> domainType, KeyPathTemplate primary) {
+        this.javaMethod = javaMethod;
         this.method = method;
         this.tree = tree;
         this.domainType = domainType;
@@ -135,7 +139,25 @@ final class KeyPathQueryCreator {
         if (bindable != argument) {
             throw reject("its conditions take " + argument + " argument(s) but it declares " + bindable);
         }
+        checkArgumentTypes();
         return conditions;
+    }
+
+    /** Every argument must fit the property of its condition (and so the id type of a key-path variable). */
+    private void checkArgumentTypes() {
+        var bindable = method.getParameters().getBindableParameters();
+        int argument = 0;
+        for (Part part : tree.getParts()) {
+            ResolvableType property = part.getProperty().getLeafProperty().getTypeInformation().toResolvableType();
+            for (int i = 0; i < part.getNumberOfArguments(); i++, argument++) {
+                int index = bindable.getParameter(argument).getIndex();
+                String problem = ParameterTypes.problem(javaMethod, index, part.getType(),
+                        part.getProperty().toDotPath(), property);
+                if (problem != null) {
+                    throw reject(problem);
+                }
+            }
+        }
     }
 
     /** Why {@code x}, a condition on a key-path variable, cannot be part of a key range; null if it can. */

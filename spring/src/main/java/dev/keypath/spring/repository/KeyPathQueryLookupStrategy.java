@@ -30,8 +30,8 @@ final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
         Class<?> domainType = metadata.getDomainType();
         PartTree tree = new PartTree(method.getName(), domainType);
         KeyPathTemplate template = operations.table().schema(domainType).keyPathTemplate();
-        QueryPlan plan = new KeyPathQueryCreator(metadata.getRepositoryInterface().getSimpleName(), queryMethod, tree,
-                domainType, template).create();
+        QueryPlan plan = new KeyPathQueryCreator(metadata.getRepositoryInterface().getSimpleName(), method,
+                queryMethod, tree, domainType, template).create();
         return new KeyPathPartTreeQuery(queryMethod, plan, operations);
     }
 }

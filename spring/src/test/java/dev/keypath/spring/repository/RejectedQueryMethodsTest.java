@@ -162,6 +162,36 @@ class RejectedQueryMethodsTest {
         List<Post> findByUserIdAndTitleLike(UUID u, String pattern);
     }
 
+    interface StringBoundsOnALongId extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndPostIdBetween(UUID u, String from, String to);
+    }
+
+    interface StringForAUuidId extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserId(String u);
+    }
+
+    interface LongForAnIntFilter extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndStatsLikesGreaterThan(UUID u, long likes);
+    }
+
+    interface NoCollectionForIn extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndTagIn(UUID u, String tag);
+    }
+
+    interface WrongElementsForIn extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndTagIn(UUID u, List<Integer> tags);
+    }
+
+    interface SoundParameterTypes extends KeyPathRepository<Post, KeyPath> {
+        List<Post> findByUserIdAndPostIdBetween(UUID u, int from, Long to);
+
+        List<Post> findByUserIdAndTagIn(UUID u, java.util.Collection<String> tags);
+
+        List<Post> findByUserIdAndTagIn(UUID u, String[] tags);
+
+        List<Post> findByUserIdAndStatsLikesGreaterThan(UUID u, Integer likes);
+    }
+
     interface Accepted extends KeyPathRepository<Post, KeyPath> {
         List<Post> findByUserIdAndPostIdBetween(UUID u, long a, long b);
 
@@ -230,6 +260,17 @@ class RejectedQueryMethodsTest {
         assertRejected(TakesSort.class, "OrderBy");
         assertRejected(MixedWithRange.class, "range");
         assertRejected(Projection.class, "projections");
+    }
+
+    @Test
+    void parameterTypesMustFitTheirProperties() {
+        assertRejected(StringBoundsOnALongId.class, "findByUserIdAndPostIdBetween", "parameter 2 (String)",
+                "'postId' (long)");
+        assertRejected(StringForAUuidId.class, "parameter 1 (String)", "'userId' (UUID)");
+        assertRejected(LongForAnIntFilter.class, "parameter 2 (long)", "'stats.likes' (int)");
+        assertRejected(NoCollectionForIn.class, "parameter 2 (String)", "In", "collection");
+        assertRejected(WrongElementsForIn.class, "parameter 2 (List<Integer>)", "'tag' (String)");
+        assertThat(factory.getRepository(SoundParameterTypes.class)).isNotNull();
     }
 
     @Test
