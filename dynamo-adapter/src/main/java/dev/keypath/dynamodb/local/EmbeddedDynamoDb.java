@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -24,8 +25,10 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  * }
  * }</pre>
  *
- * <p>Thread-safe: {@link #client()} may be shared; {@link #close()} is idempotent. DynamoDB Local listens on all
- * interfaces of the chosen port (it has no bind-address option); clients connect through the loopback address.
+ * <p>Thread-safe: {@link #client()} may be shared; {@link #close()} is idempotent. The server listens on the
+ * loopback address only. It never keeps the JVM alive: DynamoDB Local's background jobs run on threads that are
+ * not daemons, so the engine closes itself once no thread of the application but its own is left (an
+ * application that never closes it still exits when its work is done).
  */
 public final class EmbeddedDynamoDb implements AutoCloseable {
     private static final int START_ATTEMPTS = 5;
@@ -51,8 +54,11 @@ public final class EmbeddedDynamoDb implements AutoCloseable {
             try {
                 DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(new String[] {
                     "-inMemory", "-sharedDb", "-port", Integer.toString(port), "-disableTelemetry"});
+                List<String> serverThreads = LoopbackDaemonServer.configure(server);
                 server.start();
-                return new EmbeddedDynamoDb(server, port);
+                EmbeddedDynamoDb db = new EmbeddedDynamoDb(server, port);
+                StopWhenAlone.watch(db, serverThreads);
+                return db;
             } catch (Exception e) {
                 last = e;
             }
@@ -92,6 +98,11 @@ public final class EmbeddedDynamoDb implements AutoCloseable {
         return DynamoDbClient.builder().endpointOverride(endpoint()).region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
                 .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofSeconds(30)));
+    }
+
+    /** Whether {@link #close()} was called. */
+    boolean isClosed() {
+        return closed;
     }
 
     /** Stops the server and closes the shared client. */

@@ -26,12 +26,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.transaction.TransactionManager;
 import org.springframework.transaction.annotation.AbstractTransactionManagementConfiguration;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -55,7 +54,7 @@ public class KeyPathDynamoAutoConfiguration {
     static class EmbeddedEngineConfiguration {
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
-        EmbeddedDynamoDb keyPathEmbeddedDynamoDb(KeyPathDynamoProperties properties) {
+        EmbeddedDynamoDb keyPathEmbeddedDynamoDb(KeyPathDynamoProperties properties, Environment environment) {
             if (properties.getEndpoint() != null) {
                 throw new IllegalStateException("keypath.dynamodb.embedded=true starts its own DynamoDB Local; "
                         + "remove keypath.dynamodb.endpoint=" + properties.getEndpoint() + " or set embedded=false");
@@ -69,6 +68,8 @@ public class KeyPathDynamoAutoConfiguration {
             }
             LOG.warn("keypath.dynamodb.embedded=true: running DynamoDB Local in memory inside this JVM; all data "
                     + "is lost at shutdown. Do not use in production.");
+            EngineLogs.quietUnlessAsked(properties.isEngineLogs(), environment,
+                    KeyPathDynamoAutoConfiguration.class.getClassLoader());
             return EmbeddedDynamoDb.start();
         }
     }
@@ -80,14 +81,7 @@ public class KeyPathDynamoAutoConfiguration {
         if (properties.isEmbedded()) {
             return embedded.getObject().newClient().build();
         }
-        DynamoDbClientBuilder builder = DynamoDbClient.builder();
-        if (properties.getRegion() != null && !properties.getRegion().isBlank()) {
-            builder.region(Region.of(properties.getRegion()));
-        }
-        if (properties.getEndpoint() != null) {
-            builder.endpointOverride(properties.getEndpoint());
-        }
-        return builder.build();
+        return ClientSettings.client(properties);
     }
 
     @Bean

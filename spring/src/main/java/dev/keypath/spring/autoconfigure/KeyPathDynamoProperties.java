@@ -40,6 +40,22 @@ public class KeyPathDynamoProperties {
     private boolean embedded;
 
     /**
+     * Whether the embedded engine logs at its own levels: a line per request, and a warning with a stack trace
+     * for each failed request (a missing table at startup, a cancelled transaction). Off by default: only its
+     * errors are logged. An explicit logging.level for software.amazon.dynamodb or org.eclipse.jetty wins.
+     */
+    private boolean engineLogs;
+
+    /**
+     * Access key id of static credentials, with secret-access-key. Unset: the SDK's default credentials chain,
+     * or, for an endpoint on a loopback address (DynamoDB Local, LocalStack), dummy credentials.
+     */
+    private String accessKeyId;
+
+    /** Secret access key of static credentials, with access-key-id. */
+    private String secretAccessKey;
+
+    /**
      * Secret that signs page tokens, at least 16 bytes of UTF-8. Empty means a random secret per process, so
      * tokens stop working after a restart and across instances: set it in production.
      */
@@ -84,6 +100,30 @@ public class KeyPathDynamoProperties {
 
     public void setCreateTableIfMissing(boolean createTableIfMissing) {
         this.createTableIfMissing = createTableIfMissing;
+    }
+
+    public boolean isEngineLogs() {
+        return engineLogs;
+    }
+
+    public void setEngineLogs(boolean engineLogs) {
+        this.engineLogs = engineLogs;
+    }
+
+    public String getAccessKeyId() {
+        return accessKeyId;
+    }
+
+    public void setAccessKeyId(String accessKeyId) {
+        this.accessKeyId = accessKeyId;
+    }
+
+    public String getSecretAccessKey() {
+        return secretAccessKey;
+    }
+
+    public void setSecretAccessKey(String secretAccessKey) {
+        this.secretAccessKey = secretAccessKey;
     }
 
     public boolean isEmbedded() {

@@ -1,0 +1,101 @@
+package dev.keypath.spring.autoconfigure;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+
+/**
+ * The region, credentials and endpoint of the client keypath builds from {@code keypath.dynamodb.*}, resolved at
+ * startup so that what is missing fails there, naming the property to set, instead of at the first request
+ * with the SDK's description of every place it looked. A loopback endpoint (DynamoDB Local, LocalStack on this
+ * machine) needs neither: it gets {@code us-east-1} and dummy credentials.
+ */
+final class ClientSettings {
+    private static final String P = KeyPathDynamoProperties.PREFIX;
+    private static final Region LOCAL_REGION = Region.US_EAST_1;
+
+    private ClientSettings() {
+    }
+
+    static DynamoDbClient client(KeyPathDynamoProperties properties) {
+        URI endpoint = properties.getEndpoint();
+        boolean loopback = endpoint != null && isLoopback(endpoint.getHost());
+        DynamoDbClientBuilder builder = DynamoDbClient.builder()
+                .region(region(properties, loopback))
+                .credentialsProvider(credentials(properties, loopback));
+        if (endpoint != null) {
+            builder.endpointOverride(endpoint);
+        }
+        return builder.build();
+    }
+
+    private static Region region(KeyPathDynamoProperties properties, boolean loopback) {
+        if (properties.getRegion() != null && !properties.getRegion().isBlank()) {
+            return Region.of(properties.getRegion());
+        }
+        if (loopback) {
+            return LOCAL_REGION;
+        }
+        try {
+            return DefaultAwsRegionProviderChain.builder().build().getRegion();
+        } catch (SdkClientException e) {
+            throw new IllegalStateException("No AWS region for keypath's DynamoDB client: set " + P + ".region "
+                    + "(or AWS_REGION, or a region in the AWS config file)", e);
+        }
+    }
+
+    private static AwsCredentialsProvider credentials(KeyPathDynamoProperties properties, boolean loopback) {
+        String id = properties.getAccessKeyId();
+        String secret = properties.getSecretAccessKey();
+        boolean hasId = id != null && !id.isBlank();
+        boolean hasSecret = secret != null && !secret.isBlank();
+        if (hasId != hasSecret) {
+            throw new IllegalStateException(P + (hasId ? ".access-key-id is set but " + P + ".secret-access-key is not"
+                    : ".secret-access-key is set but " + P + ".access-key-id is not") + "; set both, or neither");
+        }
+        if (hasId) {
+            return StaticCredentialsProvider.create(AwsBasicCredentials.create(id, secret));
+        }
+        if (loopback) {
+            return StaticCredentialsProvider.create(AwsBasicCredentials.create("keypathlocal", "keypathlocal"));
+        }
+        DefaultCredentialsProvider chain = DefaultCredentialsProvider.builder().build();
+        try {
+            chain.resolveCredentials();
+        } catch (SdkClientException e) {
+            throw new IllegalStateException("No AWS credentials for keypath's DynamoDB client: set " + P
+                    + ".access-key-id and " + P + ".secret-access-key, or provide them as the AWS SDK looks for them "
+                    + "(AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, a container or instance role)",
+                    e);
+        }
+        return chain;
+    }
+
+    /** Whether {@code host} names this machine's loopback interface (without a DNS look-up for other names). */
+    static boolean isLoopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        if (host.equalsIgnoreCase("localhost")) {
+            return true;
+        }
+        String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        if (!literal.matches("[0-9.]+|[0-9a-fA-F:]+")) {
+            return false;
+        }
+        try {
+            return InetAddress.getByName(literal).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}
