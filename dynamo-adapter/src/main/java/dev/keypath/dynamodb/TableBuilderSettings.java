@@ -14,6 +14,11 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
     /** The table name (required). */
     B tableName(String tableName);
 
+    /**
+     * What collection reads do with a stored item they cannot read; defaults to {@link UnreadableItemHandler#FAIL}.
+     */
+    B onUnreadableItem(UnreadableItemHandler handler);
+
     /** Jackson mapper for non-key fields; defaults to a plain {@code JsonMapper}. */
     B jsonMapper(JsonMapper mapper);
 

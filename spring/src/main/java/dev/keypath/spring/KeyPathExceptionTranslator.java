@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.KeyTooLargeException;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.VersionConflictException;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -17,6 +18,7 @@ import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DataRetrievalFailureException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.InvalidDataAccessResourceUsageException;
@@ -44,6 +46,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  *       {@link TransientDataAccessResourceException} (throttling), keeping the adapter's message that names
  *       each failed action</td></tr>
  *   <tr><td>{@link KeyTooLargeException}, {@link ItemTooLargeException}</td><td>{@link DataIntegrityViolationException}</td></tr>
+ *   <tr><td>{@link UnreadableItemException} (what is stored cannot be read)</td><td>{@link DataRetrievalFailureException}</td></tr>
  *   <tr><td>{@link InvalidPageTokenException}, {@link ItemMappingException}, {@link UnknownItemTypeException},
  *       {@link IllegalArgumentException} from the adapter</td><td>{@link InvalidDataAccessApiUsageException}</td></tr>
  *   <tr><td>{@link TableSchemaMismatchException}, SDK {@code ResourceNotFoundException}</td>
@@ -108,6 +111,10 @@ public class KeyPathExceptionTranslator implements PersistenceExceptionTranslato
         }
         if (ex instanceof KeyTooLargeException || ex instanceof ItemTooLargeException) {
             return new DataIntegrityViolationException(msg, ex);
+        }
+        if (ex instanceof UnreadableItemException) {
+            // what is stored is at fault, not the request: a server-side failure naming the key path
+            return new DataRetrievalFailureException(msg, ex);
         }
         if (ex instanceof InvalidPageTokenException || ex instanceof ItemMappingException
                 || ex instanceof UnknownItemTypeException) {

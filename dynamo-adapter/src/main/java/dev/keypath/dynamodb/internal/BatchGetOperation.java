@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.UnreadableItemException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -86,7 +87,11 @@ final class BatchGetOperation {
         for (ItemKey k : unique) {
             Map<String, AttributeValue> item = found.get(k.keyPath());
             if (item != null) {
-                GetItemOperation.mapOne(item, registry.of(k.type()), k.keyPath(), registry).ifPresent(out::add);
+                try {
+                    GetItemOperation.mapOne(item, registry.of(k.type()), k.keyPath(), registry).ifPresent(out::add);
+                } catch (UnreadableItemException e) {
+                    registry.unreadable(e);
+                }
             }
         }
         return out;

@@ -7,6 +7,7 @@ import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
@@ -423,8 +424,28 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
     }
 
+    /**
+     * {@inheritDoc} A stored item this type cannot read (bad key bytes, a key path off the template, an id or an
+     * attribute that does not fit its field) is an {@link UnreadableItemException} naming the key path; an item
+     * of another type is an {@link UnknownItemTypeException}.
+     */
     @Override
     public T fromItem(Map<String, AttributeValue> item) {
+        try {
+            return read(item);
+        } catch (UnreadableItemException | UnknownItemTypeException e) {
+            throw e;
+        } catch (ItemMappingException e) {
+            KeyPath path = e.keyPath().orElse(null);
+            String message = e.getMessage();
+            if (path != null) {
+                message = message.replace(" [key path " + path + "]", "");
+            }
+            throw new UnreadableItemException("Stored item cannot be read as " + typeName + ": " + message, path, e);
+        }
+    }
+
+    private T read(Map<String, AttributeValue> item) {
         KeyPath path = keyPathOfItem(item);
         AttributeValue tn = item.get(TableAttributes.TYPE);
         if (tn == null || !typeName.equals(tn.s())) {
@@ -439,18 +460,35 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         Object[] keyValues = new Object[ids.length];
         for (int i = 0; i < ids.length; i++) {
             KeyField f = keyFields.get(i);
-            keyValues[i] = parsedKeyValue(f.codec().fromKeyId(ids[i], f.where()), f.where());
+            try {
+                keyValues[i] = parsedKeyValue(f.codec().fromKeyId(ids[i], f.where()), f.where());
+            } catch (ItemMappingException e) {
+                throw new ItemMappingException(e.getMessage(), path, e);
+            }
         }
         AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames, keyValues);
         try {
             return reader.readValue(parser);
         } catch (JacksonException e) {
             if (parser.failure() != null) {
-                throw parser.failure();
+                throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
             }
-            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item: "
-                    + e.getOriginalMessage(), path, e);
+            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item"
+                    + attributePath(e) + ": " + e.getOriginalMessage(), path, e);
         }
+    }
+
+    /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */
+    private static String attributePath(JacksonException e) {
+        StringBuilder at = new StringBuilder();
+        for (JacksonException.Reference r : e.getPath()) {
+            if (r.getPropertyName() != null) {
+                at.append(at.length() == 0 ? "" : ".").append(r.getPropertyName());
+            } else if (r.getIndex() >= 0) {
+                at.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return at.length() == 0 ? "" : " at " + at;
     }
 
     /**

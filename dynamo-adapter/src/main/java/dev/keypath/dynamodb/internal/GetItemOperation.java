@@ -36,6 +36,7 @@ final class GetItemOperation {
         }
         String name = SchemaRegistry.typeNameOf(item);
         if (!schema.typeName().equals(name)) {
+            registry.schemaOfStored(name, keyPath); // an item no registered type can read is the store's fault
             throw new UnknownItemTypeException("Item is a '" + name + "', not a " + schema.typeName(), keyPath);
         }
         return Optional.of(schema.fromItem(item));

@@ -105,11 +105,11 @@ final class QueryPager {
 
     private Object map(Map<String, AttributeValue> raw) {
         String name = SchemaRegistry.typeNameOf(raw);
-        if (name == null || TableAttributes.SEQUENCE_TYPE.equals(name) || registry.isExpired(raw)) {
+        if (TableAttributes.SEQUENCE_TYPE.equals(name) || registry.isExpired(raw)) {
             return null;
         }
-        if (!typeNames.isEmpty() && !typeNames.contains(name)) {
-            return null;
+        if (!typeNames.isEmpty() && name != null && registry.isRegisteredName(name) && !typeNames.contains(name)) {
+            return null; // an item of another registered type
         }
         KeyPath inRange = QueryOperation.keyPathIn(target, raw);
         if (inRange == null || !range.contains(inRange)) {

@@ -3,6 +3,8 @@ package dev.keypath.dynamodb.internal;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.UnreadableItemHandler;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -18,9 +20,11 @@ final class SchemaRegistry {
     private final Map<String, DefaultItemSchema<?>> byName;
     private final Set<String> indexes;
     private final Clock clock;
+    private final UnreadableItemHandler unreadable;
 
-    SchemaRegistry(Collection<Class<?>> types, JsonMapper mapper, Clock clock) {
+    SchemaRegistry(Collection<Class<?>> types, JsonMapper mapper, Clock clock, UnreadableItemHandler unreadable) {
         this.clock = clock;
+        this.unreadable = unreadable;
         Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();
         Map<String, DefaultItemSchema<?>> n = new LinkedHashMap<>();
         Set<String> idx = new TreeSet<>();
@@ -78,18 +82,40 @@ final class SchemaRegistry {
         return t == null ? null : t.s();
     }
 
-    /** Maps a stored item of any registered type; null for sequence counters. */
+    /**
+     * Maps a stored item of any registered type for a collection read; null for sequence counters and for items
+     * the table's {@link UnreadableItemHandler} leaves out.
+     */
     Object map(Map<String, AttributeValue> item, KeyPath keyPath) {
         String name = typeNameOf(item);
         if (TableAttributes.SEQUENCE_TYPE.equals(name)) {
             return null;
         }
-        DefaultItemSchema<?> s = name == null ? null : byName.get(name);
-        if (s == null) {
-            throw new UnknownItemTypeException("Stored item type '" + name + "' is not registered with this table",
-                    keyPath);
+        try {
+            return schemaOfStored(name, keyPath).fromItem(item);
+        } catch (UnreadableItemException e) {
+            unreadable.onUnreadable(e);
+            return null;
         }
-        return s.fromItem(item);
+    }
+
+    /** Hands {@code problem}, met by a collection read, to the table's handler (which throws to fail the read). */
+    void unreadable(UnreadableItemException problem) {
+        unreadable.onUnreadable(problem);
+    }
+
+    /** The schema of a stored item's type name; an {@link UnreadableItemException} if there is none. */
+    DefaultItemSchema<?> schemaOfStored(String name, KeyPath keyPath) {
+        if (name == null) {
+            throw new UnreadableItemException("Stored item has no " + TableAttributes.TYPE + " attribute, so no "
+                    + "registered type can read it", keyPath, null);
+        }
+        DefaultItemSchema<?> s = byName.get(name);
+        if (s == null) {
+            throw new UnreadableItemException("Stored item type '" + name + "' is not registered with this table "
+                    + "(registered: " + byName.keySet() + ")", keyPath, null);
+        }
+        return s;
     }
 
     boolean isRegisteredName(String name) {

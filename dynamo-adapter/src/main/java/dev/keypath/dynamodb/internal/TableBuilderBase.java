@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import java.time.Clock;
 import java.util.Arrays;
@@ -20,6 +21,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private byte[] secret;
     private Clock clock = Clock.systemUTC();
     private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
+    private UnreadableItemHandler unreadable = UnreadableItemHandler.FAIL;
 
     /** This builder as its public interface. */
     abstract B self();
@@ -60,12 +62,18 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return self();
     }
 
+    @Override
+    public B onUnreadableItem(UnreadableItemHandler handler) {
+        this.unreadable = Objects.requireNonNull(handler, "handler");
+        return self();
+    }
+
     BatchPolicy batchPolicy() {
         return batchPolicy;
     }
 
     /** The shared state of a table built from these settings. */
     TableContext context() {
-        return TableContext.create(tableName, types, mapper, secret, clock);
+        return TableContext.create(tableName, types, mapper, secret, clock, unreadable);
     }
 }

@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.UnreadableItemHandler;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Collection;
@@ -36,7 +37,7 @@ final class TableContext {
      * @param secret page-token secret, or null for a random one valid in this process only
      */
     static TableContext create(String table, Collection<Class<?>> types, JsonMapper mapper, byte[] secret,
-                               Clock clock) {
+                               Clock clock, UnreadableItemHandler unreadable) {
         Objects.requireNonNull(table, "tableName");
         JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
         byte[] s = secret;
@@ -44,7 +45,7 @@ final class TableContext {
             s = new byte[32];
             new SecureRandom().nextBytes(s);
         }
-        return new TableContext(table, new SchemaRegistry(types, m, clock), new ValueConverter(m), new PageTokens(s),
+        return new TableContext(table, new SchemaRegistry(types, m, clock, unreadable), new ValueConverter(m), new PageTokens(s),
                 new IdGenerator(clock));
     }
 

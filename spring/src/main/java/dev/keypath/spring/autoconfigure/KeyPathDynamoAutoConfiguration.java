@@ -2,6 +2,7 @@ package dev.keypath.spring.autoconfigure;
 
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.KeyPathDynamoTemplate;
@@ -88,9 +89,11 @@ public class KeyPathDynamoAutoConfiguration {
     @ConditionalOnMissingBean
     KeyPathTable keyPathTable(DynamoDbClient client, KeyPathDynamoProperties properties,
             ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathJsonMapperCustomizer> mapperCustomizers,
-            ObjectProvider<KeyPathTableBuilderCustomizer> customizers, BeanFactory beanFactory) {
+            ObjectProvider<KeyPathTableBuilderCustomizer> customizers, ObjectProvider<UnreadableItemHandler> unreadable,
+            BeanFactory beanFactory) {
         KeyPathTable.Builder builder = KeyPathTable.builder().client(client).tableName(properties.getTableName())
-                .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers));
+                .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
+                .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)));
         Set<Class<?>> types = new ItemTypeScanner(beanFactory.getClass().getClassLoader())
                 .scan(itemTypePackages(properties, beanFactory));
         builder.register(types.toArray(new Class<?>[0]));
@@ -123,6 +126,14 @@ public class KeyPathDynamoAutoConfiguration {
         }
         customizers.orderedStream().forEach(c -> c.customize(builder));
         return builder.build();
+    }
+
+    private static UnreadableItemHandler unreadableItems(KeyPathDynamoProperties properties) {
+        if (properties.getUnreadableItems() == KeyPathDynamoProperties.UnreadableItems.FAIL) {
+            return UnreadableItemHandler.FAIL;
+        }
+        return problem -> LOG.warn("Skipped an item that cannot be read (keypath.dynamodb.unreadable-items=skip): "
+                + problem.getMessage());
     }
 
     private static List<String> itemTypePackages(KeyPathDynamoProperties properties, BeanFactory beanFactory) {

@@ -67,6 +67,21 @@ public class KeyPathDynamoProperties {
      */
     private List<String> itemTypePackages = new ArrayList<>();
 
+    /**
+     * What collection reads (queries, derived queries, batch gets) do with a stored item they cannot read: fail
+     * (the default, naming its key path) or skip it, logging one warning line that names it. A single-item read
+     * always fails. An UnreadableItemHandler bean replaces both.
+     */
+    private UnreadableItems unreadableItems = UnreadableItems.FAIL;
+
+    /** Policies of {@code unreadable-items}. */
+    public enum UnreadableItems {
+        /** Fail the read with a DataRetrievalFailureException naming the key path. */
+        FAIL,
+        /** Leave the item out and log a warning naming its key path. */
+        SKIP
+    }
+
     /** Repository settings. */
     private final Repositories repositories = new Repositories();
 
@@ -100,6 +115,14 @@ public class KeyPathDynamoProperties {
 
     public void setCreateTableIfMissing(boolean createTableIfMissing) {
         this.createTableIfMissing = createTableIfMissing;
+    }
+
+    public UnreadableItems getUnreadableItems() {
+        return unreadableItems;
+    }
+
+    public void setUnreadableItems(UnreadableItems unreadableItems) {
+        this.unreadableItems = unreadableItems;
     }
 
     public boolean isEngineLogs() {
