@@ -19,6 +19,14 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
      */
     B onUnreadableItem(UnreadableItemHandler handler);
 
+    /**
+     * Whether stored values must have their field's own type: with strict reads a number stored for a
+     * {@code String}, {@code boolean} or date-time field, or text stored for a number or {@code boolean}, makes
+     * the item unreadable ({@link UnreadableItemException}) instead of being converted. Off by default (Jackson's
+     * lenient conversions apply), which reads items written by clients that store a looser shape.
+     */
+    B strictReads(boolean strict);
+
     /** Jackson mapper for non-key fields; defaults to a plain {@code JsonMapper}. */
     B jsonMapper(JsonMapper mapper);
 

@@ -22,6 +22,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private Clock clock = Clock.systemUTC();
     private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
     private UnreadableItemHandler unreadable = UnreadableItemHandler.FAIL;
+    private boolean strictReads;
 
     /** This builder as its public interface. */
     abstract B self();
@@ -68,12 +69,19 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return self();
     }
 
+    @Override
+    public B strictReads(boolean strict) {
+        this.strictReads = strict;
+        return self();
+    }
+
     BatchPolicy batchPolicy() {
         return batchPolicy;
     }
 
     /** The shared state of a table built from these settings. */
     TableContext context() {
-        return TableContext.create(tableName, types, mapper, secret, clock, unreadable);
+        JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
+        return TableContext.create(tableName, types, strictReads ? StrictReads.of(m) : m, secret, clock, unreadable);
     }
 }

@@ -93,7 +93,8 @@ public class KeyPathDynamoAutoConfiguration {
             BeanFactory beanFactory) {
         KeyPathTable.Builder builder = KeyPathTable.builder().client(client).tableName(properties.getTableName())
                 .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
-                .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)));
+                .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)))
+                .strictReads(properties.isStrictReads());
         Set<Class<?>> types = new ItemTypeScanner(beanFactory.getClass().getClassLoader())
                 .scan(itemTypePackages(properties, beanFactory));
         builder.register(types.toArray(new Class<?>[0]));

@@ -74,6 +74,12 @@ public class KeyPathDynamoProperties {
      */
     private UnreadableItems unreadableItems = UnreadableItems.FAIL;
 
+    /**
+     * Whether a stored value must have its field's own type (no number read into a String, boolean or date-time
+     * field, no text or number into a boolean); off: Jackson's lenient conversions.
+     */
+    private boolean strictReads;
+
     /** Policies of {@code unreadable-items}. */
     public enum UnreadableItems {
         /** Fail the read with a DataRetrievalFailureException naming the key path. */
@@ -115,6 +121,14 @@ public class KeyPathDynamoProperties {
 
     public void setCreateTableIfMissing(boolean createTableIfMissing) {
         this.createTableIfMissing = createTableIfMissing;
+    }
+
+    public boolean isStrictReads() {
+        return strictReads;
+    }
+
+    public void setStrictReads(boolean strictReads) {
+        this.strictReads = strictReads;
     }
 
     public UnreadableItems getUnreadableItems() {
