@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.UpdateSpec;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -73,6 +74,17 @@ public interface KeyPathDynamoOperations {
 
     /** Deletes the item of {@code type} at {@code keyPath} without a version check; absent items are ignored. */
     void deleteById(Class<?> type, KeyPath keyPath);
+
+    /**
+     * Updates attributes of the existing item of {@code type} at {@code keyPath} in place ({@code UpdateItem}):
+     * an {@code add} is an atomic counter that never conflicts with another writer's; a versioned type's version
+     * is bumped, and checked only when the spec says {@code expectedVersion}. Inside a unit of work the update is
+     * sent with the unit's other writes at commit.
+     *
+     * @return the item after the update, or {@code null} inside a unit of work
+     * @throws org.springframework.dao.DataIntegrityViolationException if no item exists or a condition fails
+     */
+    <T> T update(Class<T> type, KeyPath keyPath, UpdateSpec update);
 
     /** Reads one page of a collection query ({@code Query}); see {@link KeyPathTable#query(ItemQuery)}. */
     Page<Object> query(ItemQuery query);

@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.UpdateSpec;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -121,6 +122,19 @@ public class KeyPathDynamoTemplate implements KeyPathDynamoOperations {
             t.delete(type, keyPath);
             return null;
         }, false);
+    }
+
+    @Override
+    public <T> T update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
+        Assert.notNull(type, "type must not be null");
+        Assert.notNull(keyPath, "keyPath must not be null");
+        Assert.notNull(update, "update must not be null");
+        PendingWrites unit = PendingWrites.current(table);
+        if (unit != null) {
+            unit.add("update " + type.getSimpleName() + " " + keyPath, false, tx -> tx.update(type, keyPath, update));
+            return null;
+        }
+        return call(t -> t.update(type, keyPath, update), false);
     }
 
     @Override

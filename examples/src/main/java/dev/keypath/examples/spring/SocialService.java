@@ -1,7 +1,10 @@
 package dev.keypath.examples.spring;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.spring.ConflictRetry;
 import dev.keypath.spring.ItemCollection;
+import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.KeyPathTransactionTemplate;
 import dev.keypath.spring.repository.KeyPathPageRequest;
 import java.time.Clock;
@@ -14,18 +17,23 @@ import org.springframework.stereotype.Service;
 /** The example's use cases on top of the repositories. Thread-safe (stateless). */
 @Service
 public class SocialService {
+    /** Runs of a post's unit when concurrent posts to one user collide (DynamoDB's TransactionConflict). */
+    static final ConflictRetry POST_RETRY = ConflictRetry.attempts(10);
+
     private final UserRepository users;
     private final PostRepository posts;
     private final CommentRepository comments;
+    private final KeyPathDynamoOperations operations;
     private final KeyPathTransactionTemplate tx;
     private final Clock clock = Clock.systemUTC();
 
     SocialService(UserRepository users, PostRepository posts, CommentRepository comments,
-            KeyPathTransactionTemplate tx) {
+            KeyPathDynamoOperations operations, KeyPathTransactionTemplate tx) {
         this.users = users;
         this.posts = posts;
         this.comments = comments;
-        this.tx = tx;
+        this.operations = operations;
+        this.tx = tx.withConflictRetry(POST_RETRY);
     }
 
     /** Creates a user with a generated id. */
@@ -33,18 +41,25 @@ public class SocialService {
         return users.insert(new User(null, name, 0, null));
     }
 
+    /** The user, if there is one. */
+    public Optional<User> user(UUID userId) {
+        return users.findById(KeyPath.of("user", userId));
+    }
+
     /**
-     * Creates a post and bumps the user's post count in one DynamoDB transaction: both or neither. A concurrent
-     * change of the user fails the version check and nothing is written.
+     * Creates a post and counts it on its user in one DynamoDB transaction: both or neither. The count is an
+     * atomic {@code ADD}, so concurrent posts to one user never fail a version check; when two transactions touch
+     * the user at the same moment, DynamoDB cancels one and the unit runs again ({@link #POST_RETRY}), with a new
+     * post id. The post id comes from the user's sequence and is in the returned post.
      */
     public Optional<Post> createPost(UUID userId, String title, String body) {
-        Optional<User> user = users.findById(KeyPath.of("user", userId));
-        if (user.isEmpty()) {
+        KeyPath user = KeyPath.of("user", userId);
+        if (!users.existsById(user)) {
             return Optional.empty();
         }
         List<Object> stored = tx.run(ops -> {
             posts.insert(new Post(userId, 0, title, body, clock.instant(), null));
-            users.save(user.get().withOneMorePost());
+            operations.update(User.class, user, UpdateSpec.of(u -> u.add("postCount", 1)));
         });
         return Optional.of((Post) stored.get(0));
     }

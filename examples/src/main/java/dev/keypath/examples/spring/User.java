@@ -10,13 +10,9 @@ import java.util.UUID;
  *
  * @param userId    generated on first save
  * @param name      display name
- * @param postCount number of posts, kept in step with the posts by one transaction per new post
+ * @param postCount number of posts, counted by an atomic ADD in the transaction that writes each post
  * @param version   optimistic-locking version
  */
 @ItemType(keyPath = "/user-{userId}")
 public record User(@AutoId(AutoId.Strategy.UUID_V4) UUID userId, String name, long postCount, @Version Long version) {
-    /** This user with one more post. */
-    User withOneMorePost() {
-        return new User(userId, name, postCount + 1, version);
-    }
 }

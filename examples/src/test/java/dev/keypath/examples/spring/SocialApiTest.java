@@ -46,7 +46,14 @@ class SocialApiTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
 
-    private record Response(int status, JsonNode body) {
+    private record Response(int status, JsonNode body, java.net.http.HttpHeaders headers) {
+        String contentType() {
+            return headers.firstValue("Content-Type").orElse("");
+        }
+
+        String location() {
+            return headers.firstValue("Location").orElse(null);
+        }
     }
 
     private Response send(String method, String path, Object body) throws IOException, InterruptedException {
@@ -60,7 +67,8 @@ class SocialApiTest {
         }
         HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         String text = response.body();
-        return new Response(response.statusCode(), text == null || text.isEmpty() ? null : json.readTree(text));
+        return new Response(response.statusCode(), text == null || text.isEmpty() ? null : json.readTree(text),
+                response.headers());
     }
 
     private String newUser(String name) throws Exception {
@@ -129,6 +137,86 @@ class SocialApiTest {
         assertThat(empty.body().get("posts")).isEmpty();
         Response bad = send("GET", "/users/" + newUser("x") + "/timeline?token=not-a-token", null);
         assertThat(bad.status()).isEqualTo(400);
-        assertThat(bad.body().get("error").asString()).containsIgnoringCase("token");
+        assertThat(bad.body().get("detail").asString()).containsIgnoringCase("token");
+    }
+
+    @Test
+    void everyErrorIsAProblemWithTheLibrarysMessage() throws Exception {
+        String user = newUser("pat");
+        assertProblem(send("GET", "/users/" + user + "/timeline?token=not-a-token", null), 400, "page token");
+        assertProblem(send("GET", "/users/" + java.util.UUID.randomUUID(), null), 404, "No user");
+        assertProblem(send("POST", "/users/" + java.util.UUID.randomUUID() + "/posts", Map.of("title", "t")), 404,
+                "No user");
+
+        Response noName = send("POST", "/users", Map.of("name", " "));
+        assertProblem(noName, 400, "name");
+        assertThat(noName.body().get("errors").get("name").asString()).isNotBlank();
+        Response noTitle = send("POST", "/users/" + user + "/posts", Map.of("body", "b"));
+        assertProblem(noTitle, 400, "title");
+        assertThat(noTitle.body().get("errors").has("title")).isTrue();
+
+        assertProblem(send("GET", "/users/" + user + "/timeline?size=0", null), 400, "");
+        assertProblem(send("GET", "/users/" + user + "/timeline?size=101", null), 400, "");
+
+        Response tooLarge = send("POST", "/users/" + user + "/posts", Map.of("title", "huge", "body",
+                "x".repeat(410_000)));
+        assertProblem(tooLarge, 413, "409600");
+    }
+
+    private static void assertProblem(Response r, int status, String detail) {
+        assertThat(r.status()).as("status of %s", r.body()).isEqualTo(status);
+        assertThat(r.contentType()).startsWith("application/problem+json");
+        assertThat(r.body().get("status").asInt()).isEqualTo(status);
+        assertThat(r.body().get("detail").asString()).contains(detail);
+    }
+
+    @Test
+    void createdThingsSayWhereTheyAre() throws Exception {
+        Response created = send("POST", "/users", Map.of("name", "lin"));
+        String user = created.body().get("userId").asString();
+        assertThat(created.location()).isEqualTo("/users/" + user);
+        Response read = send("GET", created.location(), null);
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.body().get("name").asString()).isEqualTo("lin");
+        Response post = send("POST", "/users/" + user + "/posts", Map.of("title", "t", "body", "b"));
+        assertThat(post.location()).isEqualTo("/users/" + user + "/posts/1");
+        assertThat(send("GET", post.location(), null).status()).isEqualTo(200);
+        Response comment = send("POST", post.location() + "/comments", Map.of("author", "a", "text", "t"));
+        assertThat(comment.location()).startsWith(post.location() + "/comments/");
+    }
+
+    @Test
+    void concurrentPostsToOneUserAllSucceed() throws Exception {
+        String user = newUser("busy");
+        java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors.newFixedThreadPool(16);
+        List<java.util.concurrent.Future<Response>> sent = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            int n = i;
+            sent.add(clients.submit(() -> send("POST", "/users/" + user + "/posts",
+                    Map.of("title", "post " + n, "body", "b"))));
+        }
+        List<Integer> statuses = new ArrayList<>();
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        for (java.util.concurrent.Future<Response> f : sent) {
+            Response r = f.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            statuses.add(r.status());
+            if (r.status() == 201) {
+                ids.add(r.body().get("postId").asLong());
+            }
+        }
+        clients.shutdown();
+        assertThat(statuses).hasSize(400).containsOnly(201);
+        assertThat(ids).as("distinct post ids").hasSize(400);
+        assertThat(send("GET", "/users/" + user, null).body().get("postCount").asLong()).isEqualTo(400);
+        java.util.Set<Long> listed = new java.util.HashSet<>();
+        String token = null;
+        do {
+            String query = "?size=100" + (token == null ? "" : "&token=" + URLEncoder.encode(token, StandardCharsets.UTF_8));
+            Response page = send("GET", "/users/" + user + "/timeline" + query, null);
+            page.body().get("posts").forEach(p -> listed.add(p.get("postId").asLong()));
+            JsonNode next = page.body().get("nextToken");
+            token = next == null || next.isNull() ? null : next.asString();
+        } while (token != null);
+        assertThat(listed).isEqualTo(ids);
     }
 }
