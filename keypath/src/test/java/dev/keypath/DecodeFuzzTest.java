@@ -1,14 +1,18 @@
 package dev.keypath;
 
+import static dev.keypath.Properties.qt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.quicktheories.generators.Generate.byteArrays;
+import static org.quicktheories.generators.Generate.bytes;
+import static org.quicktheories.generators.Generate.characters;
+import static org.quicktheories.generators.Generate.oneOf;
+import static org.quicktheories.generators.Generate.pick;
+import static org.quicktheories.generators.Generate.range;
 
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * Random and mutated bytes and text: decoding and parsing either succeed canonically or throw the core's
@@ -16,19 +20,15 @@ import net.jqwik.api.Provide;
  */
 class DecodeFuzzTest {
 
-    @Provide
-    Arbitrary<byte[]> randomBytes() {
-        Arbitrary<Byte> interesting = Arbitraries.oneOf(
-                Arbitraries.of((byte) 0, (byte) 1, (byte) 2, (byte) 8, (byte) 0x11, (byte) 0x20, (byte) 0x61, (byte) 0x80, (byte) 0xFF),
-                Arbitraries.bytes());
-        return interesting.array(byte[].class).ofMaxSize(40);
+    static Gen<byte[]> randomBytes() {
+        Gen<Byte> interesting = oneOf(pick(List.of((byte) 0, (byte) 1, (byte) 2, (byte) 8, (byte) 0x11, (byte) 0x20,
+                (byte) 0x61, (byte) 0x80, (byte) 0xFF)), bytes(Byte.MIN_VALUE, Byte.MAX_VALUE, (byte) 0));
+        return byteArrays(range(0, 40), interesting);
     }
 
-    @Provide
-    Arbitrary<byte[]> mutatedKeys() {
-        return Combinators.combine(PathArbitraries.paths(), Arbitraries.integers().between(0, 3),
-                        Arbitraries.integers().between(0, 1000), Arbitraries.bytes())
-                .as((path, op, where, value) -> {
+    static Gen<byte[]> mutatedKeys() {
+        return PathGenerators.paths().zip(range(0, 3), range(0, 1000), bytes(Byte.MIN_VALUE, Byte.MAX_VALUE, (byte) 0),
+                (path, op, where, value) -> {
                     byte[] key = path.encode();
                     int at = where % (key.length + 1);
                     return switch (op) {
@@ -61,14 +61,18 @@ class DecodeFuzzTest {
         return out;
     }
 
-    @Property
-    void randomBytesDecodeCanonicallyOrFailTyped(@ForAll("randomBytes") byte[] bytes) {
-        checkDecode(bytes);
+    @Test
+    void randomBytesDecodeCanonicallyOrFailTyped() {
+        qt().forAll(randomBytes()).checkAssert(bytes -> {
+            checkDecode(bytes);
+        });
     }
 
-    @Property
-    void mutatedKeysDecodeCanonicallyOrFailTyped(@ForAll("mutatedKeys") byte[] bytes) {
-        checkDecode(bytes);
+    @Test
+    void mutatedKeysDecodeCanonicallyOrFailTyped() {
+        qt().forAll(mutatedKeys()).checkAssert(bytes -> {
+            checkDecode(bytes);
+        });
     }
 
     private static void checkDecode(byte[] bytes) {
@@ -83,45 +87,50 @@ class DecodeFuzzTest {
         assertThat(decoded.encode()).as("accepted bytes must be canonical").isEqualTo(bytes);
     }
 
-    @Provide
-    Arbitrary<String> randomText() {
-        Arbitrary<Character> chars = Arbitraries.oneOf(
-                Arbitraries.chars().with('/', '-', '%', '~', '{', '}', '0', '1', '9', 'a', 'Z', '_', '=', '+', '\n', '\u007F', ' '),
-                Arbitraries.chars().with('é', '\uD83D', '\uDE00'),
-                Arbitraries.chars().range('0', 'z'));
-        return chars.list().ofMaxSize(30).map(cs -> {
-            StringBuilder sb = new StringBuilder("/");
-            cs.forEach(sb::append);
-            return sb.toString();
+    static Gen<String> randomText() {
+        Gen<Character> chars = oneOf(
+                pick(List.of('/', '-', '%', '~', '{', '}', '0', '1', '9', 'a', 'Z', '_', '=', '+', '\n', '\u007F', ' ')),
+                pick(List.of('é', '\uD83D', '\uDE00')),
+                characters('0', 'z'));
+        return PathGenerators.textOf(chars, 0, 30).map(s -> "/" + s);
+    }
+
+    @Test
+    void randomTextParsesCanonicallyOrFailsTyped() {
+        qt().forAll(randomText()).checkAssert(text -> {
+            KeyPath parsed;
+            try {
+                parsed = KeyPath.parse(text);
+            } catch (KeyPathFormatException e) {
+                assertThat(e.position()).isBetween(0, text.length());
+                assertThat(e.inText()).isTrue();
+                KeyPathFormatException direct = catchThrowableOfType(KeyPathFormatException.class, () -> KeyPath.encodeText(text));
+                assertThat(direct).as("encodeText(%s) must fail like parse", text).isNotNull();
+                assertThat(direct.reason()).isEqualTo(e.reason());
+                assertThat(direct.position()).isEqualTo(e.position());
+                return;
+            }
+            assertThat(KeyPath.encodeText(text)).isEqualTo(parsed.encode());
+            String canonical = parsed.toString();
+            assertThat(KeyPath.parse(canonical)).isEqualTo(parsed);
+            assertThat(KeyPath.parse(canonical).toString()).isEqualTo(canonical);
         });
     }
 
-    @Property
-    void randomTextParsesCanonicallyOrFailsTyped(@ForAll("randomText") String text) {
-        KeyPath parsed;
-        try {
-            parsed = KeyPath.parse(text);
-        } catch (KeyPathFormatException e) {
-            assertThat(e.position()).isBetween(0, text.length());
-            assertThat(e.inText()).isTrue();
-            KeyPathFormatException direct = catchThrowableOfType(KeyPathFormatException.class, () -> KeyPath.encodeText(text));
-            assertThat(direct).as("encodeText(%s) must fail like parse", text).isNotNull();
-            assertThat(direct.reason()).isEqualTo(e.reason());
-            assertThat(direct.position()).isEqualTo(e.position());
-            return;
-        }
-        assertThat(KeyPath.encodeText(text)).isEqualTo(parsed.encode());
-        String canonical = parsed.toString();
-        assertThat(KeyPath.parse(canonical)).isEqualTo(parsed);
-        assertThat(KeyPath.parse(canonical).toString()).isEqualTo(canonical);
-    }
-
-    @Property
-    void randomTemplatesParseOrFailTyped(@ForAll("randomText") String text) {
-        try {
-            KeyPathTemplate.parse(text);
-        } catch (KeyPathFormatException e) {
-            assertThat(e.position()).isBetween(0, text.length());
-        }
+    @Test
+    void randomTemplatesParseOrFailTyped() {
+        qt().forAll(randomText()).checkAssert(text -> {
+            KeyPathTemplate template;
+            try {
+                template = KeyPathTemplate.parse(text);
+            } catch (KeyPathFormatException e) {
+                assertThat(e.position()).isBetween(0, text.length());
+                return;
+            }
+            String canonical = template.toString();
+            assertThat(KeyPathTemplate.parse(canonical).toString()).as("a parsed template prints canonically")
+                    .isEqualTo(canonical);
+            assertThat(KeyPathTemplate.parse(canonical).variables()).isEqualTo(template.variables());
+        });
     }
 }

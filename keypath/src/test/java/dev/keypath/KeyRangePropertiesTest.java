@@ -1,17 +1,18 @@
 package dev.keypath;
 
+import static dev.keypath.Properties.qt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.generators.Generate.oneOf;
+import static org.quicktheories.generators.Generate.range;
+import static org.quicktheories.generators.SourceDSL.lists;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * Sort-key bounds select exactly the right paths from a generated set: nothing in the range is missed,
@@ -21,44 +22,42 @@ import org.junit.jupiter.api.Test;
 class KeyRangePropertiesTest {
     private static final KeyPath ROOT = KeyPath.of("r", 1);
     private static final KeyPath OTHER_ROOT = KeyPath.of("r", 2);
+    private static final Gen<List<KeyPath>> CROWD = lists().of(oneOf(PathGenerators.crowdedPaths(ROOT),
+            PathGenerators.crowdedPaths(OTHER_ROOT))).ofSizeBetween(1, 30);
+    private static final Gen<KeyPath> PREFIXES = PathGenerators.crowdedPaths(ROOT)
+            .flatMap(p -> range(1, p.size()).map(p::prefix));
 
-    @Provide
-    Arbitrary<List<KeyPath>> crowd() {
-        return net.jqwik.api.Arbitraries.oneOf(PathArbitraries.crowdedPaths(ROOT), PathArbitraries.crowdedPaths(OTHER_ROOT))
-                .list().ofMinSize(1).ofMaxSize(30);
-    }
 
-    @Provide
-    Arbitrary<KeyPath> prefixes() {
-        return PathArbitraries.crowdedPaths(ROOT).flatMap(p -> net.jqwik.api.Arbitraries.integers().between(1, p.size())
-                .map(p::prefix));
-    }
 
-    @Property(tries = 10000)
-    void subtreeBoundsPlusContainsSelectExactlyTheSubtree(@ForAll("crowd") List<KeyPath> items, @ForAll("prefixes") KeyPath prefix) {
-        KeyRange range = KeyRange.subtree(prefix);
-        for (KeyPath item : items) {
-            boolean expected = isInSubtree(item, prefix);
-            boolean inBounds = withinBounds(range, item);
-            if (expected) {
-                assertThat(inBounds).as("%s must be inside the bounds of %s", item, range).isTrue();
+    @Test
+    void subtreeBoundsPlusContainsSelectExactlyTheSubtree() {
+        qt().forAll(CROWD, PREFIXES).checkAssert((items, prefix) -> {
+            KeyRange range = KeyRange.subtree(prefix);
+            for (KeyPath item : items) {
+                boolean expected = isInSubtree(item, prefix);
+                boolean inBounds = withinBounds(range, item);
+                if (expected) {
+                    assertThat(inBounds).as("%s must be inside the bounds of %s", item, range).isTrue();
+                }
+                assertThat(inBounds && range.contains(item)).as("%s selected by %s", item, range).isEqualTo(expected);
             }
-            assertThat(inBounds && range.contains(item)).as("%s selected by %s", item, range).isEqualTo(expected);
-        }
+        });
     }
 
-    @Property(tries = 10000)
-    void betweenBoundsAreExact(@ForAll("crowd") List<KeyPath> items, @ForAll("prefixes") KeyPath a, @ForAll("prefixes") KeyPath b) {
-        KeyPath from = a.compareTo(b) <= 0 ? a : b;
-        KeyPath to = a.compareTo(b) <= 0 ? b : a;
-        KeyRange range = KeyRange.between(from, to);
-        for (KeyPath item : items) {
-            boolean expected = item.first().equals(from.first())
-                    && Arrays.compareUnsigned(from.encode(), item.encode()) <= 0
-                    && Arrays.compareUnsigned(item.encode(), to.encode()) <= 0;
-            assertThat(withinBounds(range, item)).as("%s in %s", item, range).isEqualTo(expected);
-            assertThat(range.contains(item)).isEqualTo(expected);
-        }
+    @Test
+    void betweenBoundsAreExact() {
+        qt().forAll(CROWD, PREFIXES, PREFIXES).checkAssert((items, a, b) -> {
+            KeyPath from = a.compareTo(b) <= 0 ? a : b;
+            KeyPath to = a.compareTo(b) <= 0 ? b : a;
+            KeyRange range = KeyRange.between(from, to);
+            for (KeyPath item : items) {
+                boolean expected = item.first().equals(from.first())
+                        && Arrays.compareUnsigned(from.encode(), item.encode()) <= 0
+                        && Arrays.compareUnsigned(item.encode(), to.encode()) <= 0;
+                assertThat(withinBounds(range, item)).as("%s in %s", item, range).isEqualTo(expected);
+                assertThat(range.contains(item)).isEqualTo(expected);
+            }
+        });
     }
 
     /** Independent definition: same elements up to the prefix; an id-less last prefix element matches by namespace. */

@@ -3,19 +3,20 @@ package dev.keypath.dynamodb.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.quicktheories.generators.Generate.constant;
+import static org.quicktheories.generators.Generate.longRange;
+import static org.quicktheories.generators.Generate.oneOf;
+import static org.quicktheories.generators.Generate.pick;
+import static org.quicktheories.generators.Generate.range;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.quicktheories.QuickTheory;
+import org.quicktheories.core.Gen;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
@@ -43,43 +44,47 @@ class CanonicalInstantsTest {
     private static final long FIRST = -62_167_219_200L;
     private static final long LAST = 253_402_300_799L;
 
-    @Provide
-    Arbitrary<Instant> fourDigitYearInstants() {
-        Arbitrary<Integer> nanos = Arbitraries.oneOf(Arbitraries.just(0),
-                Arbitraries.integers().between(0, 999).map(ms -> ms * 1_000_000),
-                Arbitraries.integers().between(0, 999_999).map(us -> us * 1_000),
-                Arbitraries.integers().between(0, 999_999_999));
-        return Combinators.combine(Arbitraries.longs().between(FIRST, LAST), nanos).as(Instant::ofEpochSecond);
+    /** Examples per property: 10^4, or {@code -Dkeypath.properties.examples}. */
+    private static QuickTheory qt() {
+        return QuickTheory.qt().withExamples(Integer.getInteger("keypath.properties.examples", 10_000));
     }
 
-    @Property(tries = 10_000)
-    void format_isToString_andParse_readsItBack(@ForAll("fourDigitYearInstants") Instant instant) {
-        assertThat(CanonicalInstants.format(instant)).isEqualTo(instant.toString());
-        assertThat(CanonicalInstants.parse(instant.toString())).isEqualTo(instant);
+    static Gen<Instant> fourDigitYearInstants() {
+        Gen<Integer> nanos = oneOf(constant(0), range(0, 999).map(ms -> ms * 1_000_000),
+                range(0, 999_999).map(us -> us * 1_000), range(0, 999_999_999));
+        return longRange(FIRST, LAST).zip(nanos, Instant::ofEpochSecond);
     }
 
-    @Provide
-    Arbitrary<String> mutatedTexts() {
-        Arbitrary<Character> chars = Arbitraries.of('0', '1', '2', '3', '5', '6', '9', '-', ':', '.', 'T', 'Z', 't',
-                'z', '+', ' ', 'x', '\u0663');
-        return Combinators.combine(fourDigitYearInstants(), Arbitraries.integers().between(0, 2),
-                Arbitraries.integers().between(0, 100), chars).as((instant, op, where, c) -> {
-                    String s = instant.toString();
-                    int at = where % s.length();
-                    return switch (op) {
-                        case 0 -> s.substring(0, at) + c + s.substring(at + 1);
-                        case 1 -> s.substring(0, at) + c + s.substring(at);
-                        default -> s.substring(0, at) + s.substring(at + 1);
-                    };
-                });
+    @Test
+    void format_isToString_andParse_readsItBack() {
+        qt().forAll(fourDigitYearInstants()).checkAssert(instant -> {
+            assertThat(CanonicalInstants.format(instant)).isEqualTo(instant.toString());
+            assertThat(CanonicalInstants.parse(instant.toString())).isEqualTo(instant);
+        });
     }
 
-    @Property(tries = 10_000)
-    void parse_ofAnyText_declinesOrAgreesWithTheJdk(@ForAll("mutatedTexts") String text) {
-        Instant fast = CanonicalInstants.parse(text);
-        if (fast != null) {
-            assertThat(Instant.parse(text)).isEqualTo(fast);
-        }
+    static Gen<String> mutatedTexts() {
+        Gen<Character> chars = pick(List.of('0', '1', '2', '3', '5', '6', '9', '-', ':', '.', 'T', 'Z', 't',
+                'z', '+', ' ', 'x', '\u0663'));
+        return fourDigitYearInstants().zip(range(0, 2), range(0, 100), chars, (instant, op, where, c) -> {
+            String s = instant.toString();
+            int at = where % s.length();
+            return switch (op) {
+                case 0 -> s.substring(0, at) + c + s.substring(at + 1);
+                case 1 -> s.substring(0, at) + c + s.substring(at);
+                default -> s.substring(0, at) + s.substring(at + 1);
+            };
+        });
+    }
+
+    @Test
+    void parse_ofAnyText_declinesOrAgreesWithTheJdk() {
+        qt().forAll(mutatedTexts()).checkAssert(text -> {
+            Instant fast = CanonicalInstants.parse(text);
+            if (fast != null) {
+                assertThat(Instant.parse(text)).isEqualTo(fast);
+            }
+        });
     }
 
     @Test
@@ -107,14 +112,15 @@ class CanonicalInstantsTest {
                 List.of(i, Instant.ofEpochSecond(LAST + 86_400 * 400L), Instant.EPOCH));
     }
 
-    @Property(tries = 300)
-    void itemMapper_writesAndReadsWhatTheCallersMapperDoes(@ForAll("fourDigitYearInstants") Instant instant) {
+    @Test
+    void itemMapper_writesAndReadsWhatTheCallersMapperDoes() {
         JsonMapper item = ItemMappers.of(PLAIN);
-        Stamped value = stamped(instant);
-        String json = PLAIN.writeValueAsString(value);
-
-        assertThat(item.writeValueAsString(value)).isEqualTo(json);
-        assertThat(item.readValue(json, Stamped.class)).isEqualTo(PLAIN.readValue(json, Stamped.class));
+        qt().withExamples(300).forAll(fourDigitYearInstants()).checkAssert(instant -> {
+            Stamped value = stamped(instant);
+            String json = PLAIN.writeValueAsString(value);
+            assertThat(item.writeValueAsString(value)).isEqualTo(json);
+            assertThat(item.readValue(json, Stamped.class)).isEqualTo(PLAIN.readValue(json, Stamped.class));
+        });
     }
 
     @Test
