@@ -18,10 +18,10 @@ final class BytesId extends KeyId {
 
     static KeyId copyOf(byte[] value) {
         if (value == null) {
-            throw new IllegalArgumentException("a bytes id must not be null");
+            throw KeyPathFormatException.inValue("a bytes id must not be null", null, 0);
         }
         if (value.length == 0) {
-            throw new IllegalArgumentException("a bytes id must not be empty");
+            throw KeyPathFormatException.inValue("a bytes id must not be empty", "", 0);
         }
         return owning(value.clone());
     }
@@ -38,7 +38,7 @@ final class BytesId extends KeyId {
 
     static KeyId ofUuid(UUID uuid) {
         if (uuid == null) {
-            throw new IllegalArgumentException("a UUID id must not be null");
+            throw KeyPathFormatException.inValue("a UUID id must not be null", null, 0);
         }
         return UuidId.of(uuid.getMostSignificantBits(), uuid.getLeastSignificantBits());
     }

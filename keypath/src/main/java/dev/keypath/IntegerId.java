@@ -43,11 +43,11 @@ final class IntegerId extends KeyId {
 
     static IntegerId ofBig(BigInteger value) {
         if (value == null) {
-            throw new IllegalArgumentException("an integer id must not be null");
+            throw KeyPathFormatException.inValue("an integer id must not be null", null, 0);
         }
         BigInteger abs = value.abs();
         if (abs.bitLength() > 64) {
-            throw new IllegalArgumentException("integer id " + value + " is outside -(2^64-1) .. 2^64-1");
+            throw KeyPathFormatException.inValue("integer id is outside -(2^64-1) .. 2^64-1", value, 0);
         }
         return new IntegerId(value.signum() < 0, abs.longValue());
     }

@@ -55,8 +55,8 @@ public abstract sealed class KeyId permits StringId, IntegerId, BytesId, UuidId 
 
     /**
      * Converts a Java value to an id: {@link KeyId} as is; {@link String}; {@link Long}, {@link Integer},
-     * {@link Short} or {@link Byte}; {@link BigInteger}; {@link UUID}; {@code byte[]}; an {@link Enum} as its name. Anything else is an
-     * {@link IllegalArgumentException} naming the value's class.
+     * {@link Short} or {@link Byte}; {@link BigInteger}; {@link UUID}; {@code byte[]}; an {@link Enum} as its name. Anything else is a
+     * {@link KeyPathFormatException} naming the value's class.
      */
     public static KeyId from(Object value) {
         if (value instanceof KeyId id) {
@@ -74,10 +74,10 @@ public abstract sealed class KeyId permits StringId, IntegerId, BytesId, UuidId 
         } else if (value instanceof Enum<?> e) {
             return of(e.name());
         } else if (value == null) {
-            throw new IllegalArgumentException("an id must not be null");
+            throw KeyPathFormatException.inValue("an id must not be null", null, 0);
         }
-        throw new IllegalArgumentException("cannot use a " + value.getClass().getName()
-                + " as a key-path id (use String, long, BigInteger, UUID or byte[])");
+        throw KeyPathFormatException.inValue("cannot use a " + value.getClass().getName()
+                + " as a key-path id (use String, long, BigInteger, UUID or byte[])", value, 0);
     }
 
     /** Which of the three id types this is. */

@@ -56,24 +56,24 @@ public final class KeyPath implements Comparable<KeyPath> {
     public static KeyPath of(List<PathElement> elements) {
         int n = elements.size();
         if (n == 0) {
-            throw new IllegalArgumentException("a key path needs at least one element");
+            throw KeyPathFormatException.inValue("a key path needs at least one element", elements, 0);
         }
         Namespace[] namespaces = new Namespace[n];
         KeyId[] ids = new KeyId[n];
         for (int i = 0; i < n; i++) {
             PathElement e = elements.get(i);
             if (e == null) {
-                throw new IllegalArgumentException("element " + i + " is null");
+                throw KeyPathFormatException.inValue("element " + i + " is null", elements, i);
             }
             if (!e.hasId() && i < n - 1) {
-                throw new IllegalArgumentException("element " + i + " (" + e.namespace()
-                        + ") has no id but is not the last element");
+                throw KeyPathFormatException.inValue("element " + i + " (" + e.namespace()
+                        + ") has no id but is not the last element", elements, i);
             }
             namespaces[i] = NamespaceCache.of(e.namespace());
             ids[i] = e.id();
         }
         if (ids[0] == null) {
-            throw new IllegalArgumentException("the first element (" + namespaces[0] + ") needs an id");
+            throw KeyPathFormatException.inValue("the first element (" + namespaces[0] + ") needs an id", elements, 0);
         }
         return ofTrusted(namespaces, ids);
     }
@@ -81,7 +81,7 @@ public final class KeyPath implements Comparable<KeyPath> {
     /** A one-element path {@code /namespace-id}. */
     public static KeyPath of(String namespace, KeyId id) {
         if (id == null) {
-            throw new IllegalArgumentException("the first element (" + namespace + ") needs an id");
+            throw KeyPathFormatException.inValue("the first element (" + namespace + ") needs an id", namespace, 0);
         }
         return ofTrusted(new Namespace[] {NamespaceCache.of(namespace)}, new KeyId[] {id});
     }
@@ -114,7 +114,8 @@ public final class KeyPath implements Comparable<KeyPath> {
     /** This path with {@code /namespace-id} appended. This path's last element must have an id. */
     public KeyPath then(String namespace, KeyId id) {
         if (id == null) {
-            throw new IllegalArgumentException("id of " + namespace + " must not be null; use then(namespace) for an id-less last element");
+            throw KeyPathFormatException.inValue("id of " + namespace + " must not be null; use then(namespace) for an "
+                    + "id-less last element", namespace, 0);
         }
         return append(namespace, id);
     }

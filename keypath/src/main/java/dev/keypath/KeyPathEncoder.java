@@ -41,13 +41,13 @@ final class KeyPathEncoder {
         if (id != null) {
             int idLength = id.encodedLength();
             if (idLength > (Varint.MAX_VALUE >>> KeyEncoding.TYPE_BITS)) {
-                throw new IllegalArgumentException("id of " + namespace + " is too long to encode");
+                throw KeyPathFormatException.inValue("id of " + namespace + " is too long to encode", namespace, 0);
             }
             section += idLength + 1;
             meta += Varint.size((idLength << KeyEncoding.TYPE_BITS) | id.typeCode());
         }
         if (section + meta > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException("key path is too long to encode");
+            throw KeyPathFormatException.inValue("key path is too long to encode", "", 0);
         }
         return (section << 32) | meta;
     }

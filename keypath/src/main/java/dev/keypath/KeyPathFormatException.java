@@ -1,10 +1,11 @@
 package dev.keypath;
 
 /**
- * Thrown when a key path's text, its bytes or a template is malformed, or a value cannot be an id.
- * It is the only exception the core throws for bad input: {@link #position()} is the character index
- * (for text) or byte offset (for encodings) where the problem was found, and {@link #reason()} says what
- * is wrong without the position.
+ * Thrown when a key path's text, its bytes or a template is malformed, or a value cannot be an id or a path.
+ * It is the only exception the core throws for bad input: {@link #position()} is the character index (UTF-16
+ * units, for text and string values), the byte offset (for encodings) or the element index (for a list of
+ * elements) where the problem was found, 0 when a whole value is at fault, and {@link #reason()} says what is
+ * wrong without the position.
  */
 public class KeyPathFormatException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
@@ -23,6 +24,14 @@ public class KeyPathFormatException extends IllegalArgumentException {
 
     static KeyPathFormatException inText(String reason, CharSequence text, int position) {
         return new KeyPathFormatException(reason, position, text.toString());
+    }
+
+    /**
+     * A value that cannot be an id or a path: {@code position} is the index of the offending character in
+     * {@code shown} (the value as text), or of the offending element, or 0 when the whole value is at fault.
+     */
+    static KeyPathFormatException inValue(String reason, Object shown, int position) {
+        return new KeyPathFormatException(reason, position, String.valueOf(shown));
     }
 
     static KeyPathFormatException inBytes(String reason, int offset) {

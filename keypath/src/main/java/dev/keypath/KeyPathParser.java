@@ -10,7 +10,7 @@ final class KeyPathParser {
 
     static void parse(CharSequence chars, PathTextSink sink) {
         if (chars == null) {
-            throw new IllegalArgumentException("key path text must not be null");
+            throw KeyPathFormatException.inValue("key path text must not be null", null, 0);
         }
         // one concrete type for every character read below; a String's toString() is itself
         String text = chars.toString();

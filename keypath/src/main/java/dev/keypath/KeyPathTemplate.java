@@ -49,7 +49,7 @@ public final class KeyPathTemplate {
      */
     public static KeyPathTemplate parse(String template) {
         if (template == null) {
-            throw new IllegalArgumentException("template must not be null");
+            throw KeyPathFormatException.inValue("template must not be null", null, 0);
         }
         int n = template.length();
         if (n == 0) {
@@ -155,7 +155,7 @@ public final class KeyPathTemplate {
     /**
      * The path with every variable bound to {@code values.get(name)}, converted by {@link KeyId#from}.
      *
-     * @throws IllegalArgumentException if a variable has no value or a value cannot be an id
+     * @throws KeyPathFormatException if a variable has no value or a value cannot be an id
      */
     public KeyPath bind(Map<String, ?> values) {
         int n = parts.size();
@@ -172,8 +172,8 @@ public final class KeyPathTemplate {
     /** Binds the variables in order of appearance. @see #bind(Map) */
     public KeyPath bind(Object... valuesInOrder) {
         if (valuesInOrder.length != variables.size()) {
-            throw new IllegalArgumentException("template " + text + " has " + variables.size()
-                    + " variables but " + valuesInOrder.length + " values were given");
+            throw KeyPathFormatException.inValue("the template has " + variables.size() + " variables but "
+                    + valuesInOrder.length + " values were given", text, 0);
         }
         Map<String, Object> values = new LinkedHashMap<>();
         for (int i = 0; i < valuesInOrder.length; i++) {
@@ -196,7 +196,7 @@ public final class KeyPathTemplate {
             namespaces[count] = part.checkedNamespace();
             if (part.variable() != null && !values.containsKey(part.variable())) {
                 if (count == 0) {
-                    throw new IllegalArgumentException("a prefix of " + text + " needs a value for {" + part.variable() + "}");
+                    throw KeyPathFormatException.inValue("a prefix needs a value for {" + part.variable() + "}", text, 0);
                 }
                 count++;
                 break;
@@ -214,12 +214,13 @@ public final class KeyPathTemplate {
         }
         Object value = values.get(part.variable());
         if (value == null) {
-            throw new IllegalArgumentException("template " + text + " has no value for {" + part.variable() + "}");
+            throw KeyPathFormatException.inValue("no value for {" + part.variable() + "}", text, 0);
         }
         try {
             return KeyId.from(value);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("{" + part.variable() + "} of " + text + ": " + e.getMessage(), e);
+        } catch (KeyPathFormatException e) {
+            throw KeyPathFormatException.inValue("{" + part.variable() + "}: " + e.reason(), text, text.indexOf(
+                    "{" + part.variable() + "}"));
         }
     }
 

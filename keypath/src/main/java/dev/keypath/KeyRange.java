@@ -65,10 +65,10 @@ public final class KeyRange {
      */
     public static KeyRange between(KeyPath from, KeyPath to) {
         if (!from.samePartition(to)) {
-            throw new IllegalArgumentException("range ends " + from + " and " + to + " are in different partitions");
+            throw KeyPathFormatException.inValue("range ends " + from + " and " + to + " are in different partitions", to, 0);
         }
         if (from.compareTo(to) > 0) {
-            throw new IllegalArgumentException("range start " + from + " sorts after its end " + to);
+            throw KeyPathFormatException.inValue("range start " + from + " sorts after its end " + to, from, 0);
         }
         return new KeyRange(from, to, false, from.sortKey(), to.sortKey());
     }

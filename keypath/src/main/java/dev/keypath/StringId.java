@@ -14,11 +14,11 @@ final class StringId extends KeyId {
 
     static StringId create(String value) {
         if (value == null) {
-            throw new IllegalArgumentException("a string id must not be null");
+            throw KeyPathFormatException.inValue("a string id must not be null", null, 0);
         }
         int length = StringSegment.checkedUtf8Length(value);
         if (length < 0) {
-            throw new IllegalArgumentException(StringSegment.problem(value, -length - 1));
+            throw KeyPathFormatException.inValue(StringSegment.problem(value, -length - 1), value, -length - 1);
         }
         return new StringId(value, length);
     }

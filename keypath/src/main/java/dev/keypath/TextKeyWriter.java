@@ -19,7 +19,7 @@ final class TextKeyWriter implements PathTextSink {
     TextKeyWriter(CharSequence text) {
         int n = text == null ? 0 : text.length();
         if (n > MAX_TEXT_LENGTH) {
-            throw new IllegalArgumentException("key path text of " + n + " characters is too long to encode");
+            throw KeyPathFormatException.inValue("key path text of " + n + " characters is too long to encode", "", 0);
         }
         // every segment takes at least one character, and there are at most n / 2 + 1 of them
         int maxSegments = n / 2 + 1;
