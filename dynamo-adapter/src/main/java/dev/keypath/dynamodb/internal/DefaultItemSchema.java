@@ -502,6 +502,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         if (value instanceof UUID u) {
             return u.toString();
         }
+        if (value instanceof KeyId k) {
+            return k.toString(); // what KeyIdJson reads back
+        }
         return AttributeValues.toAttribute(writer, bigDecimalForFloats, value, where);
     }
 
