@@ -8,9 +8,9 @@ final class Help {
             + "Each input gives exactly one output line, in order; a bad input gives a line "
             + "'error: MESSAGE' (the message names the position) and the remaining inputs are still processed.";
 
-    static final String BYTES_RULES = "Bytes are read as hex when the text has an even length and only hex "
-            + "digits (either case); otherwise as standard base64, then as URL-safe base64 (padding optional). "
-            + "So base64 that happens to look like hex is read as hex.";
+    static final String BYTES_RULES = "Bytes are hex (either case). Base64 (standard or URL-safe, padding "
+            + "optional) needs the prefix b64:, as in b64:dXNlcgEIBwAgEQ== ; the tool never guesses, and an error "
+            + "says which reading failed.";
 
     static final String EXIT_HEADING = "%nExit status:%n";
     static final String EXIT_OK = "0:every input succeeded";

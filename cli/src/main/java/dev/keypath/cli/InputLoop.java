@@ -26,7 +26,17 @@ final class InputLoop {
         Printer printer = new Printer(out, between, command);
         for (String arg : args) {
             if (STDIN.equals(arg)) {
-                for (String line = stdin.next(); line != null; line = stdin.next()) {
+                while (true) {
+                    String line;
+                    try {
+                        line = stdin.next();
+                    } catch (IllegalArgumentException badLine) { // not UTF-8: one error line, then go on
+                        printer.fail(badLine);
+                        continue;
+                    }
+                    if (line == null) {
+                        break;
+                    }
                     printer.handle(line);
                 }
             } else {
@@ -55,15 +65,51 @@ final class InputLoop {
             try {
                 result = stripFinalNewline(command.apply(input));
             } catch (IllegalArgumentException e) { // includes KeyPathFormatException
-                failed = true;
-                result = ERROR_PREFIX + e.getMessage();
+                fail(e);
+                return;
             }
+            print(result);
+        }
+
+        /** One error line; the message may echo the input, so line breaks and controls in it are escaped. */
+        void fail(IllegalArgumentException e) {
+            failed = true;
+            print(ERROR_PREFIX + escape(e.getMessage()));
+        }
+
+        private void print(String result) {
             if (!first) {
                 out.print(between);
             }
             first = false;
             out.println(result);
             out.flush();
+        }
+
+        /** {@code s} on one line: line breaks, tabs and other control characters escaped as in a Java string literal. */
+        static String escape(String s) {
+            StringBuilder out = null;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                boolean control = c < 0x20 || c == 0x7F || c == 0x85 || c == 0x2028 || c == 0x2029;
+                if (control && out == null) {
+                    out = new StringBuilder(s.length() + 8).append(s, 0, i);
+                }
+                if (out != null) {
+                    if (!control) {
+                        out.append(c);
+                    } else if (c == '\n') {
+                        out.append("\\n");
+                    } else if (c == '\r') {
+                        out.append("\\r");
+                    } else if (c == '\t') {
+                        out.append("\\t");
+                    } else {
+                        out.append(String.format("\\u%04X", (int) c));
+                    }
+                }
+            }
+            return out == null ? s : out.toString();
         }
 
         private static String stripFinalNewline(String s) {

@@ -1,5 +1,11 @@
 package dev.keypath.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
 import java.io.InputStream;
 import picocli.CommandLine;
 
@@ -14,9 +20,23 @@ import picocli.CommandLine;
 public final class KeypathCli {
     private KeypathCli() {}
 
-    /** Runs the tool on the process's standard streams and exits with its status. */
+    /**
+     * Runs the tool on the process's standard streams and exits with its status. Output is UTF-8 whatever the
+     * locale. An argument the JVM could not decode (a non-UTF-8 locale such as {@code LC_ALL=C} turns other
+     * characters into U+FFFD before the tool sees them) is refused with exit status 2 instead of being used.
+     */
     public static void main(String[] args) {
-        System.exit(commandLine(System.in).execute(args));
+        CommandLine cli = commandLine(System.in);
+        cli.setOut(new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
+                StandardCharsets.UTF_8), true));
+        cli.setErr(new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err),
+                StandardCharsets.UTF_8), true));
+        String lost = LossyArguments.problem(args, System.getProperty("sun.jnu.encoding"));
+        if (lost != null) {
+            cli.getErr().println("error: " + lost);
+            System.exit(2);
+        }
+        System.exit(cli.execute(args));
     }
 
     /**

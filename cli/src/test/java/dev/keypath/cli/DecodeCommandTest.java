@@ -74,7 +74,7 @@ class DecodeCommandTest {
     void base64_encodeThenDecode_roundTrips() {
         String base64 = CliRun.of("encode", "--base64", SEED_PATH).outLines().get(0);
 
-        CliRun run = CliRun.of("decode", base64);
+        CliRun run = CliRun.of("decode", "b64:" + base64);
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.outLines()).containsExactly(SEED_PATH);
@@ -84,14 +84,16 @@ class DecodeCommandTest {
     void base64_splitRoundTrip() {
         String pkSk = CliRun.of("encode", "--split", "--base64", SEED_PATH).outLines().get(0);
 
-        assertThat(CliRun.of("decode", "--split", pkSk).outLines()).containsExactly(SEED_PATH);
+        String[] keys = pkSk.split(" ");
+        assertThat(CliRun.of("decode", "--split", "b64:" + keys[0] + " b64:" + keys[1]).outLines())
+                .containsExactly(SEED_PATH);
     }
 
     @Test
     void urlSafeBase64_withoutPadding_isAccepted() {
         String urlSafe = Base64.getUrlEncoder().withoutPadding().encodeToString(SEED_KEY);
 
-        assertThat(CliRun.of("decode", urlSafe).outLines()).containsExactly(SEED_PATH);
+        assertThat(CliRun.of("decode", "b64:" + urlSafe).outLines()).containsExactly(SEED_PATH);
     }
 
     @Test
@@ -108,6 +110,7 @@ class DecodeCommandTest {
     void neitherHexNorBase64_errorLineNamesTheCharacterPosition() {
         CliRun run = CliRun.of("decode", "7573!572");
 
-        assertThat(run.outLines()).containsExactly("error: character '!' is neither hex nor base64 at position 4");
+        assertThat(run.outLines())
+                .containsExactly("error: not hex: character '!' at position 4 (base64 keys need the prefix b64:)");
     }
 }

@@ -55,6 +55,6 @@ class ExplainCommandTest {
         String nl = System.lineSeparator();
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.out()).isEqualTo(a + nl + "error: character '!' is neither hex nor base64 at position 3" + nl + nl + b);
+        assertThat(run.out()).isEqualTo(a + nl + "error: not hex: character 'n' at position 0 (base64 keys need the prefix b64:)" + nl + nl + b);
     }
 }

@@ -23,12 +23,13 @@ class KeypathCommandTest {
     }
 
     @Test
-    void decodeHelp_documentsHexBase64DetectionStdinAndExitStatus() {
+    void decodeHelp_documentsHexBase64PrefixStdinAndExitStatus() {
         CliRun run = CliRun.of("help", "decode");
 
         assertThat(run.out())
-                .contains("even length and only hex")
-                .contains("standard base64, then as URL-safe base64")
+                .contains("Bytes are hex")
+                .contains("needs the prefix b64:")
+                .contains("never guesses")
                 .contains("'-' reads one input per line")
                 .contains("Exit status:");
     }

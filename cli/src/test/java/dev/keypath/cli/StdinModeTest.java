@@ -34,7 +34,7 @@ class StdinModeTest {
     void emptyLine_isAnInputThatFails() {
         CliRun run = CliRun.withStdin("\n" + SEED_HEX + "\n", "decode", "-");
 
-        assertThat(run.outLines()).containsExactly("error: empty input: expected hex or base64 bytes", SEED_PATH);
+        assertThat(run.outLines()).containsExactly("error: empty input at position 0: expected hex, or base64 after b64:", SEED_PATH);
         assertThat(run.exitCode()).isEqualTo(1);
     }
 
