@@ -131,7 +131,7 @@ public interface KeyPathTable {
     /** {@link #query(ItemQuery)} restricted to one type. */
     default <T> Page<T> query(Class<T> type, ItemQuery query) {
         Page<Object> page = query(query.toBuilder().types(type).build());
-        return new Page<>(page.itemsOf(type), page.nextPageToken());
+        return page.ofType(type);
     }
 
     /**

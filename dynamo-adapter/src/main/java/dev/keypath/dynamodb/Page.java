@@ -10,12 +10,26 @@ import java.util.Optional;
  *
  * @param items         the mapped items of this page
  * @param nextPageToken opaque token for the next page, or null when there are no more results
+ * @param scannedCount  how many items DynamoDB read (and billed) for this page: DynamoDB's {@code ScannedCount}
+ *                      summed over the page's requests. More than {@code items().size()} when a filter, other
+ *                      item types, expired items or key-range bounds that admit other paths (ids of another type
+ *                      at the same position, see FORMAT.md §9) dropped some: the page's read amplification
  * @param <T>           item type ({@code Object} for heterogeneous queries)
  */
-public record Page<T>(List<T> items, String nextPageToken) {
+public record Page<T>(List<T> items, String nextPageToken, int scannedCount) {
     /** Copies the item list. */
     public Page {
         items = List.copyOf(items);
+    }
+
+    /** A page whose items are all that was read. */
+    public Page(List<T> items, String nextPageToken) {
+        this(items, nextPageToken, items.size());
+    }
+
+    /** This page's items of {@code type}, with the same token and scanned count. */
+    public <U> Page<U> ofType(Class<U> type) {
+        return new Page<>(itemsOf(type), nextPageToken, scannedCount);
     }
 
     /** True if {@link #nextPageToken()} is present. */

@@ -236,7 +236,7 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     @Override
     public <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query) {
         return AsyncCall.run(call -> page(call, context.query(query.toBuilder().types(type).build()))
-                .thenApply(page -> new Page<>(page.itemsOf(type), page.nextPageToken())));
+                .thenApply(page -> page.ofType(type)));
     }
 
     /** Runs the pager's requests one after another until the page is complete. */

@@ -3,6 +3,8 @@ package dev.keypath.dynamodb.internal;
 import dev.keypath.KeyId;
 import dev.keypath.dynamodb.ItemMappingException;
 import java.math.BigInteger;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.UUID;
 
 /** Converts a key field's Java value to a {@link KeyId} and back, for one supported Java type. */
@@ -33,6 +35,20 @@ final class KeyCodec {
 
     boolean isIntegral() {
         return isIntegral(type);
+    }
+
+    /** The id types a field of this type is stored as. */
+    Set<KeyId.Type> idTypes() {
+        if (type == KeyId.class) {
+            return EnumSet.allOf(KeyId.Type.class);
+        }
+        if (type == String.class || isEnum) {
+            return EnumSet.of(KeyId.Type.STRING);
+        }
+        if (type == UUID.class || type == byte[].class) {
+            return EnumSet.of(KeyId.Type.BYTES);
+        }
+        return EnumSet.of(KeyId.Type.INTEGER);
     }
 
     Class<?> type() {

@@ -23,8 +23,15 @@ final class KeyTemplate {
     /** The literal id of each element; null where a variable stands or the element has no id. */
     private final KeyId[] literals;
     private final int variableCount;
+    private final KeyPathTemplate source;
+
+    /** The template this was prepared from. */
+    KeyPathTemplate source() {
+        return source;
+    }
 
     KeyTemplate(KeyPathTemplate template) {
+        this.source = template;
         List<String> variables = template.variables();
         this.variableCount = variables.size();
         int size = template.size();

@@ -34,6 +34,7 @@ final class QueryPager {
     private final List<Object> out = new ArrayList<>();
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
+    private int scanned;
 
     private QueryPager(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
         this.table = table;
@@ -46,6 +47,8 @@ final class QueryPager {
                     + registry.indexes());
         }
         this.range = QueryOperation.range(q);
+        registry.checkIdTypes(range.from(), q.index());
+        registry.checkIdTypes(range.to(), q.index());
         this.typeNames = q.types().stream().map(t -> registry.of(t).typeName())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         this.filter = values.toExpr(q.filter().orElse(null));
@@ -71,6 +74,7 @@ final class QueryPager {
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
     boolean accept(QueryResponse r) {
         boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+        scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
         List<Map<String, AttributeValue>> items = r.items();
         boolean full = false;
         for (int i = 0; i < items.size(); i++) {
@@ -100,7 +104,7 @@ final class QueryPager {
 
     /** The page collected so far, with a token when more items may follow. */
     Page<Object> page() {
-        return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint));
+        return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint), scanned);
     }
 
     private Object map(Map<String, AttributeValue> raw) {

@@ -1,13 +1,17 @@
 package dev.keypath.dynamodb.internal;
 
+import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
+import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -116,6 +120,63 @@ final class SchemaRegistry {
                     + "(registered: " + byName.keySet() + ")", keyPath, null);
         }
         return s;
+    }
+
+    /**
+     * Refuses a query bound whose id at some position has a type that no registered type has there. Ids of
+     * different types at one position interleave in byte order, so such a bound can only read other types' items
+     * (and, for a bytes id, an unbounded run of integer ids): a typo or a wrong Java type, never a useful query.
+     * Positions no registered template reaches with the same namespaces are not judged.
+     *
+     * @param index the GSI queried, or null for the table
+     */
+    void checkIdTypes(KeyPath bound, String index) {
+        for (int i = 0; i < bound.size(); i++) {
+            KeyId id = bound.id(i);
+            if (id == null) {
+                continue;
+            }
+            Set<KeyId.Type> allowed = EnumSet.noneOf(KeyId.Type.class);
+            boolean judged = false;
+            for (DefaultItemSchema<?> s : byClass.values()) {
+                if (index == null) {
+                    judged |= allow(s.keyPathTemplate(), s.keyFields(), bound, i, allowed);
+                } else {
+                    for (DefaultItemSchema.SecondaryKey k : s.secondaryKeys()) {
+                        if (k.index().equals(index)) {
+                            judged |= allow(k.template().source(), k.fields(), bound, i, allowed);
+                        }
+                    }
+                }
+            }
+            if (judged && !allowed.contains(id.type())) {
+                throw new IllegalArgumentException("Query bound " + bound + " has a " + id.type() + " id at position "
+                        + i + " (" + bound.namespace(i) + "), where the registered types have only " + allowed
+                        + " ids: ids of different types interleave in byte order, so this range could only read "
+                        + "other items; use a " + allowed + " id (see FORMAT.md, type collisions)");
+            }
+        }
+    }
+
+    /** Adds the id types {@code template} allows at {@code position} if its namespaces match; true if they do. */
+    private static boolean allow(KeyPathTemplate template, List<DefaultItemSchema.KeyField> fields, KeyPath bound,
+            int position, Set<KeyId.Type> allowed) {
+        if (template.size() <= position) {
+            return false;
+        }
+        for (int j = 0; j <= position; j++) {
+            if (!template.namespace(j).equals(bound.namespace(j))) {
+                return false;
+            }
+        }
+        for (DefaultItemSchema.KeyField f : fields) {
+            if (template.indexOf(f.variable()) == position) {
+                allowed.addAll(f.codec().idTypes());
+                return true;
+            }
+        }
+        allowed.addAll(EnumSet.allOf(KeyId.Type.class)); // a literal: not judged by type
+        return true;
     }
 
     boolean isRegisteredName(String name) {
