@@ -35,6 +35,17 @@ class TypeCollisionTest {
     }
 
     @Test
+    void aBoundBeyondDynamoDbsKeySizeIsRefusedBeforeAnyRequest() {
+        KeyPathTable table = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName("never-created")
+                .register(Model.StringPost.class).build();
+        UUID u = UUID.randomUUID();
+        String longSlug = "s".repeat(1100);
+        assertThatThrownBy(() -> table.query(q -> q.between(KeyPath.of("user", u).then("post", "a"),
+                KeyPath.of("user", u).then("post", longSlug)))).isInstanceOf(KeyTooLargeException.class)
+                .hasMessageContaining("1024");
+    }
+
+    @Test
     void whereTypesMayCollideTheScannedCountShowsTheAmplification() {
         KeyPathTable table = TableFixture.newTable("collide"); // registers Post (long), StringPost and BytesPost
         UUID u = UUID.randomUUID();
