@@ -49,9 +49,13 @@ import tools.jackson.databind.json.JsonMapper;
 public class KeyPathDynamoAutoConfiguration {
     private static final Log LOG = LogFactory.getLog(KeyPathDynamoAutoConfiguration.class);
 
-    /** Starts DynamoDB Local in this JVM when asked to, and only then. */
+    /**
+     * Starts DynamoDB Local in this JVM when asked to, and only then; it comes from the development-only module
+     * {@code dev.keypath:keypath-dynamodb-local}, which a production application does not carry.
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty(KeyPathDynamoProperties.PREFIX + ".embedded")
+    @ConditionalOnClass(name = EMBEDDED_ENGINE)
     static class EmbeddedEngineConfiguration {
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
@@ -60,27 +64,29 @@ public class KeyPathDynamoAutoConfiguration {
                 throw new IllegalStateException("keypath.dynamodb.embedded=true starts its own DynamoDB Local; "
                         + "remove keypath.dynamodb.endpoint=" + properties.getEndpoint() + " or set embedded=false");
             }
-            try {
-                Class.forName("software.amazon.dynamodb.services.local.main.ServerRunner", false,
-                        KeyPathDynamoAutoConfiguration.class.getClassLoader());
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("keypath.dynamodb.embedded=true needs "
-                        + "software.amazon.dynamodb:DynamoDBLocal on the classpath", e);
-            }
             LOG.warn("keypath.dynamodb.embedded=true: running DynamoDB Local in memory inside this JVM; all data "
                     + "is lost at shutdown. Do not use in production.");
             EngineLogs.quietUnlessAsked(properties.isEngineLogs(), environment,
                     KeyPathDynamoAutoConfiguration.class.getClassLoader());
             return EmbeddedDynamoDb.start();
         }
+
+        @Bean(destroyMethod = "close")
+        @ConditionalOnMissingBean
+        DynamoDbClient keyPathDynamoDbClient(EmbeddedDynamoDb engine) {
+            return engine.newClient().build();
+        }
     }
+
+    /** The class of the embedded engine, looked up by name: its module is optional. */
+    static final String EMBEDDED_ENGINE = "dev.keypath.dynamodb.local.EmbeddedDynamoDb";
 
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    DynamoDbClient keyPathDynamoDbClient(KeyPathDynamoProperties properties,
-            ObjectProvider<EmbeddedDynamoDb> embedded) {
-        if (properties.isEmbedded()) {
-            return embedded.getObject().newClient().build();
+    DynamoDbClient keyPathDynamoDbClient(KeyPathDynamoProperties properties) {
+        if (properties.isEmbedded()) { // the engine's configuration did not apply: its module is missing
+            throw new IllegalStateException("keypath.dynamodb.embedded=true needs the development engine on the "
+                    + "classpath: add the dependency dev.keypath:keypath-dynamodb-local (scope test for tests only)");
         }
         return ClientSettings.client(properties);
     }

@@ -34,7 +34,7 @@ public class KeyPathDynamoProperties {
 
     /**
      * Whether to start DynamoDB Local inside this JVM, in memory, and connect to it (data is lost at shutdown).
-     * For examples, local development and tests; needs software.amazon.dynamodb:DynamoDBLocal on the classpath.
+     * For examples, local development and tests; needs dev.keypath:keypath-dynamodb-local on the classpath.
      * Implies create-table-if-missing and must not be combined with an endpoint.
      */
     private boolean embedded;

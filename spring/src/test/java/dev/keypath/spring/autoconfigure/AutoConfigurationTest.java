@@ -97,6 +97,14 @@ class AutoConfigurationTest {
     }
 
     @Test
+    void embeddedWithoutTheEngineModuleNamesTheDependencyToAdd() {
+        runner.withClassLoader(new org.springframework.boot.test.context.FilteredClassLoader(EmbeddedDynamoDb.class))
+                .withPropertyValues("keypath.dynamodb.embedded=true")
+                .run(ctx -> assertThat(ctx).hasFailed().getFailure()
+                        .hasStackTraceContaining("dev.keypath:keypath-dynamodb-local"));
+    }
+
+    @Test
     void embeddedWithAnEndpointIsAConfigurationError() {
         runner.withPropertyValues("keypath.dynamodb.embedded=true", "keypath.dynamodb.endpoint=http://localhost:8000")
                 .run(ctx -> assertThat(ctx).hasFailed().getFailure()
