@@ -10,9 +10,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
@@ -20,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
  * Reads keys with {@code BatchGetItem} calls of at most 100, retrying unprocessed keys and throttled calls
- * through {@link BatchRetry}, blocking or not; returns the found, unexpired items in request order (each key
+ * through {@link BatchRetry}; returns the found, unexpired items in request order (each key
  * once). One instance per call: it checks the keys up front, before any request, and collects what comes back.
  */
 final class BatchGetOperation {
@@ -29,7 +26,7 @@ final class BatchGetOperation {
     private final SchemaRegistry registry;
     private final List<ItemKey> unique;
     private final Map<KeyPath, Map<String, AttributeValue>> found = new HashMap<>();
-    private final BatchRetry<Map<String, AttributeValue>> retry;
+    private final BatchRetry<Map<String, AttributeValue>, BatchGetItemRequest, BatchGetItemResponse> retry;
 
     private BatchGetOperation(String table, List<ItemKey> keys, ReadConsistency consistency, BatchPolicy policy,
                               SchemaRegistry registry) {
@@ -50,22 +47,15 @@ final class BatchGetOperation {
             }
             chunks.get(chunks.size() - 1).add(KeyLimits.keyOf(k.keyPath()));
         }
-        this.retry = new BatchRetry<>("Batch get", chunks, DefaultItemSchema::keyPathOfItem, policy);
+        this.retry = new BatchRetry<>("Batch get", chunks, DefaultItemSchema::keyPathOfItem, policy,
+                DynamoApi.BATCH_GET_ITEM, this::request, this::accept);
     }
 
-    static List<Object> run(DynamoDbClient client, String table, List<ItemKey> keys, ReadConsistency consistency,
-                            BatchPolicy policy, SchemaRegistry registry) {
+    /** The batch get of {@code keys}: checks them at once, then reads them with retries. */
+    static Operation<List<Object>> read(String table, List<ItemKey> keys, ReadConsistency consistency,
+                                        BatchPolicy policy, SchemaRegistry registry) {
         BatchGetOperation op = new BatchGetOperation(table, keys, consistency, policy, registry);
-        op.retry.run(pending -> client.batchGetItem(op.request(pending)), op::accept);
-        return op.items();
-    }
-
-    static CompletableFuture<List<Object>> runAsync(AsyncCall call, DynamoDbAsyncClient client, String table,
-                                                    List<ItemKey> keys, ReadConsistency consistency,
-                                                    BatchPolicy policy, SchemaRegistry registry) {
-        BatchGetOperation op = new BatchGetOperation(table, keys, consistency, policy, registry);
-        return op.retry.runAsync(pending -> call.sdk(() -> client.batchGetItem(op.request(pending))), op::accept)
-                .thenApply(done -> op.items());
+        return Operations.map(op.retry, done -> op.items());
     }
 
     private BatchGetItemRequest request(List<Map<String, AttributeValue>> pending) {

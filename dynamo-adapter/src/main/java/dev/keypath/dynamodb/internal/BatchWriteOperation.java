@@ -11,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
@@ -21,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Runs unconditional puts and deletes as {@code BatchWriteItem} calls of at most 25, resubmitting unprocessed
- * items and throttled chunks through {@link BatchRetry} until done or the deadline, blocking or not.
+ * items and throttled chunks through {@link BatchRetry} until done or the deadline.
  */
 final class BatchWriteOperation {
     private BatchWriteOperation() {
@@ -67,18 +64,10 @@ final class BatchWriteOperation {
         return chunks;
     }
 
-    static void run(DynamoDbClient client, String table, List<WriteAction> actions, BatchPolicy policy) {
-        retry(actions, policy).run(pending -> client.batchWriteItem(request(table, pending)), r -> unprocessed(table, r));
-    }
-
-    static CompletableFuture<Void> runAsync(AsyncCall call, DynamoDbAsyncClient client, String table,
-                                            List<WriteAction> actions, BatchPolicy policy) {
-        return retry(actions, policy).runAsync(pending -> call.sdk(() -> client.batchWriteItem(request(table, pending))),
-                r -> unprocessed(table, r));
-    }
-
-    private static BatchRetry<WriteRequest> retry(List<WriteAction> actions, BatchPolicy policy) {
-        return new BatchRetry<>("Batch write", chunks(actions), BatchWriteOperation::keyPathOf, policy);
+    /** The batch write of {@code actions} with its retries; nothing is checked or sent before it runs. */
+    static Operation<Void> write(String table, List<WriteAction> actions, BatchPolicy policy) {
+        return new BatchRetry<>("Batch write", chunks(actions), BatchWriteOperation::keyPathOf, policy,
+                DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending), r -> unprocessed(table, r));
     }
 
     private static BatchWriteItemRequest request(String table, List<WriteRequest> pending) {

@@ -1,10 +1,34 @@
 package dev.keypath.dynamodb.internal;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.ItemMappingException;
 
 /** Builds the {@link WriteAction} of a delete. Pure. */
 final class DeleteItemOperation {
     private DeleteItemOperation() {
+    }
+
+    /**
+     * The delete a request asks for: at the item's key path or the given one; checking the explicit expected
+     * version, else the item's own version for versioned types; plus the caller's condition.
+     */
+    static WriteAction action(SchemaRegistry registry, ValueConverter values, DeleteItem<?> delete) {
+        DefaultItemSchema<?> schema = delete.item().isPresent() ? registry.ofItem(delete.item().get())
+                : registry.of(delete.type());
+        KeyPath keyPath = delete.item().isPresent() ? schema.keyPathOf(delete.item().get(), java.util.Map.of())
+                : delete.keyPath().orElseThrow();
+        long expected = -1;
+        if (delete.expectedVersion().isPresent()) {
+            if (!schema.isVersioned()) {
+                throw new ItemMappingException(schema.type().getSimpleName() + " has no @Version field; a delete "
+                        + "cannot expect a version of it", keyPath, null);
+            }
+            expected = delete.expectedVersion().getAsLong();
+        } else if (delete.item().isPresent() && schema.isVersioned()) {
+            expected = schema.versionOf(delete.item().get());
+        }
+        return action(schema, keyPath, expected, values.toExpr(delete.condition().orElse(null)));
     }
 
     /** The delete of {@code item}: for versioned types only if the stored version equals the item's. */

@@ -16,12 +16,11 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * The collection of one page of an {@link ItemQuery}, without I/O: validates the query and decodes its page token
- * up front, then alternates {@link #nextRequest()} and {@link #accept(QueryResponse)} (the caller runs each
- * {@code Query} synchronously or asynchronously) until {@code accept} returns false, and finally gives the
- * {@link #page()} with its signed next-page token. The caller's filter runs on the server; items are then
+ * up front, then, as an {@link Operation}, asks for {@code Query} requests until the page is complete, and gives
+ * the page with its signed next-page token. The caller's filter runs on the server; items are then
  * filtered exactly (key range, type filter, expiry) and mapped to their registered classes. Not thread-safe: one instance serves one call, step by step.
  */
-final class QueryPager {
+final class QueryPager implements Operation<Page<Object>> {
     private final String table;
     private final ItemQuery q;
     private final SchemaRegistry registry;
@@ -35,6 +34,7 @@ final class QueryPager {
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
     private int scanned;
+    private boolean complete;
 
     private QueryPager(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
         this.table = table;
@@ -65,14 +65,24 @@ final class QueryPager {
         return new QueryPager(table, q, registry, values, tokens);
     }
 
+    @Override
+    public Step next() {
+        return complete ? Step.DONE : Step.Exchange.of(DynamoApi.QUERY, nextRequest(), r -> complete = !accept(r));
+    }
+
+    @Override
+    public Page<Object> result() {
+        return page();
+    }
+
     /** The next {@code Query} request to run. */
-    QueryRequest nextRequest() {
+    private QueryRequest nextRequest() {
         int pageLimit = QueryOperation.pageLimit(q.limit(), out.size(), !typeNames.isEmpty() || !filter.isEmpty());
         return QueryOperation.request(table, target, range, q, filter, startKey, pageLimit);
     }
 
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
-    boolean accept(QueryResponse r) {
+    private boolean accept(QueryResponse r) {
         boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
         scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
         List<Map<String, AttributeValue>> items = r.items();
@@ -103,7 +113,7 @@ final class QueryPager {
     }
 
     /** The page collected so far, with a token when more items may follow. */
-    Page<Object> page() {
+    private Page<Object> page() {
         return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint), scanned);
     }
 

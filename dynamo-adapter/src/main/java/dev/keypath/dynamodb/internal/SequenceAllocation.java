@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -17,8 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The allocation of one free sequence id under a collection such as {@code /user-1/post}, as a state machine
- * with no I/O: {@link #next()} names the request to send, and the matching {@code accept…} method takes its
- * response. The sync table drives it with a loop, the async table with a future chain.
+ * with no I/O: an {@link Operation} of up to four kinds of request, run by either table's driver.
  *
  * <p>The counter knows only the ids it handed out; ids written explicitly or by another client are invisible to
  * it. So each value the counter gives is probed (a consistent, keys-only {@code GetItem}); when the id is taken,
@@ -28,35 +28,11 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * still create-only, so an id taken between the probe and the put fails that put instead of overwriting.
  * Not thread-safe: one instance per allocation.
  */
-final class SequenceAllocation {
+final class SequenceAllocation implements Operation<Long> {
     /** Values taken from the counter before giving up. */
     static final int MAX_ATTEMPTS = 8;
     /** Keys read per look-up of the highest id in use. */
     private static final int HIGHEST_PAGE = 25;
-
-    /** The request to send next. */
-    sealed interface Step permits Take, Probe, FindHighest, Advance, Done {
-    }
-
-    /** Take the counter's next value ({@code UpdateItem ADD}); answer with {@link #accept(UpdateItemResponse)}. */
-    record Take(UpdateItemRequest request) implements Step {
-    }
-
-    /** Is the id taken? ({@code GetItem}); answer with {@link #accept(GetItemResponse)}. */
-    record Probe(GetItemRequest request) implements Step {
-    }
-
-    /** The highest id in use ({@code Query}); answer with {@link #accept(QueryResponse)}. */
-    record FindHighest(QueryRequest request) implements Step {
-    }
-
-    /** Move the counter forward ({@code UpdateItem}, may fail its condition); then call {@link #advanced()}. */
-    record Advance(UpdateItemRequest request) implements Step {
-    }
-
-    /** The free id. */
-    record Done(long id) implements Step {
-    }
 
     private final String table;
     private final KeyPath collection;
@@ -65,6 +41,7 @@ final class SequenceAllocation {
     private final List<Long> taken = new ArrayList<>();
     private long candidate;
     private Step next;
+    private boolean done;
 
     /** Starts the allocation of an id under {@code collection}, a path whose last element has no id. */
     SequenceAllocation(String table, KeyPath collection) {
@@ -75,21 +52,32 @@ final class SequenceAllocation {
         this.next = take();
     }
 
-    /** What to send next; {@link Done} when the id is known. */
-    Step next() {
+    @Override
+    public Step next() {
         return next;
     }
 
-    void accept(UpdateItemResponse counter) {
-        candidate = IdGenerator.counterValue(counter);
-        KeyPath path = itemPath(candidate);
-        next = new Probe(GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(path)).consistentRead(true)
-                .projectionExpression("#pk").expressionAttributeNames(Map.of("#pk", TableAttributes.PK)).build());
+    /** The free id, once {@link #next()} returned {@link Step#DONE}. */
+    @Override
+    public Long result() {
+        if (!done) {
+            throw new IllegalStateException("the sequence id is not allocated yet");
+        }
+        return candidate;
     }
 
-    void accept(GetItemResponse probe) {
+    private void accept(UpdateItemResponse counter) {
+        candidate = IdGenerator.counterValue(counter);
+        KeyPath path = itemPath(candidate);
+        next = Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(path)).consistentRead(true)
+                .projectionExpression("#pk").expressionAttributeNames(Map.of("#pk", TableAttributes.PK)).build(),
+                this::accept);
+    }
+
+    private void accept(GetItemResponse probe) {
         if (!probe.hasItem() || probe.item().isEmpty()) {
-            next = new Done(candidate);
+            done = true;
+            next = Step.DONE;
             return;
         }
         taken.add(candidate);
@@ -99,17 +87,17 @@ final class SequenceAllocation {
                     + "by another client, or concurrently); retry the put, or give the id explicitly", collection);
         }
         KeyRange above = KeyRange.between(itemPath(candidate), itemPath(Long.MAX_VALUE));
-        next = new FindHighest(QueryRequest.builder().tableName(table)
+        next = Step.Exchange.of(DynamoApi.QUERY, QueryRequest.builder().tableName(table)
                 .keyConditionExpression("#pk = :pk AND #sk BETWEEN :lo AND :hi")
                 .expressionAttributeNames(Map.of("#pk", TableAttributes.PK, "#sk", TableAttributes.SK))
                 .expressionAttributeValues(Map.of(":pk", AttributeValues.binary(above.partitionKey()),
                         ":lo", AttributeValues.binary(above.lowerSortKey()),
                         ":hi", AttributeValues.binary(above.upperSortKey())))
                 .projectionExpression("#pk, #sk").scanIndexForward(false).limit(HIGHEST_PAGE).consistentRead(true)
-                .build());
+                .build(), this::accept);
     }
 
-    void accept(QueryResponse highest) {
+    private void accept(QueryResponse highest) {
         long max = candidate;
         for (Map<String, AttributeValue> item : highest.items()) {
             KeyId id = idAtCollection(item);
@@ -123,22 +111,29 @@ final class SequenceAllocation {
             return;
         }
         KeyPath counter = IdGenerator.counterKey(collection);
-        next = new Advance(UpdateItemRequest.builder().tableName(table).key(KeyLimits.keyOf(counter))
+        next = new Step.Exchange<>(DynamoApi.UPDATE_ITEM, UpdateItemRequest.builder().tableName(table).key(KeyLimits.keyOf(counter))
                 .updateExpression("SET #n = :max, #t = :t")
                 .conditionExpression("attribute_not_exists(#n) OR #n < :max")
                 .expressionAttributeNames(Map.of("#n", "n", "#t", TableAttributes.TYPE))
                 .expressionAttributeValues(Map.of(":max", AttributeValues.number(max),
                         ":t", AttributeValues.string(TableAttributes.SEQUENCE_TYPE)))
-                .build());
+                .build(), moved -> advanced(), this::advanceFailed);
     }
 
     /** The counter was moved forward, or had already been moved further by another writer. */
-    void advanced() {
+    private void advanced() {
         next = take();
     }
 
+    private void advanceFailed(RuntimeException e) {
+        if (!(e instanceof ConditionalCheckFailedException)) {
+            throw e;
+        }
+        advanced(); // another writer moved the counter further already
+    }
+
     private Step take() {
-        return new Take(IdGenerator.counterRequest(table, collection));
+        return Step.Exchange.of(DynamoApi.UPDATE_ITEM, IdGenerator.counterRequest(table, collection), this::accept);
     }
 
     private KeyPath itemPath(long id) {

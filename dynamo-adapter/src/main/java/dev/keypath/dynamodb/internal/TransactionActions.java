@@ -2,20 +2,20 @@ package dev.keypath.dynamodb.internal;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.Transaction;
-import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.UpdateItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 
 /**
  * The actions of one transaction as the caller's body declares them, built with the operation classes of
  * single writes. Deletes, updates and condition checks become {@link WriteAction}s at once; puts wait as
  * {@link Put}s until the body has returned, because a put with an unset sequence id needs a counter value
- * first, which the synchronous table fetches by blocking and the asynchronous one by chaining futures.
+ * first, which the transaction's {@link Operation} allocates before it sends the transaction.
  * Not thread-safe; one per {@code transact} call.
  */
 final class TransactionActions implements Transaction {
@@ -33,35 +33,28 @@ final class TransactionActions implements Transaction {
     }
 
     @Override
-    public Transaction put(Object item, PutMode mode) {
-        return declare(new Put(registry.ofItem(Objects.requireNonNull(item, "item")), item,
-                Objects.requireNonNull(mode, "mode"), Expr.NONE));
+    public Transaction put(PutItem<?> put) {
+        Object item = put.item();
+        return declare(new Put(registry.ofItem(item), item, put.mode(), values.toExpr(put.condition().orElse(null))));
     }
 
     @Override
-    public Transaction put(Object item, Condition condition) {
-        return declare(new Put(registry.ofItem(Objects.requireNonNull(item, "item")), item, PutMode.REPLACE,
-                values.toExpr(Objects.requireNonNull(condition, "condition"))));
+    public Transaction delete(DeleteItem<?> delete) {
+        if (delete.returnsDeleted()) {
+            throw new IllegalArgumentException("a transaction returns no items; returnDeleted() cannot be used in "
+                    + "one: " + delete);
+        }
+        return declare(DeleteItemOperation.action(registry, values, delete));
     }
 
     @Override
-    public Transaction delete(Object item) {
-        return declare(DeleteItemOperation.actionForItem(registry.ofItem(Objects.requireNonNull(item, "item")), item));
-    }
-
-    @Override
-    public Transaction delete(Class<?> type, KeyPath keyPath) {
-        return delete(type, keyPath, null);
-    }
-
-    @Override
-    public Transaction delete(Class<?> type, KeyPath keyPath, Condition condition) {
-        return declare(DeleteItemOperation.action(registry.of(type), keyPath, -1, values.toExpr(condition)));
-    }
-
-    @Override
-    public Transaction update(Class<?> type, KeyPath keyPath, UpdateSpec update) {
-        return declare(UpdateItemOperation.action(registry.of(type), keyPath, update, values));
+    public Transaction update(UpdateItem<?> update) {
+        if (update.returning() != UpdateItem.Returning.NEW) {
+            throw new IllegalArgumentException("a transaction returns no items; returning(" + update.returning()
+                    + ") cannot be used in one: " + update);
+        }
+        return declare(UpdateItemOperation.action(registry.of(update.type()), update.keyPath(), update.spec(),
+                values));
     }
 
     @Override
@@ -75,32 +68,9 @@ final class TransactionActions implements Transaction {
         return this;
     }
 
-    /** The actions in order, each put prepared by {@code prepare} when its turn comes. */
-    List<WriteAction> actions(Function<Put, WriteAction> prepare) {
-        List<WriteAction> actions = new ArrayList<>(declared.size());
-        for (Object d : declared) {
-            actions.add(d instanceof Put put ? prepare.apply(put) : (WriteAction) d);
-        }
-        return actions;
-    }
-
-    /**
-     * {@link #actions(Function)} for a {@code prepare} that completes later: the puts are prepared one after
-     * another, in declaration order, so sequence ids are allocated in the order the body asked for them.
-     */
-    CompletableFuture<List<WriteAction>> actionsAsync(Function<Put, CompletableFuture<WriteAction>> prepare) {
-        CompletableFuture<List<WriteAction>> chain = CompletableFuture.completedFuture(new ArrayList<>(declared.size()));
-        for (Object d : declared) {
-            chain = d instanceof Put put
-                    ? chain.thenCompose(list -> prepare.apply(put).thenApply(a -> append(list, a)))
-                    : chain.thenApply(list -> append(list, (WriteAction) d));
-        }
-        return chain;
-    }
-
-    private static List<WriteAction> append(List<WriteAction> list, WriteAction action) {
-        list.add(action);
-        return list;
+    /** What the body declared, in order: each a {@link WriteAction} or a {@link Put}. */
+    List<Object> declared() {
+        return declared;
     }
 
     /** Per action, the stored form of a put's item (with generated ids and version) or null. */

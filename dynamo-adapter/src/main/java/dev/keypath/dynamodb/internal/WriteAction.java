@@ -72,21 +72,21 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
                 .expressionAttributeValues(condition.valuesOrNull()).build();
     }
 
-    DeleteItemRequest toDeleteItemRequest(String table) {
-        return DeleteItemRequest.builder().tableName(table).key(key)
+    DeleteItemRequest toDeleteItemRequest(String table, ReturnValue returned) {
+        return DeleteItemRequest.builder().tableName(table).key(key).returnValues(returned)
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
                 .expressionAttributeValues(condition.valuesOrNull()).build();
     }
 
-    UpdateItemRequest toUpdateItemRequest(String table) {
+    UpdateItemRequest toUpdateItemRequest(String table, ReturnValue returned) {
         Expr all = mergedPlaceholders();
         return UpdateItemRequest.builder().tableName(table).key(key)
                 .updateExpression(update.expression())
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(all.namesOrNull())
                 .expressionAttributeValues(all.valuesOrNull())
-                .returnValues(ReturnValue.ALL_NEW).build();
+                .returnValues(returned).build();
     }
 
     private Expr mergedPlaceholders() {
