@@ -1,7 +1,7 @@
 package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.internal.DefaultKeyPathAsyncTable;
+import dev.keypath.dynamodb.internal.client.DefaultKeyPathAsyncTable;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;

@@ -1,0 +1,18 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+
+/** Builds the {@link WriteAction} of a transactional condition check. Pure. */
+final class ConditionCheckActions {
+    private ConditionCheckActions() {
+    }
+
+    public static WriteAction action(KeyPath keyPath, Expr condition) {
+        KeyLimits.checkKey(keyPath);
+        if (condition.isEmpty()) {
+            throw new IllegalArgumentException("a condition check needs a condition [key path " + keyPath + "]");
+        }
+        return new WriteAction(WriteAction.Kind.CONDITION_CHECK, keyPath, KeyLimits.keyOf(keyPath), null, Expr.NONE,
+                condition, -1, "condition not met: " + condition.expression());
+    }
+}
