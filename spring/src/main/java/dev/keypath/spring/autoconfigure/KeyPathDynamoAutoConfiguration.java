@@ -5,10 +5,10 @@ import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
 import dev.keypath.spring.KeyPathDynamoOperations;
-import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.KeyPathExceptionTranslator;
 import dev.keypath.spring.KeyPathTransactionManager;
-import dev.keypath.spring.KeyPathTransactionTemplate;
+import dev.keypath.spring.KeyPathTransactions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +39,8 @@ import tools.jackson.databind.json.JsonMapper;
  * (or an embedded DynamoDB Local with {@code keypath.dynamodb.embedded=true}), the {@link KeyPathTable} with
  * every {@code @ItemType} of the application's packages and a storage {@link JsonMapper} of its own (the
  * application's modules, not its HTTP settings; see {@link KeyPathJsonMapperCustomizer}), the
- * {@link KeyPathDynamoTemplate}, the exception translator, {@link KeyPathTransactionManager} and
- * {@link KeyPathTransactionTemplate}. Every bean backs off when the application defines its own.
+ * {@link DefaultKeyPathDynamoOperations}, the exception translator, {@link KeyPathTransactionManager} and
+ * {@link KeyPathTransactions}. Every bean backs off when the application defines its own.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
         beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
@@ -159,8 +159,8 @@ public class KeyPathDynamoAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(KeyPathDynamoOperations.class)
-    KeyPathDynamoTemplate keyPathDynamoTemplate(KeyPathTable table, KeyPathExceptionTranslator translator) {
-        return new KeyPathDynamoTemplate(table, translator);
+    DefaultKeyPathDynamoOperations keyPathDynamoOperations(KeyPathTable table, KeyPathExceptionTranslator translator) {
+        return new DefaultKeyPathDynamoOperations(table, translator);
     }
 
     /**
@@ -182,13 +182,13 @@ public class KeyPathDynamoAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    KeyPathTransactionTemplate keyPathTransactionTemplate(KeyPathDynamoOperations operations,
+    KeyPathTransactions keyPathTransactions(KeyPathDynamoOperations operations,
             @Qualifier(KeyPathTransactionManagers.BEAN_NAME) ObjectProvider<KeyPathTransactionManager> managers,
             KeyPathExceptionTranslator translator) {
         KeyPathTransactionManager manager = managers.stream()
                 .filter(m -> m.table() == operations.table()).findFirst()
                 .orElseGet(() -> new KeyPathTransactionManager(operations.table(), translator));
-        return new KeyPathTransactionTemplate(operations, manager);
+        return new KeyPathTransactions(operations, manager);
     }
 
     /**

@@ -7,10 +7,10 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
 import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import dev.keypath.spring.KeyPathDynamoOperations;
-import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.KeyPathExceptionTranslator;
 import dev.keypath.spring.KeyPathTransactionManager;
-import dev.keypath.spring.KeyPathTransactionTemplate;
+import dev.keypath.spring.KeyPathTransactions;
 import dev.keypath.spring.autoconfigure.bad.TitleSearchRepository;
 import dev.keypath.spring.repository.EnableKeyPathRepositories;
 import dev.keypath.spring.sample.Post;
@@ -73,8 +73,8 @@ class AutoConfigurationTest {
                         "keypath.dynamodb.create-table-if-missing=true")
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed().hasSingleBean(KeyPathTable.class)
-                            .hasSingleBean(KeyPathDynamoTemplate.class).hasSingleBean(KeyPathExceptionTranslator.class)
-                            .hasSingleBean(KeyPathTransactionManager.class).hasSingleBean(KeyPathTransactionTemplate.class)
+                            .hasSingleBean(DefaultKeyPathDynamoOperations.class).hasSingleBean(KeyPathExceptionTranslator.class)
+                            .hasSingleBean(KeyPathTransactionManager.class).hasSingleBean(KeyPathTransactions.class)
                             .doesNotHaveBean(EmbeddedDynamoDb.class);
                     KeyPathDynamoOperations ops = ctx.getBean(KeyPathDynamoOperations.class);
                     UUID id = UUID.randomUUID();
@@ -124,13 +124,13 @@ class AutoConfigurationTest {
                 .withBean("myTable", KeyPathTable.class, () -> KeyPathTable.builder()
                         .client(DynamoDbTestEngine.client()).tableName("mine").register(User.class).build())
                 .withBean("myOps", KeyPathDynamoOperations.class,
-                        () -> new KeyPathDynamoTemplate(KeyPathTable.builder().client(DynamoDbTestEngine.client())
+                        () -> new DefaultKeyPathDynamoOperations(KeyPathTable.builder().client(DynamoDbTestEngine.client())
                                 .tableName("mine").register(User.class).build()))
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed().hasSingleBean(KeyPathTable.class)
                             .hasSingleBean(KeyPathDynamoOperations.class);
                     assertThat(ctx.getBean(KeyPathTable.class).tableName()).isEqualTo("mine");
-                    assertThat(ctx.getBean(KeyPathTransactionTemplate.class)).isNotNull();
+                    assertThat(ctx.getBean(KeyPathTransactions.class)).isNotNull();
                 });
     }
 

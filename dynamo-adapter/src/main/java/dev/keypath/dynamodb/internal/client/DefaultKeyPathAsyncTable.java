@@ -1,9 +1,5 @@
 package dev.keypath.dynamodb.internal.client;
 
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.operation.Operations;
-import dev.keypath.dynamodb.internal.operation.TableOperations;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.DeleteItem;
@@ -17,6 +13,9 @@ import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.operation.Operations;
+import dev.keypath.dynamodb.internal.operation.TableOperations;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,5 @@
 package dev.keypath.dynamodb.internal.client;
 
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.operation.TableOperations;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
@@ -16,6 +13,8 @@ import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.operation.TableOperations;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,6 @@ package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.dynamodb.internal.operation.Operation;
 import dev.keypath.dynamodb.internal.operation.Step;
-
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 

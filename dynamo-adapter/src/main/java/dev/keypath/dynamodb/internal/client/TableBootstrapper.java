@@ -1,9 +1,8 @@
 package dev.keypath.dynamodb.internal.client;
 
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,12 +1,11 @@
 package dev.keypath.dynamodb.internal.client;
 
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.TableBuilderSettings;
+import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.StrictReads;
 import dev.keypath.dynamodb.internal.operation.TableContext;
-
-import dev.keypath.dynamodb.BatchPolicy;
-import dev.keypath.dynamodb.UnreadableItemHandler;
-import dev.keypath.dynamodb.TableBuilderSettings;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.LinkedHashSet;

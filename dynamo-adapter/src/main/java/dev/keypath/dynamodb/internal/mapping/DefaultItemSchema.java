@@ -13,7 +13,13 @@ import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.Version;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,11 +49,11 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class DefaultItemSchema<T> implements ItemSchema<T> {
     /** A key variable bound to a property; {@code where} names it in errors ({@code Type.variable}). */
-    public record KeyField(String variable, Property property, KeyCodec codec, AutoId.Strategy autoId, String where) {
+    public record KeyField(String variable, Property property, KeyFieldType fieldType, AutoId.Strategy autoId, String where) {
     }
 
     /** A secondary key path stored in a GSI. */
-    public record SecondaryKey(String index, KeyTemplate template, List<KeyField> fields) {
+    public record SecondaryKey(String index, KeyLayout template, List<KeyField> fields) {
     }
 
     /** The key path and attributes of an encoded item. */
@@ -60,7 +66,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final Class<T> type;
     private final String typeName;
     private final KeyPathTemplate template;
-    private final KeyTemplate keyTemplate;
+    private final KeyLayout keyTemplate;
     private final List<KeyField> keyFields;
     private final Property version;
     /** The attribute the version is stored under: the version field's name as Jackson writes it. */
@@ -83,6 +89,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final int propertyCount;
     private final AttributeValue typeAttribute;
     private final boolean usesSequence;
+    /** Whether some key field is an auto id. */
+    private final boolean hasAutoIds;
+    /** For records: the components in order and the canonical constructor taking them as an array; else null. */
+    private final Property[] components;
+    private final MethodHandle canonicalConstructor;
+    /** For records: each key field's component index, and the version's (-1 without one). */
+    private final int[] keyFieldComponents;
+    private final int versionComponent;
 
     private DefaultItemSchema(Class<T> type, JsonMapper mapper) {
         this.type = type;
@@ -98,7 +112,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
         Map<String, Property> props = Property.of(type);
         this.keyFields = bind(template, props, true);
-        this.keyTemplate = new KeyTemplate(template);
+        this.keyTemplate = new KeyLayout(template);
         Property v = null;
         Property t = null;
         for (Property p : props.values()) {
@@ -133,7 +147,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
                 throw new ItemMappingException("Bad GSI name '" + skp.index() + "' on " + type.getName());
             }
-            sks.add(new SecondaryKey(skp.index(), new KeyTemplate(st), bind(st, props, false)));
+            sks.add(new SecondaryKey(skp.index(), new KeyLayout(st), bind(st, props, false)));
         }
         this.secondaryKeys = List.copyOf(sks);
         Set<String> res = new HashSet<>(Set.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE,
@@ -166,6 +180,77 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         this.notStored = new NameSet(special); // pk, sk and _type first: every stored item has them
         this.propertyCount = props.size();
         this.typeAttribute = AttributeValues.string(typeName);
+        this.hasAutoIds = keyFields.stream().anyMatch(f -> f.autoId() != null);
+        if (type.isRecord()) {
+            List<Property> all = List.copyOf(props.values());
+            this.components = all.toArray(Property[]::new);
+            this.canonicalConstructor = canonicalConstructor(type);
+            this.keyFieldComponents = keyFields.stream().mapToInt(f -> all.indexOf(f.property())).toArray();
+            this.versionComponent = version == null ? -1 : all.indexOf(version);
+        } else {
+            this.components = null;
+            this.canonicalConstructor = null;
+            this.keyFieldComponents = null;
+            this.versionComponent = -1;
+        }
+    }
+
+    /** A record's canonical constructor as {@code (Object[]) -> Object}. */
+    private static MethodHandle canonicalConstructor(Class<?> record) {
+        Class<?>[] types = Arrays.stream(record.getRecordComponents()).map(RecordComponent::getType)
+                .toArray(Class<?>[]::new);
+        try {
+            Constructor<?> c = record.getDeclaredConstructor(types);
+            c.setAccessible(true);
+            return MethodHandles.lookup().unreflectConstructor(c).asSpreader(Object[].class, types.length)
+                    .asType(MethodType.methodType(Object.class, Object[].class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new ItemMappingException("Cannot use the canonical constructor of " + record.getName(), null, e);
+        }
+    }
+
+    /** Whether a put can change the item it stores: it generates ids or sets a version. */
+    public boolean putChangesItem() {
+        return hasAutoIds || version != null;
+    }
+
+    /**
+     * {@code item} as a put stored it: unset auto-id key fields take the ids of {@code keyPath}, and the version
+     * becomes {@code newVersion} (when the type has one and it is not negative). A record is rebuilt through its
+     * canonical constructor from its own component values, with no Jackson pass; any other class is read back
+     * from the stored {@code attributes}.
+     */
+    public Object storedForm(Object item, KeyPath keyPath, long newVersion, Map<String, AttributeValue> attributes) {
+        if (canonicalConstructor == null) {
+            return fromItem(attributes, keyPath);
+        }
+        Object[] args = new Object[components.length];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = components[i].get(item);
+        }
+        KeyId[] ids = null;
+        for (int k = 0; k < keyFieldComponents.length; k++) {
+            KeyField f = keyFields.get(k);
+            int at = keyFieldComponents[k];
+            if (f.autoId() != null && f.fieldType().isUnset(args[at])) {
+                if (ids == null) {
+                    ids = keyTemplate.match(keyPath);
+                }
+                args[at] = f.fieldType().fromKeyId(ids[k], f.where());
+            }
+        }
+        if (versionComponent >= 0 && newVersion >= 0) {
+            Class<?> v = version.javaType();
+            args[versionComponent] = v == int.class || v == Integer.class ? (Object) Math.toIntExact(newVersion)
+                    : (Object) newVersion;
+        }
+        try {
+            return canonicalConstructor.invokeExact(args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new ItemMappingException("Cannot construct a " + type.getName(), keyPath, e);
+        }
     }
 
     /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
@@ -188,7 +273,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
             String where = type.getSimpleName() + "." + var;
             AutoId auto = p.annotation(AutoId.class);
-            fields.add(new KeyField(var, p, KeyCodec.forType(p.javaType(), where),
+            fields.add(new KeyField(var, p, KeyFieldType.forType(p.javaType(), where),
                     primary && auto != null ? auto.value() : null, where));
         }
         return List.copyOf(fields);
@@ -205,12 +290,12 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             String where = type.getName() + "." + f.variable();
             switch (f.autoId()) {
                 case UUID_V4, UUID_V7 -> {
-                    if (f.codec().type() != UUID.class) {
+                    if (f.fieldType().type() != UUID.class) {
                         throw new ItemMappingException(where + ": @AutoId(" + f.autoId() + ") needs a UUID field");
                     }
                 }
                 case SEQUENCE -> {
-                    if (!f.codec().isIntegral() || i != keyFields.size() - 1) {
+                    if (!f.fieldType().isIntegral() || i != keyFields.size() - 1) {
                         throw new ItemMappingException(where + ": @AutoId(SEQUENCE) needs a long/int field that is "
                                 + "the id of the last key path element");
                     }
@@ -320,11 +405,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     }
 
     private KeyId keyIdOf(KeyField f, Object v, AutoId.Strategy auto) {
-        if (v == null || (auto != null && f.codec().isUnset(v))) {
+        if (v == null || (auto != null && f.fieldType().isUnset(v))) {
             throw new ItemMappingException("Key field " + type.getSimpleName() + "." + f.variable() + " is not set"
                     + (auto != null ? " (auto ids are generated by put, not by keyPathOf/toItem)" : ""));
         }
-        return f.codec().toKeyId(v);
+        return f.fieldType().toKeyId(v);
     }
 
     @Override
@@ -400,7 +485,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             if (v == null) {
                 return null;
             }
-            ids[i] = fields.get(i).codec().toKeyId(v);
+            ids[i] = fields.get(i).fieldType().toKeyId(v);
         }
         try {
             return sk.template().bind(ids);
@@ -431,8 +516,16 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
      */
     @Override
     public T fromItem(Map<String, AttributeValue> item) {
+        return fromItem(item, null);
+    }
+
+    /**
+     * {@link #fromItem(Map)} of an item whose key path the caller already knows (decoded from the same
+     * {@code pk}/{@code sk}, or the key it was read by), so the key is not decoded again; null to decode it.
+     */
+    public T fromItem(Map<String, AttributeValue> item, KeyPath knownPath) {
         try {
-            return read(item);
+            return read(item, knownPath);
         } catch (UnreadableItemException | UnknownItemTypeException e) {
             throw e;
         } catch (ItemMappingException e) {
@@ -445,8 +538,8 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
     }
 
-    private T read(Map<String, AttributeValue> item) {
-        KeyPath path = keyPathOfItem(item);
+    private T read(Map<String, AttributeValue> item, KeyPath knownPath) {
+        KeyPath path = knownPath != null ? knownPath : keyPathOfItem(item);
         AttributeValue tn = item.get(TableAttributes.TYPE);
         if (tn == null || !typeName.equals(tn.s())) {
             throw new UnknownItemTypeException("Stored item is of type " + (tn == null ? "(none)" : tn.s())
@@ -461,7 +554,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         for (int i = 0; i < ids.length; i++) {
             KeyField f = keyFields.get(i);
             try {
-                keyValues[i] = parsedKeyValue(f.codec().fromKeyId(ids[i], f.where()), f.where());
+                keyValues[i] = parsedKeyValue(f.fieldType().fromKeyId(ids[i], f.where()), f.where());
             } catch (ItemMappingException e) {
                 throw new ItemMappingException(e.getMessage(), path, e);
             }

@@ -96,7 +96,7 @@ public final class SchemaRegistry {
             return null;
         }
         try {
-            return schemaOfStored(name, keyPath).fromItem(item);
+            return schemaOfStored(name, keyPath).fromItem(item, keyPath);
         } catch (UnreadableItemException e) {
             unreadable.onUnreadable(e);
             return null;
@@ -171,7 +171,7 @@ public final class SchemaRegistry {
         }
         for (DefaultItemSchema.KeyField f : fields) {
             if (template.indexOf(f.variable()) == position) {
-                allowed.addAll(f.codec().idTypes());
+                allowed.addAll(f.fieldType().idTypes());
                 return true;
             }
         }

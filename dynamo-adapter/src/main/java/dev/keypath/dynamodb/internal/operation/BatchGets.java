@@ -1,14 +1,13 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -41,7 +40,7 @@ final class BatchGets {
         Map<KeyPath, ItemKey> byPath = new HashMap<>();
         List<List<Map<String, AttributeValue>>> chunks = new ArrayList<>();
         for (ItemKey k : unique) {
-            KeyLimits.checkKey(k.keyPath());
+            Map<String, AttributeValue> key = KeyLimits.keyOf(k.keyPath());
             registry.of(k.type());
             if (byPath.put(k.keyPath(), k) != null) {
                 throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
@@ -49,7 +48,7 @@ final class BatchGets {
             if (chunks.isEmpty() || chunks.get(chunks.size() - 1).size() == TableAttributes.BATCH_GET_CHUNK) {
                 chunks.add(new ArrayList<>());
             }
-            chunks.get(chunks.size() - 1).add(KeyLimits.keyOf(k.keyPath()));
+            chunks.get(chunks.size() - 1).add(key);
         }
         this.retry = new BatchRetry<>("Batch get", chunks, DefaultItemSchema::keyPathOfItem, policy,
                 DynamoApi.BATCH_GET_ITEM, this::request, this::accept);

@@ -1,12 +1,13 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Builds the {@link WriteAction} of a delete. Pure. */
 final class DeleteActions {
@@ -46,7 +47,7 @@ final class DeleteActions {
      * @param condition       caller condition, possibly {@link Expr#NONE}
      */
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, long expectedVersion, Expr condition) {
-        KeyLimits.checkKey(keyPath);
+        Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         Expr cond = Expr.NONE;
         if (expectedVersion >= 0) {
             cond = expectedVersion == 0
@@ -55,7 +56,7 @@ final class DeleteActions {
                     : VersionChecks.expect(schema.versionAttribute().orElseThrow(), expectedVersion);
         }
         cond = cond.and(condition);
-        return new WriteAction(WriteAction.Kind.DELETE, keyPath, KeyLimits.keyOf(keyPath), null, Expr.NONE, cond,
+        return new WriteAction(WriteAction.Kind.DELETE, keyPath, key, null, Expr.NONE, cond,
                 expectedVersion, condition.isEmpty() ? "" : "condition not met: " + condition.expression());
     }
 }

@@ -1,12 +1,11 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.AttributeValues;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.annotation.AutoId;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -42,7 +41,7 @@ final class IdGenerator {
     /** True if {@code item} has an unset {@link AutoId.Strategy#SEQUENCE} field, i.e. needs a counter value. */
     public static boolean needsSequence(DefaultItemSchema<?> schema, Object item) {
         return schema.keyFields().stream().anyMatch(f -> f.autoId() == AutoId.Strategy.SEQUENCE
-                && f.codec().isUnset(f.property().get(item)));
+                && f.fieldType().isUnset(f.property().get(item)));
     }
 
     /**
@@ -53,7 +52,7 @@ final class IdGenerator {
     public Map<String, Object> generate(DefaultItemSchema<?> schema, Object item, ToLongFunction<KeyPath> sequence) {
         Map<String, Object> out = null;
         for (DefaultItemSchema.KeyField f : schema.keyFields()) {
-            if (f.autoId() == null || !f.codec().isUnset(f.property().get(item))) {
+            if (f.autoId() == null || !f.fieldType().isUnset(f.property().get(item))) {
                 continue;
             }
             if (out == null) {
@@ -62,7 +61,7 @@ final class IdGenerator {
             Object value = switch (f.autoId()) {
                 case UUID_V4 -> UUID.randomUUID();
                 case UUID_V7 -> uuidV7(clock.millis());
-                case SEQUENCE -> narrow(f.codec().type(), sequence.applyAsLong(schema.sequencePrefix(item)));
+                case SEQUENCE -> narrow(f.fieldType().type(), sequence.applyAsLong(schema.sequencePrefix(item)));
             };
             out.put(f.variable(), value);
         }
@@ -98,7 +97,6 @@ final class IdGenerator {
     /** The atomic increment of the counter of {@code collectionPrefix}; its value is read by {@link #counterValue}. */
     public static UpdateItemRequest counterRequest(String table, KeyPath collectionPrefix) {
         KeyPath key = counterKey(collectionPrefix);
-        KeyLimits.checkKey(key);
         return UpdateItemRequest.builder().tableName(table).key(KeyLimits.keyOf(key))
                 .updateExpression("SET #t = :t ADD #n :one")
                 .expressionAttributeNames(Map.of("#t", TableAttributes.TYPE, "#n", "n"))

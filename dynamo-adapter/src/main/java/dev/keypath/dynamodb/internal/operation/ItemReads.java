@@ -1,11 +1,10 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -18,7 +17,6 @@ final class ItemReads {
     }
 
     public static GetItemRequest request(String table, KeyPath keyPath, ReadConsistency consistency) {
-        KeyLimits.checkKey(keyPath);
         return GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(keyPath))
                 .consistentRead(consistency == ReadConsistency.STRONG).build();
     }
@@ -42,6 +40,6 @@ final class ItemReads {
             registry.schemaOfStored(name, keyPath); // an item no registered type can read is the store's fault
             throw new UnknownItemTypeException("Item is a '" + name + "', not a " + schema.typeName(), keyPath);
         }
-        return Optional.of(schema.fromItem(item));
+        return Optional.of(schema.fromItem(item, keyPath)); // read by this key: not decoded again
     }
 }

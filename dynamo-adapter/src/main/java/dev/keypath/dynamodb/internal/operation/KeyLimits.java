@@ -1,11 +1,10 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.AttributeValues;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemTooLargeException;
 import dev.keypath.dynamodb.KeyTooLargeException;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -28,7 +27,8 @@ final class KeyLimits {
 
     /** Checks every binary key attribute of an encoded item (table and GSI keys) and the item size. */
     public static void checkItem(KeyPath path, Map<String, AttributeValue> item, Iterable<String> gsiNames) {
-        checkKey(path);
+        checkAttr(path, item, TableAttributes.PK, TableAttributes.MAX_PARTITION_KEY);
+        checkAttr(path, item, TableAttributes.SK, TableAttributes.MAX_SORT_KEY);
         for (String index : gsiNames) {
             checkAttr(path, item, TableAttributes.gsiPk(index), TableAttributes.MAX_PARTITION_KEY);
             checkAttr(path, item, TableAttributes.gsiSk(index), TableAttributes.MAX_SORT_KEY);
@@ -46,8 +46,25 @@ final class KeyLimits {
         }
     }
 
+    /**
+     * {@code pk}/{@code sk} of {@code path}, each encoded once and checked against DynamoDB's key size limits
+     * ({@link KeyTooLargeException}).
+     */
     public static Map<String, AttributeValue> keyOf(KeyPath path) {
-        return Map.of(TableAttributes.PK, AttributeValues.binary(path.partitionKey()),
-                TableAttributes.SK, AttributeValues.binary(path.sortKey()));
+        byte[] pk = path.partitionKey();
+        if (pk.length > TableAttributes.MAX_PARTITION_KEY) {
+            throw new KeyTooLargeException(path, TableAttributes.PK, pk.length, TableAttributes.MAX_PARTITION_KEY);
+        }
+        byte[] sk = path.sortKey();
+        if (sk.length > TableAttributes.MAX_SORT_KEY) {
+            throw new KeyTooLargeException(path, TableAttributes.SK, sk.length, TableAttributes.MAX_SORT_KEY);
+        }
+        return Map.of(TableAttributes.PK, AttributeValues.binary(pk), TableAttributes.SK, AttributeValues.binary(sk));
     }
+
+    /** The {@code pk}/{@code sk} attributes of an encoded item, whose sizes {@link #checkItem} has checked. */
+    public static Map<String, AttributeValue> keyOfItem(Map<String, AttributeValue> item) {
+        return Map.of(TableAttributes.PK, item.get(TableAttributes.PK), TableAttributes.SK, item.get(TableAttributes.SK));
+    }
+
 }

@@ -1,8 +1,7 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.AttributeValues;
-
 import dev.keypath.dynamodb.InvalidPageTokenException;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

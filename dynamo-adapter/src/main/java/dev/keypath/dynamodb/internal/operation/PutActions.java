@@ -1,10 +1,9 @@
 package dev.keypath.dynamodb.internal.operation;
 
+import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
-import dev.keypath.dynamodb.PutMode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,16 +59,18 @@ final class PutActions {
             hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(condition.expression());
         }
         KeyLimits.checkItem(enc.keyPath(), attrs, secondaryIndexes(schema));
-        return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOf(enc.keyPath()), Map.copyOf(attrs),
+        return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs), Map.copyOf(attrs),
                 Expr.NONE, cond, expected, hint.toString());
     }
 
-    /** The object as stored: rebuilt from the attributes when ids or the version changed. */
+    /** The object as stored: with generated ids and new version, or {@code item} itself when neither applies. */
     @SuppressWarnings("unchecked")
     public static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action) {
-        boolean changed = schema.isVersioned()
-                || schema.keyFields().stream().anyMatch(f -> f.autoId() != null);
-        return changed ? (T) schema.fromItem(action.item()) : item;
+        if (!schema.putChangesItem()) {
+            return item;
+        }
+        long newVersion = action.versionChecked() ? action.expectedVersion() + 1 : -1;
+        return (T) schema.storedForm(item, action.keyPath(), newVersion, action.item());
     }
 
     public static List<String> secondaryIndexes(DefaultItemSchema<?> schema) {

@@ -1,13 +1,12 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -133,6 +132,7 @@ final class QueryPager implements Operation<Page<Object>> {
         if (inRange == null || !range.contains(inRange)) {
             return null;
         }
-        return registry.map(raw, DefaultItemSchema.keyPathOfItem(raw));
+        // on the table the range's key path is the item's: decoded once
+        return registry.map(raw, target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw));
     }
 }

@@ -1,13 +1,12 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.AttributeValues;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.IdAllocationException;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

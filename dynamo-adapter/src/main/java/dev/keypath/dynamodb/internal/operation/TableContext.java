@@ -1,12 +1,11 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.UnreadableItemHandler;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Collection;

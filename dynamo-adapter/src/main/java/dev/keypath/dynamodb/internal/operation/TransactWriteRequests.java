@@ -1,9 +1,8 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.TransactionTooLargeException;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,12 +1,11 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.mapping.AttributeValues;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +18,7 @@ final class UpdateActions {
     }
 
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, UpdateSpec spec, ValueConverter values) {
-        KeyLimits.checkKey(keyPath);
+        Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> vals = new LinkedHashMap<>();
         List<String> sets = new ArrayList<>();
@@ -73,7 +72,7 @@ final class UpdateActions {
             cond = cond.and(c);
             hint += " or condition not met: " + c.expression();
         }
-        return new WriteAction(WriteAction.Kind.UPDATE, keyPath, KeyLimits.keyOf(keyPath), null,
+        return new WriteAction(WriteAction.Kind.UPDATE, keyPath, key, null,
                 Expr.of(expr.toString(), names, vals), cond, expected, hint);
     }
 

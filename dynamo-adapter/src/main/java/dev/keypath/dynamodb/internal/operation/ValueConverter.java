@@ -1,9 +1,8 @@
 package dev.keypath.dynamodb.internal.operation;
 
+import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.ItemMappers;
-
-import dev.keypath.dynamodb.Condition;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -2,7 +2,6 @@ package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-
 import java.util.Map;
 
 /**

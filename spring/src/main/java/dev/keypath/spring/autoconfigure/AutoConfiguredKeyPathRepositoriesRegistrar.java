@@ -7,7 +7,7 @@ import org.springframework.boot.autoconfigure.data.AbstractRepositoryConfigurati
 import org.springframework.data.repository.config.RepositoryConfigurationExtension;
 
 /** Registers the repositories of the auto-configuration packages. Used once at startup. */
-final class KeyPathRepositoriesRegistrar extends AbstractRepositoryConfigurationSourceSupport {
+final class AutoConfiguredKeyPathRepositoriesRegistrar extends AbstractRepositoryConfigurationSourceSupport {
     @Override
     protected Class<? extends Annotation> getAnnotation() {
         return EnableKeyPathRepositories.class;

@@ -28,18 +28,18 @@ import org.springframework.util.Assert;
  *
  * <p>Thread-safe.
  */
-public class KeyPathTransactionTemplate {
+public class KeyPathTransactions {
     private final KeyPathDynamoOperations operations;
     private final KeyPathTransactionManager manager;
     private final TransactionTemplate transactions;
     private final ConflictRetry retry;
 
     /** A template committing through {@code transactionManager}; both arguments required and for the same table. */
-    public KeyPathTransactionTemplate(KeyPathDynamoOperations operations, KeyPathTransactionManager transactionManager) {
+    public KeyPathTransactions(KeyPathDynamoOperations operations, KeyPathTransactionManager transactionManager) {
         this(operations, transactionManager, ConflictRetry.NONE);
     }
 
-    private KeyPathTransactionTemplate(KeyPathDynamoOperations operations, KeyPathTransactionManager transactionManager,
+    private KeyPathTransactions(KeyPathDynamoOperations operations, KeyPathTransactionManager transactionManager,
             ConflictRetry retry) {
         Assert.notNull(operations, "operations must not be null");
         Assert.notNull(transactionManager, "transactionManager must not be null");
@@ -58,12 +58,12 @@ public class KeyPathTransactionTemplate {
      * (the enclosing one decides).
      *
      * <pre>{@code
-     * KeyPathTransactionTemplate tx = template.withConflictRetry(ConflictRetry.attempts(8));
+     * KeyPathTransactions tx = template.withConflictRetry(ConflictRetry.attempts(8));
      * }</pre>
      */
-    public KeyPathTransactionTemplate withConflictRetry(ConflictRetry retry) {
+    public KeyPathTransactions withConflictRetry(ConflictRetry retry) {
         Assert.notNull(retry, "retry must not be null");
-        return new KeyPathTransactionTemplate(operations, manager, retry);
+        return new KeyPathTransactions(operations, manager, retry);
     }
 
     /**

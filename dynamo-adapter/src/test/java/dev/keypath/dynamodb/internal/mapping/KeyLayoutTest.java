@@ -10,14 +10,14 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** {@link KeyTemplate} binds and matches exactly as {@link KeyPathTemplate} does. */
-class KeyTemplateTest {
+/** {@link KeyLayout} binds and matches exactly as {@link KeyPathTemplate} does. */
+class KeyLayoutTest {
     private static final UUID U = UUID.fromString("4c9d36e5-6b19-4e6a-828c-226ed667458a");
 
     @Test
     void bind_equalsTheTemplatesBind() {
         KeyPathTemplate t = KeyPathTemplate.parse("/org-acme/user-{u}/post-{p}/meta");
-        KeyTemplate kt = new KeyTemplate(t);
+        KeyLayout kt = new KeyLayout(t);
 
         KeyPath bound = kt.bind(new KeyId[] {KeyId.of(U), KeyId.of(-12)});
 
@@ -29,7 +29,7 @@ class KeyTemplateTest {
     @Test
     void match_agreesWithTheTemplatesMatch() {
         KeyPathTemplate t = KeyPathTemplate.parse("/org-acme/user-{u}/post-{p}/meta");
-        KeyTemplate kt = new KeyTemplate(t);
+        KeyLayout kt = new KeyLayout(t);
         List<String> paths = List.of("/org-acme/user-" + U + "/post-5/meta", "/org-acme/user-x/post-5",
                 "/org-other/user-x/post-5/meta", "/org-acme/user-x/post-5/meta-1", "/org-acme/user-x/comment-5/meta",
                 "/org-acme/user-x/post", "/org-acme/user-x");

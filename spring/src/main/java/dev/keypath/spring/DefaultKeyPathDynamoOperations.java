@@ -21,24 +21,24 @@ import org.springframework.util.Assert;
  * {@link dev.keypath.KeyPathTemplate}, which binds key-path patterns.
  *
  * <pre>{@code
- * KeyPathDynamoTemplate ops = new KeyPathDynamoTemplate(table);
+ * DefaultKeyPathDynamoOperations ops = new DefaultKeyPathDynamoOperations(table);
  * Post saved = ops.insert(new Post(userId, 0, "hello"));
  * ItemCollection timeline = ops.findSubtree(KeyPath.of("user", userId));
  * }</pre>
  *
  * <p>Thread-safe.
  */
-public class KeyPathDynamoTemplate implements KeyPathDynamoOperations {
+public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     private final KeyPathTable table;
     private final KeyPathExceptionTranslator translator;
 
     /** Creates a template over {@code table} with the default translator. */
-    public KeyPathDynamoTemplate(KeyPathTable table) {
+    public DefaultKeyPathDynamoOperations(KeyPathTable table) {
         this(table, new KeyPathExceptionTranslator());
     }
 
     /** Creates a template over {@code table} with {@code translator}; both required. */
-    public KeyPathDynamoTemplate(KeyPathTable table, KeyPathExceptionTranslator translator) {
+    public DefaultKeyPathDynamoOperations(KeyPathTable table, KeyPathExceptionTranslator translator) {
         Assert.notNull(table, "table must not be null");
         Assert.notNull(translator, "translator must not be null");
         this.table = table;

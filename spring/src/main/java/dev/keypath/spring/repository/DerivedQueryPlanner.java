@@ -38,7 +38,7 @@ import org.springframework.data.repository.query.parser.PartTree;
  * key range ({@link FilterConditions}): comparisons, {@code Between}, {@code In}, null and boolean tests,
  * {@code StartingWith} and {@code (Not)Containing}.
  */
-final class KeyPathQueryCreator {
+final class DerivedQueryPlanner {
     private final Method javaMethod;
     private final QueryMethod method;
     private final PartTree tree;
@@ -46,7 +46,7 @@ final class KeyPathQueryCreator {
     private final KeyPathTemplate primary;
     private final String name;
 
-    KeyPathQueryCreator(String repositoryName, Method javaMethod, QueryMethod method, PartTree tree,
+    DerivedQueryPlanner(String repositoryName, Method javaMethod, QueryMethod method, PartTree tree,
             Class<?> domainType, KeyPathTemplate primary) {
         this.javaMethod = javaMethod;
         this.method = method;
@@ -239,7 +239,7 @@ final class KeyPathQueryCreator {
                         .collect(Collectors.joining(", "));
                 return "equality on '" + x.property() + "' without " + missing + " is not a prefix of " + where
                         + "; add equality on " + missing + " (findBy" + variables.subList(0, variables.indexOf(x.property()) + 1)
-                        .stream().map(KeyPathQueryCreator::capitalize).collect(Collectors.joining("And")) + "…)";
+                        .stream().map(DerivedQueryPlanner::capitalize).collect(Collectors.joining("And")) + "…)";
             }
         }
         if (k == 0 && !variables.isEmpty() && t.indexOf(variables.get(0)) == 0) {

@@ -7,22 +7,25 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.UUID;
 
-/** Converts a key field's Java value to a {@link KeyId} and back, for one supported Java type. */
-public final class KeyCodec {
+/**
+ * The Java type of one key field: which id types it is stored as, when it counts as unset (auto ids), and the
+ * conversion of its values to {@link KeyId}s ({@link KeyId#from}) and back, with range and type checks.
+ */
+public final class KeyFieldType {
     private final Class<?> type;
     /** Whether {@code type} is an enum, asked once. */
     private final boolean isEnum;
 
-    private KeyCodec(Class<?> type) {
+    private KeyFieldType(Class<?> type) {
         this.type = type;
         this.isEnum = type.isEnum();
     }
 
-    /** The codec for {@code type}, or an {@link ItemMappingException} naming {@code where}. */
-    public static KeyCodec forType(Class<?> type, String where) {
+    /** The key field type for {@code type}, or an {@link ItemMappingException} naming {@code where}. */
+    public static KeyFieldType forType(Class<?> type, String where) {
         if (type == UUID.class || type == String.class || type == byte[].class || type == BigInteger.class
                 || type == KeyId.class || type.isEnum() || isIntegral(type)) {
-            return new KeyCodec(type);
+            return new KeyFieldType(type);
         }
         throw new ItemMappingException("Key field " + where + " has unsupported type " + type.getName()
                 + " (use UUID, long, int, short, byte, BigInteger, String, byte[], an enum or KeyId)");
@@ -60,29 +63,9 @@ public final class KeyCodec {
         return value == null || (value instanceof Number n && isIntegral() && n.longValue() == 0);
     }
 
+    /** The id of a field value of this type. */
     public KeyId toKeyId(Object value) {
-        if (value instanceof KeyId k) {
-            return k;
-        }
-        if (value instanceof UUID u) {
-            return KeyId.of(u);
-        }
-        if (value instanceof String s) {
-            return KeyId.of(s);
-        }
-        if (value instanceof byte[] b) {
-            return KeyId.of(b);
-        }
-        if (value instanceof BigInteger b) {
-            return KeyId.of(b);
-        }
-        if (value instanceof Enum<?> e) {
-            return KeyId.of(e.name());
-        }
-        if (value instanceof Number n) {
-            return KeyId.of(n.longValue());
-        }
-        throw new IllegalArgumentException("unsupported key value " + value.getClass().getName());
+        return KeyId.from(value);
     }
 
     /** Converts a stored id back; {@code where} names the field for errors. */

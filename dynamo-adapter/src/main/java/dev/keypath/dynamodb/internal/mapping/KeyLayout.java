@@ -15,7 +15,7 @@ import java.util.Objects;
  * the template's literal ids worked out once and no maps per call. Same results as {@code bind} and {@code match}.
  * Immutable and thread-safe.
  */
-final class KeyTemplate {
+final class KeyLayout {
     /** The namespace of each element. */
     private final String[] namespaces;
     /** For each element, the index of its variable, or -1 for a literal or id-less element. */
@@ -30,7 +30,7 @@ final class KeyTemplate {
         return source;
     }
 
-    public KeyTemplate(KeyPathTemplate template) {
+    public KeyLayout(KeyPathTemplate template) {
         this.source = template;
         List<String> variables = template.variables();
         this.variableCount = variables.size();
