@@ -80,9 +80,14 @@ final class RunningEngines {
         return image == null || image.isBlank() ? TestDynamoDb.DEFAULT_LOCALSTACK_IMAGE : image.trim();
     }
 
+    /**
+     * Starts DynamoDB Local. It is not stopped at JVM exit: its data lives in memory and ends with the JVM, and its
+     * shutdown waits for index jobs that may never finish once the JVM is exiting (seen as a 30 s hang of
+     * Surefire's forked JVM).
+     */
     private static TestDynamoDb startLocal() {
         EmbeddedDynamoDb db = EmbeddedDynamoDb.start();
         return new TestDynamoDb(EngineKind.DYNAMODB_LOCAL, db.endpoint(), Region.US_EAST_1,
-                StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")), db);
+                StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")), () -> { });
     }
 }

@@ -12,7 +12,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
  * A running DynamoDB engine for tests, one per kind and JVM: started on first use by {@link #get()} (or by
- * {@link KeyPathDynamoDb}) and stopped when the JVM exits.
+ * {@link KeyPathDynamoDb}) and gone when the JVM exits (its shared clients are closed then, and a LocalStack
+ * container is stopped).
  *
  * <p>{@link #get()} picks the engine from the system property {@value #ENGINE_PROPERTY}: {@code local} (the
  * default: DynamoDB Local in memory in this JVM, on a loopback port), {@code localstack} (LocalStack in Docker
@@ -154,7 +155,7 @@ public final class TestDynamoDb {
                 .overrideConfiguration(o -> o.apiCallTimeout(CALL_TIMEOUT));
     }
 
-    /** Closes the shared clients and stops the engine; called once, when the JVM exits. */
+    /** Closes the shared clients and stops the engine if it needs stopping; called once, when the JVM exits. */
     void stop() {
         DynamoDbAsyncClient async = asyncClient;
         if (async != null) {

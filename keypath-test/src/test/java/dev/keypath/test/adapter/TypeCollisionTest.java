@@ -1,4 +1,4 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,8 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
-import dev.keypath.dynamodb.Model.Post;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyTooLargeException;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.test.TestDynamoDb;
+import dev.keypath.test.adapter.Model.Post;
 import java.util.Arrays;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -21,8 +24,8 @@ class TypeCollisionTest {
 
     @Test
     void aBoundWithAnIdTypeNoRegisteredTypeHasThereIsRefused() {
-        KeyPathTable posts = KeyPathTable.builder().client(DynamoDbTestEngine.client())
-                .tableName(DynamoDbTestEngine.uniqueTableName("collide")).register(Post.class).build();
+        KeyPathTable posts = KeyPathTable.builder().client(TestDynamoDb.get().client())
+                .tableName(TestDynamoDb.uniqueTableName("collide")).register(Post.class).build();
         posts.bootstrap();
         KeyPath bytesPrefix = KeyPath.of("user", UUID.randomUUID()).then("post", BYTES_07);
         assertThatThrownBy(() -> posts.query(q -> q.subtree(bytesPrefix)))
@@ -36,7 +39,7 @@ class TypeCollisionTest {
 
     @Test
     void aBoundBeyondDynamoDbsKeySizeIsRefusedBeforeAnyRequest() {
-        KeyPathTable table = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName("never-created")
+        KeyPathTable table = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName("never-created")
                 .register(Model.StringPost.class).build();
         UUID u = UUID.randomUUID();
         String longSlug = "s".repeat(1100);

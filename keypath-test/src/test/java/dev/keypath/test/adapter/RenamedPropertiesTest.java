@@ -1,13 +1,15 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Version;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.TestDynamoDb;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -33,8 +35,8 @@ class RenamedPropertiesTest {
     @Test
     void aNamingStrategyRenamesAttributesButKeysStayBound() {
         JsonMapper snake = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
-        KeyPathTable table = KeyPathTable.builder().client(DynamoDbTestEngine.client())
-                .tableName(DynamoDbTestEngine.uniqueTableName("renamed")).register(Order.class).jsonMapper(snake)
+        KeyPathTable table = KeyPathTable.builder().client(TestDynamoDb.get().client())
+                .tableName(TestDynamoDb.uniqueTableName("renamed")).register(Order.class).jsonMapper(snake)
                 .build();
         table.bootstrap();
         UUID account = UUID.randomUUID();
@@ -55,8 +57,8 @@ class RenamedPropertiesTest {
 
     @Test
     void aJsonPropertyOnAKeyFieldKeepsItInTheKey() {
-        KeyPathTable table = KeyPathTable.builder().client(DynamoDbTestEngine.client())
-                .tableName(DynamoDbTestEngine.uniqueTableName("renamed")).register(Shelf.class).build();
+        KeyPathTable table = KeyPathTable.builder().client(TestDynamoDb.get().client())
+                .tableName(TestDynamoDb.uniqueTableName("renamed")).register(Shelf.class).build();
         table.bootstrap();
         Shelf shelf = table.put(new Shelf("kitchen", "spices"));
         assertThat(raw(table, KeyPath.of("shelf", "kitchen"))).containsKey("label_text").doesNotContainKey("shelf");
@@ -64,7 +66,7 @@ class RenamedPropertiesTest {
     }
 
     private static Map<String, AttributeValue> raw(KeyPathTable table, KeyPath path) {
-        return DynamoDbTestEngine.client().getItem(r -> r.tableName(table.tableName()).key(Map.of(
+        return TestDynamoDb.get().client().getItem(r -> r.tableName(table.tableName()).key(Map.of(
                 "pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
                 "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
     }

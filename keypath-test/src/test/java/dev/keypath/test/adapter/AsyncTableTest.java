@@ -1,17 +1,38 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.Model.Comment;
-import dev.keypath.dynamodb.Model.Counter;
-import dev.keypath.dynamodb.Model.Post;
-import dev.keypath.dynamodb.Model.User;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
-import dev.keypath.dynamodb.testing.FaultInjector;
+import dev.keypath.dynamodb.BatchIncompleteException;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.InvalidPageTokenException;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemTooLargeException;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.KeyPathDynamoException;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyTooLargeException;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.TransactionTooLargeException;
+import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.VersionConflictException;
+import dev.keypath.test.Injected;
+import dev.keypath.test.KeyPathDynamoDb;
+import dev.keypath.test.TestDynamoDb;
+import dev.keypath.test.adapter.Model.Comment;
+import dev.keypath.test.adapter.Model.Counter;
+import dev.keypath.test.adapter.Model.Post;
+import dev.keypath.test.adapter.Model.User;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
@@ -22,8 +43,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
@@ -34,25 +53,19 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
  * {@link KeyPathAsyncTable} against the shared test engine, through a real {@link DynamoDbAsyncClient} (Netty),
  * side by side with a synchronous {@link KeyPathTable} on the same table to check they agree.
  */
+@KeyPathDynamoDb(customizers = TableFixture.ModelTypes.class)
 class AsyncTableTest {
     private static final long TIMEOUT_SECONDS = 30;
     private static final BatchPolicy FAST_RETRIES = new BatchPolicy(Duration.ofMillis(1), Duration.ofMillis(20),
             Duration.ofSeconds(20));
+    @Injected
+    private static TestDynamoDb engine;
+    @Injected
     private static DynamoDbAsyncClient asyncClient;
+    @Injected
     private static KeyPathTable sync;
+    @Injected
     private static KeyPathAsyncTable table;
-
-    @BeforeAll
-    static void setUp() {
-        sync = TableFixture.newTable("async");
-        asyncClient = DynamoDbTestEngine.newAsyncClient().httpClientBuilder(NettyNioAsyncHttpClient.builder()).build();
-        table = asyncTable(asyncClient);
-    }
-
-    @AfterAll
-    static void tearDown() {
-        asyncClient.close();
-    }
 
     private static KeyPathAsyncTable asyncTable(DynamoDbAsyncClient client) {
         return asyncTable(client, BatchPolicy.DEFAULT);
@@ -443,13 +456,13 @@ class AsyncTableTest {
 
     /** A client whose faults reach the table: the SDK's own retries are off. */
     private static DynamoDbAsyncClient faultyClient(FaultInjector faults) {
-        return DynamoDbTestEngine.newAsyncClient().httpClientBuilder(NettyNioAsyncHttpClient.builder())
+        return engine.asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder())
                 .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry()).addExecutionInterceptor(faults))
                 .build();
     }
 
     private static DynamoDbAsyncClient countedClient(FaultInjector interceptor) {
-        return DynamoDbTestEngine.newAsyncClient().httpClientBuilder(NettyNioAsyncHttpClient.builder())
+        return engine.asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder())
                 .overrideConfiguration(o -> o.addExecutionInterceptor(interceptor)).build();
     }
 

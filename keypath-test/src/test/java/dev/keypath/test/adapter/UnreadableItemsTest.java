@@ -1,11 +1,14 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.ItemType;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.TestDynamoDb;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,8 +37,8 @@ class UnreadableItemsTest {
 
     @BeforeAll
     static void setUp() {
-        tableName = DynamoDbTestEngine.uniqueTableName("unreadable");
-        failing = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName(tableName)
+        tableName = TestDynamoDb.uniqueTableName("unreadable");
+        failing = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Box.class, Slot.class).build();
         failing.bootstrap();
     }
@@ -44,7 +47,7 @@ class UnreadableItemsTest {
         Map<String, AttributeValue> item = new HashMap<>(attributes);
         item.put("pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())));
         item.put("sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey())));
-        DynamoDbTestEngine.client().putItem(r -> r.tableName(tableName).item(item));
+        TestDynamoDb.get().client().putItem(r -> r.tableName(tableName).item(item));
     }
 
     @Test
@@ -90,7 +93,7 @@ class UnreadableItemsTest {
         failing.put(new Slot(box, 4, 7));
 
         List<KeyPath> skipped = new ArrayList<>();
-        KeyPathTable skipping = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName(tableName)
+        KeyPathTable skipping = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Box.class, Slot.class)
                 .onUnreadableItem(e -> skipped.add(e.keyPath().orElseThrow())).build();
         assertThat(skipping.query(q -> q.subtree(KeyPath.of("box", box))).items())

@@ -1,18 +1,21 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.annotation.ItemType;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.Injected;
+import dev.keypath.test.KeyPathDynamoDb;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Every supported key-field type is written and read back, by get and by query, against DynamoDB Local. */
+@KeyPathDynamoDb(types = {KeyFieldTypesTest.ById.class, KeyFieldTypesTest.AllTypes.class})
 class KeyFieldTypesTest {
     enum Color { RED, GREEN }
 
@@ -25,14 +28,8 @@ class KeyFieldTypesTest {
                     Color c) {
     }
 
-    private static KeyPathTable table;
-
-    @BeforeAll
-    static void setUp() {
-        table = KeyPathTable.builder().client(DynamoDbTestEngine.client())
-                .tableName(DynamoDbTestEngine.uniqueTableName("keytypes")).register(ById.class, AllTypes.class).build();
-        table.bootstrap();
-    }
+    @Injected
+    private KeyPathTable table;
 
     @Test
     void keyIdFieldsOfEveryIdTypeReadBack() {

@@ -1,12 +1,14 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keypath.dynamodb.testing.DynamoDbEngineExtension;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.TableSchemaMismatchException;
+import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.test.KeyPathDynamoDb;
+import dev.keypath.test.TestDynamoDb;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -16,12 +18,13 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
-@ExtendWith(DynamoDbEngineExtension.class)
+/** Tables are made by hand here; the extension only hands each test the engine's client. */
+@KeyPathDynamoDb
 class TableBootstrapTest {
 
     @Test
     void bootstrap_createsTableWithBinaryKeysGsiAndTtl_thenIsIdempotent(DynamoDbClient client) {
-        String name = DynamoDbTestEngine.uniqueTableName("boot");
+        String name = TestDynamoDb.uniqueTableName("boot");
         KeyPathTable table = TableFixture.builder(name, client).build();
 
         assertThat(table.bootstrap()).isEqualTo(TableStatus.CREATED);
@@ -45,7 +48,7 @@ class TableBootstrapTest {
 
     @Test
     void bootstrap_addsAMissingGsiToAnExistingTable(DynamoDbClient client) {
-        String name = DynamoDbTestEngine.uniqueTableName("boot-gsi");
+        String name = TestDynamoDb.uniqueTableName("boot-gsi");
         KeyPathTable.builder().client(client).tableName(name).register(Model.User.class).build().bootstrap();
         assertThat(TableFixture.builder(name, client).build().bootstrap()).isEqualTo(TableStatus.EXISTED);
         assertThat(client.describeTable(b -> b.tableName(name)).table().globalSecondaryIndexes())
@@ -54,7 +57,7 @@ class TableBootstrapTest {
 
     @Test
     void bootstrap_rejectsATableWhoseKeysAreNotBinary(DynamoDbClient client) {
-        String name = DynamoDbTestEngine.uniqueTableName("boot-bad");
+        String name = TestDynamoDb.uniqueTableName("boot-bad");
         client.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(
                         AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),

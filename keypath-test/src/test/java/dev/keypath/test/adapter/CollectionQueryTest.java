@@ -1,14 +1,21 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.Model.Comment;
-import dev.keypath.dynamodb.Model.Post;
-import dev.keypath.dynamodb.Model.StringPost;
-import dev.keypath.dynamodb.Model.User;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.InvalidPageTokenException;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.test.Injected;
+import dev.keypath.test.KeyPathDynamoDb;
+import dev.keypath.test.TestDynamoDb;
+import dev.keypath.test.adapter.Model.Comment;
+import dev.keypath.test.adapter.Model.Post;
+import dev.keypath.test.adapter.Model.StringPost;
+import dev.keypath.test.adapter.Model.User;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -24,15 +31,18 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
+@KeyPathDynamoDb(customizers = TableFixture.ModelTypes.class)
 class CollectionQueryTest {
+    @Injected
     private static KeyPathTable table;
+    @Injected
+    private static TestDynamoDb engine;
     private static final UUID U = UUID.randomUUID();
     private static final KeyPath USER = KeyPath.of("user", U);
     private static final byte[] COLLIDING = {0x08, 0x03};
 
     @BeforeAll
     static void setUp() {
-        table = TableFixture.newTable("query");
         List<Object> items = new ArrayList<>();
         for (int p = 1; p <= 12; p++) {
             items.add(Post.of(U, p, "post " + p, p % 2 == 0 ? "even" : "odd"));
@@ -245,7 +255,7 @@ class CollectionQueryTest {
                 }
             }
         };
-        return DynamoDbTestEngine.newClient().overrideConfiguration(o -> o.addExecutionInterceptor(recorder)).build();
+        return engine.clientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(recorder)).build();
     }
 
     @Test

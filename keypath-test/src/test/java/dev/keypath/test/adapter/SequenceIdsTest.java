@@ -1,13 +1,21 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.IdAllocationException;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.VersionConflictException;
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Version;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.TestDynamoDb;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -22,11 +30,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
-import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -56,11 +64,11 @@ class SequenceIdsTest {
 
     @BeforeAll
     static void setUp() {
-        String name = DynamoDbTestEngine.uniqueTableName("sequence");
-        table = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName(name)
+        String name = TestDynamoDb.uniqueTableName("sequence");
+        table = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(name)
                 .register(Order.class, Invoice.class).build();
         table.bootstrap();
-        asyncClient = DynamoDbTestEngine.newAsyncClient().httpClientBuilder(NettyNioAsyncHttpClient.builder()).build();
+        asyncClient = TestDynamoDb.get().asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder()).build();
         asyncTable = KeyPathAsyncTable.builder().client(asyncClient).tableName(name)
                 .register(Order.class, Invoice.class).build();
     }
@@ -90,7 +98,7 @@ class SequenceIdsTest {
         assertThat(table.put(new Invoice(shop, 0, "auto", null)).invoiceId()).isEqualTo(1);
         KeyPath foreign = KeyPath.of("shop", shop).then("invoice", 10);
         for (KeyPath path : List.of(KeyPath.of("shop", shop).then("invoice", 2), foreign)) {
-            DynamoDbTestEngine.client().putItem(r -> r.tableName(table.tableName()).item(Map.of(
+            TestDynamoDb.get().client().putItem(r -> r.tableName(table.tableName()).item(Map.of(
                     "pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
                     "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey())),
                     "_type", AttributeValue.fromS("Invoice"), "note", AttributeValue.fromS("from elsewhere"),
@@ -157,14 +165,14 @@ class SequenceIdsTest {
                         && r.attributes().containsKey("n") && !(context.request() instanceof UpdateItemRequest u
                         && u.conditionExpression() != null)) {
                     KeyPath taken = KeyPath.of("shop", shop).then("order", Long.parseLong(r.attributes().get("n").n()));
-                    DynamoDbTestEngine.client().putItem(p -> p.tableName(table.tableName()).item(Map.of(
+                    TestDynamoDb.get().client().putItem(p -> p.tableName(table.tableName()).item(Map.of(
                             "pk", AttributeValue.fromB(SdkBytes.fromByteArray(taken.partitionKey())),
                             "sk", AttributeValue.fromB(SdkBytes.fromByteArray(taken.sortKey())),
                             "_type", AttributeValue.fromS("Order"), "note", AttributeValue.fromS("racer"))));
                 }
             }
         };
-        try (DynamoDbClient raced = DynamoDbTestEngine.newClient()
+        try (DynamoDbClient raced = TestDynamoDb.get().clientBuilder()
                 .overrideConfiguration(o -> o.addExecutionInterceptor(racer)).build()) {
             KeyPathTable racedTable = KeyPathTable.builder().client(raced).tableName(table.tableName())
                     .register(Order.class, Invoice.class).build();

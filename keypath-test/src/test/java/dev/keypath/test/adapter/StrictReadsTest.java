@@ -1,11 +1,13 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.ItemType;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.TestDynamoDb;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
@@ -33,11 +35,11 @@ class StrictReadsTest {
 
     @BeforeAll
     static void setUp() {
-        tableName = DynamoDbTestEngine.uniqueTableName("strict");
-        lenient = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName(tableName)
+        tableName = TestDynamoDb.uniqueTableName("strict");
+        lenient = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Gauge.class).build();
         lenient.bootstrap();
-        strict = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName(tableName)
+        strict = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Gauge.class).strictReads(true).build();
     }
 
@@ -48,7 +50,7 @@ class StrictReadsTest {
         item.put("sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey())));
         item.put("_type", AttributeValue.fromS("Gauge"));
         item.put(attribute, value);
-        DynamoDbTestEngine.client().putItem(r -> r.tableName(tableName).item(item));
+        TestDynamoDb.get().client().putItem(r -> r.tableName(tableName).item(item));
         return path;
     }
 

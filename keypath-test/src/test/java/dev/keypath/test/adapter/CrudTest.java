@@ -1,32 +1,49 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.Model.Comment;
-import dev.keypath.dynamodb.Model.Counter;
-import dev.keypath.dynamodb.Model.Note;
-import dev.keypath.dynamodb.Model.Post;
-import dev.keypath.dynamodb.Model.Session;
-import dev.keypath.dynamodb.Model.User;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.KeyPathDynamoException;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.TableBuilderSettings;
+import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.VersionConflictException;
+import dev.keypath.test.Injected;
+import dev.keypath.test.KeyPathDynamoDb;
+import dev.keypath.test.TableCustomizer;
+import dev.keypath.test.adapter.Model.Comment;
+import dev.keypath.test.adapter.Model.Counter;
+import dev.keypath.test.adapter.Model.Note;
+import dev.keypath.test.adapter.Model.Post;
+import dev.keypath.test.adapter.Model.Session;
+import dev.keypath.test.adapter.Model.User;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+@KeyPathDynamoDb(customizers = {TableFixture.ModelTypes.class, CrudTest.FixedClock.class})
 class CrudTest {
     private static final Instant NOW = Instant.parse("2030-01-01T00:00:00Z");
+    @Injected
     private static KeyPathTable table;
 
-    @BeforeAll
-    static void setUp() {
-        table = TableFixture.newTable("crud", DynamoDbTestEngine.client(), Clock.fixed(NOW, ZoneOffset.UTC));
+    /** Time stands still at {@link #NOW}: TTL filtering is checked against it. */
+    static final class FixedClock implements TableCustomizer {
+        @Override
+        public void customize(TableBuilderSettings<?> settings) {
+            settings.clock(Clock.fixed(NOW, ZoneOffset.UTC));
+        }
     }
 
     @Test

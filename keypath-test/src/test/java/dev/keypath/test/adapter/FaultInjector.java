@@ -1,4 +1,4 @@
-package dev.keypath.dynamodb.testing;
+package dev.keypath.test.adapter;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;

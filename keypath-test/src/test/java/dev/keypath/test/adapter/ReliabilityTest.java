@@ -1,15 +1,27 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.Model.Comment;
-import dev.keypath.dynamodb.Model.Counter;
-import dev.keypath.dynamodb.Model.Post;
-import dev.keypath.dynamodb.Model.User;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
-import dev.keypath.dynamodb.testing.FaultInjector;
+import dev.keypath.dynamodb.BatchIncompleteException;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemTooLargeException;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyTooLargeException;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.TransactionTooLargeException;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.VersionConflictException;
+import dev.keypath.test.TestDynamoDb;
+import dev.keypath.test.adapter.Model.Comment;
+import dev.keypath.test.adapter.Model.Counter;
+import dev.keypath.test.adapter.Model.Post;
+import dev.keypath.test.adapter.Model.User;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,10 +52,10 @@ class ReliabilityTest {
     @BeforeAll
     static void setUp() {
         faults = new FaultInjector();
-        faultyClient = DynamoDbTestEngine.newClient().overrideConfiguration(o -> o
+        faultyClient = TestDynamoDb.get().clientBuilder().overrideConfiguration(o -> o
                 .retryStrategy(AwsRetryStrategy.doNotRetry()).addExecutionInterceptor(faults)
                 .apiCallTimeout(Duration.ofSeconds(30))).build();
-        String name = DynamoDbTestEngine.uniqueTableName("reliability");
+        String name = TestDynamoDb.uniqueTableName("reliability");
         table = TableFixture.builder(name, faultyClient).batchPolicy(FAST).clock(Clock.systemUTC()).build();
         table.bootstrap();
     }
@@ -117,7 +129,7 @@ class ReliabilityTest {
 
     @Test
     void sixteenThreadsReadModifyWrite_loseNoUpdate() throws Exception {
-        KeyPathTable shared = TableFixture.builder(table.tableName(), DynamoDbTestEngine.client()).build();
+        KeyPathTable shared = TableFixture.builder(table.tableName(), TestDynamoDb.get().client()).build();
         String name = "rmw-" + UUID.randomUUID();
         shared.put(new Counter(name, 0));
         KeyPath path = KeyPath.of("counter", name);
