@@ -7,17 +7,23 @@ import java.util.Locale;
  * {@value TestDynamoDb#ENGINE_PROPERTY}, which sets the default for everything else.
  */
 public enum EngineChoice {
-    /** The system property {@value TestDynamoDb#ENGINE_PROPERTY} ({@code local}, {@code localstack} or {@code auto}); {@link #LOCAL} when it is unset. */
+    /**
+     * The system property {@value TestDynamoDb#ENGINE_PROPERTY} ({@code local}, {@code localstack} or
+     * {@code auto}); {@link #LOCAL} when it is unset.
+     */
     DEFAULT,
     /** DynamoDB Local, in memory, in this JVM. */
     LOCAL,
     /**
-     * LocalStack in a Docker container through Testcontainers; needs {@code org.testcontainers:testcontainers-localstack}
-     * on the test classpath and a Docker engine, and fails with {@link EngineUnavailableException} within seconds
-     * when either is missing.
+     * LocalStack in a Docker container through Testcontainers; needs
+     * {@code org.testcontainers:testcontainers-localstack} on the test classpath and a Docker engine, and fails
+     * with {@link EngineUnavailableException} within seconds when either is missing.
      */
     LOCALSTACK,
-    /** LocalStack when a Docker engine answers within seconds and Testcontainers is on the classpath, else DynamoDB Local. */
+    /**
+     * LocalStack when a Docker engine answers within seconds and Testcontainers is on the classpath, else
+     * DynamoDB Local.
+     */
     AUTO;
 
     /**

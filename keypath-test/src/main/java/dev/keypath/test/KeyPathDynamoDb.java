@@ -46,7 +46,10 @@ public @interface KeyPathDynamoDb {
     /** Whether the table is shared by the class's tests (the default) or made anew for each test. */
     TablePer tablePer() default TablePer.CLASS;
 
-    /** The engine; by default the one the system property {@value TestDynamoDb#ENGINE_PROPERTY} names, else DynamoDB Local. */
+    /**
+     * The engine; by default the one the system property {@value TestDynamoDb#ENGINE_PROPERTY} names, else
+     * DynamoDB Local.
+     */
     EngineChoice engine() default EngineChoice.DEFAULT;
 
     /** Adjusts both tables before they are built (clock, JSON mapper, batch policy, strict reads…), in this order. */

@@ -156,8 +156,8 @@ public final class KeyPathDynamoDbExtension implements BeforeAllCallback, TestIn
             Optional<Method> test = context.getTestMethod();
             if (test.isEmpty()) {
                 throw new ExtensionConfigurationException(target + ": @KeyPathDynamoDb(tablePer = METHOD) on "
-                        + settings.owner().getName() + " makes a table per test, which does not exist yet here; "
-                        + "take the table as an instance field, a test or @BeforeEach parameter, or use tablePer = CLASS");
+                        + settings.owner().getName() + " makes a table per test, which does not exist yet here; take "
+                        + "the table as an instance field, a test or @BeforeEach parameter, or use tablePer = CLASS");
             }
             String hint = settings.owner().getSimpleName() + "-" + test.get().getName();
             return context.getStore(NAMESPACE).getOrComputeIfAbsent(key,

@@ -24,9 +24,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * <p>For fault injection, {@link #clientBuilder()} gives a client of the same engine to which a test adds an SDK
  * {@code ExecutionInterceptor}:
  * <pre>{@code
- * try (DynamoDbClient faulty = TestDynamoDb.get().clientBuilder()
- *         .overrideConfiguration(o -> o.addExecutionInterceptor(throttler).retryStrategy(AwsRetryStrategy.doNotRetry()))
- *         .build()) {
+ * try (DynamoDbClient faulty = TestDynamoDb.get().clientBuilder().overrideConfiguration(o -> o
+ *         .addExecutionInterceptor(throttler).retryStrategy(AwsRetryStrategy.doNotRetry())).build()) {
  *     KeyPathTable table = KeyPathTable.builder().client(faulty).tableName(name).register(Post.class).build();
  * }
  * }</pre>
@@ -34,7 +33,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * <p>Thread-safe. The shared clients belong to the engine: do not close them.
  */
 public final class TestDynamoDb {
-    /** System property choosing the engine of {@link EngineChoice#DEFAULT}: {@code local}, {@code localstack} or {@code auto}. */
+    /**
+     * System property choosing the engine of {@link EngineChoice#DEFAULT}: {@code local}, {@code localstack} or
+     * {@code auto}.
+     */
     public static final String ENGINE_PROPERTY = "keypath.dynamodb.engine";
     /** System property naming the LocalStack image. */
     public static final String LOCALSTACK_IMAGE_PROPERTY = "keypath.dynamodb.localstack.image";

@@ -66,7 +66,8 @@ class PerClassTableTest {
         TABLES_SEEN.add(table.tableName());
         table.put(new Note("b", 1, "one"));
         table.put(new Note("b", 2, "two"));
-        assertThat(asyncTable.get(Note.class, KeyPath.of("board", "b").then("note", 1)).join()).contains(new Note("b", 1, "one"));
+        assertThat(asyncTable.get(Note.class, KeyPath.of("board", "b").then("note", 1)).join())
+                .contains(new Note("b", 1, "one"));
         String token = table.query(q -> q.subtree(KeyPath.of("board", "b")).limit(1)).nextPageToken();
         assertThat(asyncTable.query(q -> q.subtree(KeyPath.of("board", "b")).limit(1).pageToken(token)).join().items())
                 .isNotEmpty();

@@ -24,7 +24,8 @@ class SocialExampleAppTest {
     static void runTheTour() {
         meter = new CapacityMeter();
         table = KeyPathTable.builder()
-                .client(TestDynamoDb.get().clientBuilder().overrideConfiguration(c -> c.addExecutionInterceptor(meter)).build())
+                .client(TestDynamoDb.get().clientBuilder().overrideConfiguration(c -> c.addExecutionInterceptor(meter))
+                        .build())
                 .tableName(TestDynamoDb.uniqueTableName("social"))
                 .register(User.class, Post.class, Comment.class, Reaction.class)
                 .build();

@@ -68,7 +68,8 @@ class SequenceIdsTest {
         table = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(name)
                 .register(Order.class, Invoice.class).build();
         table.bootstrap();
-        asyncClient = TestDynamoDb.get().asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder()).build();
+        asyncClient = TestDynamoDb.get().asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder())
+                .build();
         asyncTable = KeyPathAsyncTable.builder().client(asyncClient).tableName(name)
                 .register(Order.class, Invoice.class).build();
     }

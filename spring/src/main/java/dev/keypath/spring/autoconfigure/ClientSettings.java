@@ -75,7 +75,8 @@ final class ClientSettings {
         boolean hasSecret = secret != null && !secret.isBlank();
         if (hasId != hasSecret) {
             throw new IllegalStateException((hasId ? names.accessKeyId() + " is set but " + names.secretAccessKey()
-                    : names.secretAccessKey() + " is set but " + names.accessKeyId()) + " is not; set both, or neither");
+                    : names.secretAccessKey() + " is set but " + names.accessKeyId())
+                    + " is not; set both, or neither");
         }
         if (hasId) {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create(id, secret));
@@ -88,7 +89,8 @@ final class ClientSettings {
             chain.resolveCredentials();
         } catch (SdkClientException e) {
             throw new IllegalStateException("No AWS credentials for keypath's DynamoDB client: set "
-                    + names.accessKeyId() + " and " + names.secretAccessKey() + ", or provide them as the AWS SDK looks for them "
+                    + names.accessKeyId() + " and " + names.secretAccessKey() + ", or provide them as the AWS SDK "
+                    + "looks for them "
                     + "(AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, a container or instance role)",
                     e);
         }

@@ -24,7 +24,10 @@ public interface KeyPathDynamoConnectionDetails extends ConnectionDetails {
         return null;
     }
 
-    /** The access key id; {@code null}, with {@link #getSecretAccessKey()}, to resolve credentials as described above. */
+    /**
+     * The access key id; {@code null}, with {@link #getSecretAccessKey()}, to resolve credentials as described
+     * above.
+     */
     default String getAccessKeyId() {
         return null;
     }
