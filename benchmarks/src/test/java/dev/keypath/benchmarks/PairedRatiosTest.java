@@ -22,7 +22,7 @@ class PairedRatiosTest {
             """;
 
     @Test
-    void parse_pairsEachIterationWithTheBaselinesSameIteration() {
+    void parsePairsEachIterationWithTheBaselinesSameIteration() {
         List<PairedRatio> ratios = PairedRatios.parse(GROUP, "keyPath");
 
         assertThat(ratios).hasSize(1);
@@ -38,12 +38,12 @@ class PairedRatiosTest {
     }
 
     @Test
-    void resultsWithoutGroups_haveNoPairedTable() {
+    void resultsWithoutGroupsHaveNoPairedTable() {
         assertThat(PairedRatios.render(PairedRatios.parse(GROUP, "tuple"), "tuple")).isEmpty();
     }
 
     @Test
-    void membersWithDifferentIterationCounts_areRejected() {
+    void membersWithDifferentIterationCountsAreRejected() {
         String uneven = GROUP.replace("\"rawData\": [[550, 600], [560, 800]]", "\"rawData\": [[550, 600]]");
         assertThatThrownBy(() -> PairedRatios.parse(uneven, "keyPath")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("2 iterations against 4");

@@ -22,7 +22,7 @@ class SummaryTableTest {
             """;
 
     @Test
-    void parse_readsGroupVariantScoresAndAllocation() {
+    void parseReadsGroupVariantScoresAndAllocation() {
         List<ResultRow> rows = JmhResults.parse(JMH_JSON);
 
         assertThat(rows).hasSize(3);
@@ -33,7 +33,7 @@ class SummaryTableTest {
     }
 
     @Test
-    void parse_splitsAJmhGroupIntoItsMembers() {
+    void parseSplitsAJmhGroupIntoItsMembers() {
         String group = """
                 [{"benchmark": "dev.keypath.benchmarks.EndToEndPairedBenchmark.get", "mode": "avgt",
                   "primaryMetric": {"score": 600.0, "scoreError": 30, "scoreUnit": "us/op"},
@@ -53,7 +53,7 @@ class SummaryTableTest {
     }
 
     @Test
-    void render_showsRatiosAgainstTheBaselineOfEachGroup() {
+    void renderShowsRatiosAgainstTheBaselineOfEachGroup() {
         String table = new SummaryTable("keyPath").render(JmhResults.parse(JMH_JSON));
 
         assertThat(table.lines()).containsExactly(
@@ -65,7 +65,7 @@ class SummaryTableTest {
     }
 
     @Test
-    void keySizes_matchTheArticle() {
+    void keySizesMatchTheArticle() {
         assertThat(KeySizes.measure()).first().extracting(KeySizes.Size::bytes).isEqualTo(63);
         assertThat(KeySizes.table()).contains("| keypath (DynamoDB PK + SK) | 63 | 25 + 38 |");
     }

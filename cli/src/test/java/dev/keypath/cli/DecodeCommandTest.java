@@ -15,7 +15,7 @@ class DecodeCommandTest {
     private static final byte[] SEED_KEY = HexFormat.of().parseHex(SEED_HEX);
 
     @Test
-    void decode_seedHex_printsCanonicalPath() {
+    void decodeSeedHexPrintsCanonicalPath() {
         CliRun run = CliRun.of("decode", SEED_HEX);
 
         assertThat(run.exitCode()).isZero();
@@ -23,12 +23,12 @@ class DecodeCommandTest {
     }
 
     @Test
-    void decode_upperCaseHex_isHexToo() {
+    void decodeUpperCaseHexIsHexToo() {
         assertThat(CliRun.of("decode", SEED_HEX.toUpperCase()).outLines()).containsExactly(SEED_PATH);
     }
 
     @Test
-    void decode_nonCanonicalInput_printsCanonicalForm() {
+    void decodeNonCanonicalInputPrintsCanonicalForm() {
         String upperUuid = "/user-4C9D36E5-6B19-4E6A-828C-226ED667458A/post-1234/comment-1678901234/react-42";
         String hex = CliRun.of("encode", upperUuid).outLines().get(0);
 
@@ -36,7 +36,7 @@ class DecodeCommandTest {
     }
 
     @Test
-    void split_encodeThenDecode_roundTrips() {
+    void splitEncodeThenDecodeRoundTrips() {
         String pkSk = CliRun.of("encode", "--split", SEED_PATH).outLines().get(0);
 
         CliRun run = CliRun.of("decode", "--split", pkSk);
@@ -47,7 +47,7 @@ class DecodeCommandTest {
     }
 
     @Test
-    void split_onePartOnly_isAnErrorLine() {
+    void splitOnePartOnlyIsAnErrorLine() {
         CliRun run = CliRun.of("decode", "--split", SEED_PK_HEX);
 
         assertThat(run.exitCode()).isEqualTo(1);
@@ -55,7 +55,7 @@ class DecodeCommandTest {
     }
 
     @Test
-    void split_malformedSortKey_saysWhichKey() {
+    void splitMalformedSortKeySaysWhichKey() {
         CliRun run = CliRun.of("decode", "--split", SEED_PK_HEX + " " + SEED_SK_HEX.substring(0, SEED_SK_HEX.length() - 2));
 
         assertThat(run.exitCode()).isEqualTo(1);
@@ -63,7 +63,7 @@ class DecodeCommandTest {
     }
 
     @Test
-    void spaceWithoutSplit_isAnErrorLinePointingToSplit() {
+    void spaceWithoutSplitIsAnErrorLinePointingToSplit() {
         CliRun run = CliRun.of("decode", SEED_PK_HEX + " " + SEED_SK_HEX);
 
         assertThat(run.outLines()).singleElement().asString()
@@ -71,7 +71,7 @@ class DecodeCommandTest {
     }
 
     @Test
-    void base64_encodeThenDecode_roundTrips() {
+    void base64EncodeThenDecodeRoundTrips() {
         String base64 = CliRun.of("encode", "--base64", SEED_PATH).outLines().get(0);
 
         CliRun run = CliRun.of("decode", "b64:" + base64);
@@ -81,7 +81,7 @@ class DecodeCommandTest {
     }
 
     @Test
-    void base64_splitRoundTrip() {
+    void base64SplitRoundTrip() {
         String pkSk = CliRun.of("encode", "--split", "--base64", SEED_PATH).outLines().get(0);
 
         String[] keys = pkSk.split(" ");
@@ -90,14 +90,14 @@ class DecodeCommandTest {
     }
 
     @Test
-    void urlSafeBase64_withoutPadding_isAccepted() {
+    void urlSafeBase64WithoutPaddingIsAccepted() {
         String urlSafe = Base64.getUrlEncoder().withoutPadding().encodeToString(SEED_KEY);
 
         assertThat(CliRun.of("decode", "b64:" + urlSafe).outLines()).containsExactly(SEED_PATH);
     }
 
     @Test
-    void corruptKey_errorLineNamesTheOffset() {
+    void corruptKeyErrorLineNamesTheOffset() {
         String truncated = SEED_HEX.substring(0, SEED_HEX.length() - 2);
 
         CliRun run = CliRun.of("decode", truncated);
@@ -107,7 +107,7 @@ class DecodeCommandTest {
     }
 
     @Test
-    void neitherHexNorBase64_errorLineNamesTheCharacterPosition() {
+    void neitherHexNorBase64ErrorLineNamesTheCharacterPosition() {
         CliRun run = CliRun.of("decode", "7573!572");
 
         assertThat(run.outLines())

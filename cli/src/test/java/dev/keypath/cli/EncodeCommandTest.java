@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class EncodeCommandTest {
 
     @Test
-    void encode_seedPath_printsItsWholeKeyInHex() {
+    void encodeSeedPathPrintsItsWholeKeyInHex() {
         CliRun run = CliRun.of("encode", SEED_PATH);
 
         assertThat(run.exitCode()).isZero();
@@ -23,7 +23,7 @@ class EncodeCommandTest {
     }
 
     @Test
-    void encode_split_printsPartitionAndSortKeySeparatedByOneSpace() {
+    void encodeSplitPrintsPartitionAndSortKeySeparatedByOneSpace() {
         CliRun run = CliRun.of("encode", "--split", SEED_PATH);
 
         assertThat(run.exitCode()).isZero();
@@ -33,7 +33,7 @@ class EncodeCommandTest {
     }
 
     @Test
-    void encode_base64_printsStandardBase64OfTheSameBytes() {
+    void encodeBase64PrintsStandardBase64OfTheSameBytes() {
         CliRun run = CliRun.of("encode", "--base64", SEED_PATH);
 
         assertThat(run.exitCode()).isZero();
@@ -41,14 +41,14 @@ class EncodeCommandTest {
     }
 
     @Test
-    void encode_severalArguments_printsOneLinePerPathInOrder() {
+    void encodeSeveralArgumentsPrintsOneLinePerPathInOrder() {
         CliRun run = CliRun.of("encode", "/a-1", "/a-2/b");
 
         assertThat(run.outLines()).containsExactly("61010801000811", "61010802016200081108");
     }
 
     @Test
-    void encode_badPath_printsErrorLineWithPositionAndExitsOne() {
+    void encodeBadPathPrintsErrorLineWithPositionAndExitsOne() {
         CliRun run = CliRun.of("encode", "/user-1", "user-2", "/user-3");
 
         assertThat(run.exitCode()).isEqualTo(1);
@@ -58,7 +58,7 @@ class EncodeCommandTest {
     }
 
     @Test
-    void encode_withoutPath_isUsageErrorTwo() {
+    void encodeWithoutPathIsUsageErrorTwo() {
         CliRun run = CliRun.of("encode");
 
         assertThat(run.exitCode()).isEqualTo(2);
@@ -67,7 +67,7 @@ class EncodeCommandTest {
     }
 
     @Test
-    void encode_unknownOption_isUsageErrorTwo() {
+    void encodeUnknownOptionIsUsageErrorTwo() {
         assertThat(CliRun.of("encode", "--hexx", SEED_PATH).exitCode()).isEqualTo(2);
     }
 }

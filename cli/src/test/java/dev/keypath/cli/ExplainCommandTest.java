@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ExplainCommandTest {
 
     @Test
-    void path_printsTheExplainersLayoutWithSortByteAnnotations() {
+    void pathPrintsTheExplainersLayoutWithSortByteAnnotations() {
         CliRun run = CliRun.of("explain", SEED_PATH);
 
         assertThat(run.exitCode()).isZero();
@@ -25,7 +25,7 @@ class ExplainCommandTest {
     }
 
     @Test
-    void hex_explainsTheSameBytesAsThePath() {
+    void hexExplainsTheSameBytesAsThePath() {
         CliRun run = CliRun.of("explain", SEED_HEX);
 
         assertThat(run.exitCode()).isZero();
@@ -35,7 +35,7 @@ class ExplainCommandTest {
     }
 
     @Test
-    void sortKeyAlone_isExplainedToo() {
+    void sortKeyAloneIsExplainedToo() {
         CliRun run = CliRun.of("explain", SEED_SK_HEX);
 
         assertThat(run.outLines().get(0)).isEqualTo("/post-1234/comment-1678901234/react-42");
@@ -43,12 +43,12 @@ class ExplainCommandTest {
     }
 
     @Test
-    void negativeInteger_showsInvertedBits() {
+    void negativeIntegerShowsInvertedBits() {
         assertThat(CliRun.of("explain", "/t-1/n--2").out()).contains("07 fd").contains("zero or negative").contains("bits inverted");
     }
 
     @Test
-    void stdin_layoutsAreSeparatedByOneEmptyLine_andBadInputIsOneErrorLine() {
+    void stdinLayoutsAreSeparatedByOneEmptyLineAndBadInputIsOneErrorLine() {
         CliRun run = CliRun.withStdin("/a-1\nnot!hex\n/b-2\n", "explain", "-");
         String a = KeyPathExplainer.explain(KeyPath.parse("/a-1"));
         String b = KeyPathExplainer.explain(KeyPath.parse("/b-2"));

@@ -52,7 +52,7 @@ class KeyBytesTest {
     }
 
     @Test
-    void formatting_isLowerCaseHexAndPaddedBase64() {
+    void formattingIsLowerCaseHexAndPaddedBase64() {
         byte[] b = {(byte) 0xAB, 0x01};
 
         assertThat(KeyBytes.hex(b)).isEqualTo("ab01");

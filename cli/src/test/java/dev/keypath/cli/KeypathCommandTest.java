@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class KeypathCommandTest {
 
     @Test
-    void noSubcommand_isUsageErrorTwo() {
+    void noSubcommandIsUsageErrorTwo() {
         CliRun run = CliRun.of();
 
         assertThat(run.exitCode()).isEqualTo(2);
@@ -15,7 +15,7 @@ class KeypathCommandTest {
     }
 
     @Test
-    void help_listsTheCommands() {
+    void helpListsTheCommands() {
         CliRun run = CliRun.of("--help");
 
         assertThat(run.exitCode()).isZero();
@@ -23,7 +23,7 @@ class KeypathCommandTest {
     }
 
     @Test
-    void decodeHelp_documentsHexBase64PrefixStdinAndExitStatus() {
+    void decodeHelpDocumentsHexBase64PrefixStdinAndExitStatus() {
         CliRun run = CliRun.of("help", "decode");
 
         assertThat(run.out())
@@ -35,7 +35,7 @@ class KeypathCommandTest {
     }
 
     @Test
-    void version_isPrinted() {
+    void versionIsPrinted() {
         CliRun run = CliRun.of("--version");
 
         assertThat(run.exitCode()).isZero();

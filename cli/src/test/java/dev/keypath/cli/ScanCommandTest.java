@@ -84,7 +84,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void prefix_listsExactlyTheSubtreeInKeyOrder() {
+    void prefixListsExactlyTheSubtreeInKeyOrder() {
         CliRun run = scan("--prefix", alice("/post-3"));
 
         assertThat(run.exitCode()).isZero();
@@ -93,7 +93,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void prefix_bytesIdWithTheSameSegmentBytes_isReturnedByTheQueryButNotListed() {
+    void prefixBytesIdWithTheSameSegmentBytesIsReturnedByTheQueryButNotListed() {
         KeyRange range = KeyRange.subtree(KeyPath.parse(alice("/post-3")));
         List<Map<String, AttributeValue>> raw = client.query(QueryRequest.builder()
                 .tableName(table).keyConditionExpression("pk = :pk AND sk BETWEEN :lo AND :hi")
@@ -106,7 +106,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void prefix_ofOneElement_listsThePartition() {
+    void prefixOfOneElementListsThePartition() {
         CliRun run = scan("--prefix", alice(""));
 
         assertThat(run.exitCode()).isZero();
@@ -115,7 +115,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void prefix_ofACollection_listsItsMembers() {
+    void prefixOfACollectionListsItsMembers() {
         CliRun run = scan("--prefix", alice("/post"));
 
         assertThat(run.outLines()).contains(alice("/post-3") + "\tPost", alice("/post-4") + "\tPost",
@@ -123,7 +123,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void noPrefix_scansTheWholeTable() {
+    void noPrefixScansTheWholeTable() {
         CliRun run = scan();
 
         assertThat(run.exitCode()).isZero();
@@ -132,7 +132,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void json_eachLineParsesBackWithKeysAndTypedAttributes() {
+    void jsonEachLineParsesBackWithKeysAndTypedAttributes() {
         CliRun run = scan("--json", "--prefix", alice("/post-3"));
         JsonMapper mapper = JsonMapper.builder().build();
 
@@ -151,7 +151,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void corruptKey_givesAnErrorLineAndExitOneAndTheScanGoesOn() {
+    void corruptKeyGivesAnErrorLineAndExitOneAndTheScanGoesOn() {
         String corrupt = TestDynamoDb.uniqueTableName("scan-corrupt");
         KeyPathTable t = KeyPathTable.builder().client(client).tableName(corrupt)
                 .register(User.class).build();
@@ -169,7 +169,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void missingTable_isExitOneWithAnErrorOnStderr() {
+    void missingTableIsExitOneWithAnErrorOnStderr() {
         CliRun run = CliRun.of("scan", "--endpoint", endpoint, "--table", "kp-no-such-table");
 
         assertThat(run.exitCode()).isEqualTo(1);
@@ -178,7 +178,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void badArguments_areUsageErrorsTwo() {
+    void badArgumentsAreUsageErrorsTwo() {
         assertThat(CliRun.of("scan", "--endpoint", endpoint).exitCode()).isEqualTo(2);
         assertThat(CliRun.of("scan", "--table", "t").exitCode()).isEqualTo(2);
         CliRun badPrefix = CliRun.of("scan", "--endpoint", endpoint, "--table", table, "--prefix", "user-1");
@@ -191,7 +191,7 @@ class ScanCommandTest {
     }
 
     @Test
-    void help_documentsTheCommand() {
+    void helpDocumentsTheCommand() {
         CliRun top = CliRun.of("--help");
         CliRun run = CliRun.of("help", "scan");
 

@@ -17,7 +17,7 @@ class ScanProgressTest {
     }
 
     @Test
-    void shortScan_printsNothing() {
+    void shortScanPrintsNothing() {
         ScanProgress p = progress(true);
         for (int i = 0; i < 5000; i++) {
             p.item();
@@ -30,7 +30,7 @@ class ScanProgressTest {
     }
 
     @Test
-    void longScan_notATerminal_printsPlainLinesEveryInterval() {
+    void longScanNotATerminalPrintsPlainLinesEveryInterval() {
         ScanProgress p = progress(false);
         p.item();
         now = 2000;
@@ -45,7 +45,7 @@ class ScanProgressTest {
     }
 
     @Test
-    void longScan_onATerminal_rewritesOneLineAndEndsIt() {
+    void longScanOnATerminalRewritesOneLineAndEndsIt() {
         ScanProgress p = progress(true);
         now = 2500;
         p.item();
@@ -58,7 +58,7 @@ class ScanProgressTest {
     }
 
     @Test
-    void loopbackEndpointWithoutConfiguredCredentials_usesLocalCredentials() {
+    void loopbackEndpointWithoutConfiguredCredentialsUsesLocalCredentials() {
         assertThat(ScanClients.Defaults.isLoopback("localhost")).isTrue();
         assertThat(ScanClients.Defaults.isLoopback("127.0.0.1")).isTrue();
         assertThat(ScanClients.Defaults.isLoopback("[::1]")).isTrue();

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class StdinModeTest {
 
     @Test
-    void encode_badLineInTheMiddle_oneOutputLinePerInputLine_exitOne() {
+    void encodeBadLineInTheMiddleOneOutputLinePerInputLineExitOne() {
         CliRun run = CliRun.withStdin(SEED_PATH + "\n/user-1/post-x%\n/a-1\n", "encode", "-");
 
         assertThat(run.exitCode()).isEqualTo(1);
@@ -20,7 +20,7 @@ class StdinModeTest {
     }
 
     @Test
-    void decode_badLineInTheMiddle_keepsGoing() {
+    void decodeBadLineInTheMiddleKeepsGoing() {
         CliRun run = CliRun.withStdin(SEED_HEX + "\r\nzz\n" + SEED_HEX + "\n", "decode", "-");
 
         assertThat(run.exitCode()).isEqualTo(1);
@@ -31,7 +31,7 @@ class StdinModeTest {
     }
 
     @Test
-    void emptyLine_isAnInputThatFails() {
+    void emptyLineIsAnInputThatFails() {
         CliRun run = CliRun.withStdin("\n" + SEED_HEX + "\n", "decode", "-");
 
         assertThat(run.outLines()).containsExactly("error: empty input at position 0: expected hex, or base64 after b64:", SEED_PATH);
@@ -39,7 +39,7 @@ class StdinModeTest {
     }
 
     @Test
-    void allGood_exitZero() {
+    void allGoodExitZero() {
         CliRun run = CliRun.withStdin("/a-1\n/a-2\n", "encode", "-");
 
         assertThat(run.exitCode()).isZero();
@@ -47,14 +47,14 @@ class StdinModeTest {
     }
 
     @Test
-    void stdinMixedWithArguments_keepsArgumentOrder() {
+    void stdinMixedWithArgumentsKeepsArgumentOrder() {
         CliRun run = CliRun.withStdin("/a-2\n/a-3\n", "encode", "/a-1", "-", "/a-4");
 
         assertThat(run.outLines()).containsExactly("61010801000811", "61010802000811", "61010803000811", "61010804000811");
     }
 
     @Test
-    void noStdinLines_noOutput_exitZero() {
+    void noStdinLinesNoOutputExitZero() {
         CliRun run = CliRun.withStdin("", "decode", "-");
 
         assertThat(run.exitCode()).isZero();

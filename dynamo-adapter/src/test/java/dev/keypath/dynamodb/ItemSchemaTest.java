@@ -26,7 +26,7 @@ class ItemSchemaTest {
     private static final UUID USER = UUID.fromString("4c9d36e5-6b19-4e6a-828c-226ed667458a");
 
     @Test
-    void toItem_usesNativeAttributeTypesAndKeepsKeysOnlyInPkSk() {
+    void toItemUsesNativeAttributeTypesAndKeepsKeysOnlyInPkSk() {
         ItemSchema<Post> schema = ItemSchema.of(Post.class);
         Map<String, AttributeValue> item = schema.toItem(Post.of(USER, 1234, "hello", "java"));
 
@@ -51,7 +51,7 @@ class ItemSchemaTest {
     }
 
     @Test
-    void fromItem_roundTripsEveryField() {
+    void fromItemRoundTripsEveryField() {
         ItemSchema<Post> schema = ItemSchema.of(Post.class);
         Post post = Post.of(USER, 7, "t", null);
         Post back = schema.fromItem(schema.toItem(post));
@@ -73,7 +73,7 @@ class ItemSchemaTest {
     }
 
     @Test
-    void unsetKeyField_isRejectedNamingTheField() {
+    void unsetKeyFieldIsRejectedNamingTheField() {
         ItemSchema<Model.Comment> schema = ItemSchema.of(Model.Comment.class);
         assertThatThrownBy(() -> schema.toItem(new Model.Comment(null, 1, 2, "x")))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("Comment.userId");
@@ -95,7 +95,7 @@ class ItemSchemaTest {
     }
 
     @Test
-    void badTypes_areRejectedAtRegistration() {
+    void badTypesAreRejectedAtRegistration() {
         assertThatThrownBy(() -> ItemSchema.of(BadKeyType.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("BadKeyType.when").hasMessageContaining("unsupported type");
         assertThatThrownBy(() -> ItemSchema.of(ReservedName.class)).isInstanceOf(ItemMappingException.class)
@@ -107,7 +107,7 @@ class ItemSchemaTest {
     }
 
     @Test
-    void malformedStoredKey_isATypedError() {
+    void malformedStoredKeyIsATypedError() {
         ItemSchema<Post> schema = ItemSchema.of(Post.class);
         Map<String, AttributeValue> item = new HashMap<>(schema.toItem(Post.of(USER, 1, "t", "x")));
         item.put("sk", AttributeValue.builder().b(SdkBytes.fromByteArray(new byte[] {(byte) 0xFF, 0x13})).build());
@@ -116,7 +116,7 @@ class ItemSchemaTest {
     }
 
     @Test
-    void storedIdOfAnotherType_isATypedError() {
+    void storedIdOfAnotherTypeIsATypedError() {
         ItemSchema<Post> posts = ItemSchema.of(Post.class);
         Map<String, AttributeValue> item = new HashMap<>(ItemSchema.of(Model.StringPost.class)
                 .toItem(new Model.StringPost(USER, "slug", "t")));
@@ -146,7 +146,7 @@ class ItemSchemaTest {
     }
 
     @Test
-    void keyFields_areNotSerializedIntoTheItemRoot_butNestedItemsKeepTheirs() {
+    void keyFieldsAreNotSerializedIntoTheItemRootButNestedItemsKeepTheirs() {
         Note note = new Note(USER, 5, "hi", new Label("red-1", "red"));
         assertThatThrownBy(() -> JsonMapper.builder().build().writeValueAsString(note)).hasMessageContaining("key field serialized");
 

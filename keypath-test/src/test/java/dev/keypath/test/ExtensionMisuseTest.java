@@ -23,40 +23,40 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  */
 class ExtensionMisuseTest {
     @Test
-    void aStaticTableField_withATablePerMethod_isRefused() {
+    void aStaticTableFieldWithATablePerMethodIsRefused() {
         assertThat(failures(StaticTablePerMethod.class)).singleElement().satisfies(f -> assertThat(f.getMessage())
                 .contains("static field " + StaticTablePerMethod.class.getName() + ".table")
                 .contains("tablePer = METHOD").contains("use tablePer = CLASS"));
     }
 
     @Test
-    void aBeforeAllParameter_withATablePerMethod_isRefused() {
+    void aBeforeAllParameterWithATablePerMethodIsRefused() {
         assertThat(failures(BeforeAllTablePerMethod.class)).singleElement().satisfies(f -> assertThat(f.getMessage())
                 .contains("parameter").contains("setUp").contains("tablePer = METHOD"));
     }
 
     @Test
-    void aFieldOfAnotherType_isRefused_namingTheTypesThatAreFilled() {
+    void aFieldOfAnotherTypeIsRefusedNamingTheTypesThatAreFilled() {
         assertThat(failures(FieldOfAnotherType.class)).singleElement().satisfies(f -> assertThat(f.getMessage())
                 .contains(FieldOfAnotherType.class.getName() + ".name").contains("java.lang.String")
                 .contains("KeyPathTable, KeyPathAsyncTable, DynamoDbClient"));
     }
 
     @Test
-    void aFinalField_isRefused() {
+    void aFinalFieldIsRefused() {
         assertThat(failures(FinalField.class)).singleElement().satisfies(f -> assertThat(f.getMessage())
                 .contains(FinalField.class.getName() + ".table").contains("is final"));
     }
 
     @Test
-    void aCustomizerWithoutANoArgumentConstructor_isRefused() {
+    void aCustomizerWithoutANoArgumentConstructorIsRefused() {
         assertThat(failures(CustomizerWithArguments.class)).singleElement()
                 .satisfies(f -> assertThat(f.getMessage()).contains(NeedsArguments.class.getName())
                         .contains("constructor without arguments"));
     }
 
     @Test
-    void localStackWithoutDocker_failsTheClassWithinSeconds() {
+    void localStackWithoutDockerFailsTheClassWithinSeconds() {
         assumeFalse(DockerProbe.dockerAnswers(), "a Docker engine answers here");
         long start = System.nanoTime();
         List<Throwable> failures = failures(AsksForLocalStack.class);
@@ -68,7 +68,7 @@ class ExtensionMisuseTest {
     }
 
     @Test
-    void customizersRunOnBothTables_andTheClassTableIsDeletedAfterTheClass() {
+    void customizersRunOnBothTablesAndTheClassTableIsDeletedAfterTheClass() {
         Events tests = TestKit.run(Customized.class).testEvents();
         assertThat(tests.succeeded().count()).isEqualTo(1);
         assertThat(Customized.runs).hasValue(2);

@@ -14,7 +14,7 @@ import org.junit.platform.testkit.engine.Events;
  */
 class NestedClassesTest {
     @Test
-    void nestedClassesShareTheEnclosingTable_orGetTheirOwnWithTheirOwnAnnotation() {
+    void nestedClassesShareTheEnclosingTableOrGetTheirOwnWithTheirOwnAnnotation() {
         Events tests = TestKit.run(Enclosing.class).testEvents();
         tests.failed().stream().forEach(e -> e.getPayload(TestExecutionResult.class)
                 .flatMap(TestExecutionResult::getThrowable)
@@ -56,7 +56,7 @@ class NestedClassesTest {
             private KeyPathTable nestedTable;
 
             @Test
-            void getsATableOfItsOwn_andTheEnclosingInstanceKeepsItsTable() {
+            void getsATableOfItsOwnAndTheEnclosingInstanceKeepsItsTable() {
                 assertThat(nestedTable.tableName()).isNotEqualTo(enclosingTable.tableName())
                         .startsWith("kp-WithAnAnnotationOfItsOwn-");
                 nestedTable.put(new Tag("java"));

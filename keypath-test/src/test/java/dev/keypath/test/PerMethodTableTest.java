@@ -35,14 +35,14 @@ class PerMethodTableTest {
     }
 
     @Test
-    void startsEmpty_first() {
-        assertThat(table.tableName()).startsWith("kp-PerMethodTableTest-startsEmpty_first-");
+    void startsEmptyFirst() {
+        assertThat(table.tableName()).startsWith("kp-PerMethodTableTest-startsEmptyFirst-");
         assertThat(table.query(q -> q.subtree(KeyPath.of("board", "b"))).items()).isEmpty();
         table.put(new Note("b", 1, "left behind"));
     }
 
     @Test
-    void startsEmpty_second() {
+    void startsEmptySecond() {
         assertThat(table.query(q -> q.subtree(KeyPath.of("board", "b"))).items()).isEmpty();
         table.put(new Note("b", 1, "left behind"));
     }

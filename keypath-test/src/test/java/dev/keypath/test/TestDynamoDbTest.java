@@ -34,7 +34,7 @@ class TestDynamoDbTest {
     }
 
     @Test
-    void defaultIsDynamoDbLocal_unlessThePropertySaysOtherwise() {
+    void defaultIsDynamoDbLocalUnlessThePropertySaysOtherwise() {
         assumeFalse(System.getProperty(TestDynamoDb.ENGINE_PROPERTY) != null, "the engine property is set");
         assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.LOCAL);
         assertThat(TestDynamoDb.get().kind()).isEqualTo(EngineKind.DYNAMODB_LOCAL);
@@ -42,7 +42,7 @@ class TestDynamoDbTest {
     }
 
     @Test
-    void theEnginePropertyIsReadEachTime_andABadValueIsNamed() {
+    void theEnginePropertyIsReadEachTimeAndABadValueIsNamed() {
         String before = System.getProperty(TestDynamoDb.ENGINE_PROPERTY);
         try {
             System.setProperty(TestDynamoDb.ENGINE_PROPERTY, " LocalStack ");
@@ -64,7 +64,7 @@ class TestDynamoDbTest {
     }
 
     @Test
-    void localStackWithoutDocker_failsWithinSeconds_namingWhatIsMissing() {
+    void localStackWithoutDockerFailsWithinSecondsNamingWhatIsMissing() {
         assumeFalse(DockerProbe.dockerAnswers(), "a Docker engine answers here");
         long start = System.nanoTime();
         assertThatThrownBy(() -> TestDynamoDb.get(EngineChoice.LOCALSTACK))
@@ -76,7 +76,7 @@ class TestDynamoDbTest {
     }
 
     @Test
-    void uniqueTableNames_keepOnlyWhatDynamoDbAccepts_andNeverRepeat() {
+    void uniqueTableNamesKeepOnlyWhatDynamoDbAcceptsAndNeverRepeat() {
         String a = TestDynamoDb.uniqueTableName("my posts/ü#1");
         String b = TestDynamoDb.uniqueTableName("my posts/ü#1");
         assertThat(a).matches("kp-myposts1-\\d+").isNotEqualTo(b);
@@ -84,7 +84,7 @@ class TestDynamoDbTest {
     }
 
     @Test
-    void clientBuilder_takesAnInterceptor_onTheSameEngine() {
+    void clientBuilderTakesAnInterceptorOnTheSameEngine() {
         AtomicInteger calls = new AtomicInteger();
         ExecutionInterceptor counter = new ExecutionInterceptor() {
             @Override
@@ -104,7 +104,7 @@ class TestDynamoDbTest {
     }
 
     @Test
-    void asyncClient_isSharedAndReachesTheSameEngine() {
+    void asyncClientIsSharedAndReachesTheSameEngine() {
         TestDynamoDb engine = TestDynamoDb.get();
         assertThat(engine.asyncClient()).isSameAs(engine.asyncClient());
         String name = createTable(engine, "async-sees");

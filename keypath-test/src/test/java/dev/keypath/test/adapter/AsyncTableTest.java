@@ -77,7 +77,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void putThenGet_roundTripsARegisteredType_andAgreesWithTheSyncTable() {
+    void putThenGetRoundTripsARegisteredTypeAndAgreesWithTheSyncTable() {
         UUID u = UUID.randomUUID();
         Post saved = await(table.put(Post.of(u, 42, "hello", "java")));
         KeyPath path = KeyPath.of("user", u).then("post", 42);
@@ -94,7 +94,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void get_ofAMissingItem_isEmpty_andOfAnotherType_isATypedError() {
+    void getOfAMissingItemIsEmptyAndOfAnotherTypeIsATypedError() {
         UUID u = UUID.randomUUID();
         assertThat(await(table.get(Post.class, KeyPath.of("user", u).then("post", 1)))).isEmpty();
 
@@ -104,7 +104,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void createOnlyPut_ofAnExistingItem_failsWithConditionFailedException() {
+    void createOnlyPutOfAnExistingItemFailsWithConditionFailedException() {
         UUID u = UUID.randomUUID();
         Comment c = new Comment(u, 1, 1, "first");
         KeyPath path = table.keyPathOf(c);
@@ -139,7 +139,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void versionedType_stalePutAndDelete_failWithVersionConflictException() {
+    void versionedTypeStalePutAndDeleteFailWithVersionConflictException() {
         UUID u = UUID.randomUUID();
         KeyPath path = KeyPath.of("user", u);
         User v1 = await(table.put(new User(u, "ann", "a@x", Instant.EPOCH, null)));
@@ -164,7 +164,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void update_changesNonKeyFields_checksVersions_andFailsTypedThroughTheFuture() {
+    void updateChangesNonKeyFieldsChecksVersionsAndFailsTypedThroughTheFuture() {
         UUID u = UUID.randomUUID();
         KeyPath path = KeyPath.of("user", u);
         await(table.put(new User(u, "ann", "a@x", Instant.EPOCH, null)));
@@ -187,7 +187,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void transact_appliesAllOrNothing_namesTheFailedAction_andAllocatesSequenceIdsInOrder() {
+    void transactAppliesAllOrNothingNamesTheFailedActionAndAllocatesSequenceIdsInOrder() {
         UUID u = UUID.randomUUID();
         KeyPath user = KeyPath.of("user", u);
         Comment existing = await(table.put(new Comment(u, 4, 1, "keep")));
@@ -220,7 +220,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void transact_rejectsBadTransactionsThroughTheFuture_beforeAnyRequest() {
+    void transactRejectsBadTransactionsThroughTheFutureBeforeAnyRequest() {
         UUID u = UUID.randomUUID();
         FaultInjector calls = new FaultInjector();
         try (DynamoDbAsyncClient counted = countedClient(calls)) {
@@ -245,7 +245,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void batchWriteAndGet_throughThrottlingAndUnprocessedItems_writeEachItemOnce_andReadInRequestOrder() {
+    void batchWriteAndGetThroughThrottlingAndUnprocessedItemsWriteEachItemOnceAndReadInRequestOrder() {
         UUID u = UUID.randomUUID();
         List<Object> comments = new ArrayList<>();
         for (int i = 0; i < 130; i++) {
@@ -279,7 +279,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void batchWrite_allocatesSequenceIds_refusesVersionedTypesBeforeAnyRequest_andReportsItsDeadline() {
+    void batchWriteAllocatesSequenceIdsRefusesVersionedTypesBeforeAnyRequestAndReportsItsDeadline() {
         UUID u = UUID.randomUUID();
         List<Object> posts = await(table.batchWrite(b -> b.put(Post.of(u, 0, "a", null)).put(Post.of(u, 0, "b", null))
                 .put(Post.of(u, 0, "c", null))));
@@ -311,7 +311,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void cancellingACall_stopsItsFurtherRequests() throws InterruptedException {
+    void cancellingACallStopsItsFurtherRequests() throws InterruptedException {
         UUID u = UUID.randomUUID();
         List<Object> comments = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
@@ -340,7 +340,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void query_ofASubtree_returnsTypedItemsInOrder_andPagesWithTheSyncTablesToken() {
+    void queryOfASubtreeReturnsTypedItemsInOrderAndPagesWithTheSyncTablesToken() {
         UUID u = UUID.randomUUID();
         KeyPath user = KeyPath.of("user", u);
         List<Object> items = new ArrayList<>();
@@ -379,7 +379,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void query_withATamperedToken_failsWithInvalidPageTokenException_beforeAnyRequest() {
+    void queryWithATamperedTokenFailsWithInvalidPageTokenExceptionBeforeAnyRequest() {
         UUID u = UUID.randomUUID();
         KeyPath user = KeyPath.of("user", u);
         sync.batchWrite(b -> b.putAll(List.of(new Comment(u, 1, 1, "a"), new Comment(u, 1, 2, "b"),
@@ -405,7 +405,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void oversizeKeysAndItems_failThroughTheFuture_beforeAnyRequest() {
+    void oversizeKeysAndItemsFailThroughTheFutureBeforeAnyRequest() {
         KeyPath hugePk = KeyPath.of("user", "x".repeat(3000));
         UUID u = UUID.randomUUID();
         FaultInjector calls = new FaultInjector();
@@ -426,7 +426,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void sdkFailuresOtherThanConditions_passThroughUnwrapped() {
+    void sdkFailuresOtherThanConditionsPassThroughUnwrapped() {
         KeyPathAsyncTable missingTable = KeyPathAsyncTable.builder().client(asyncClient)
                 .tableName("kp-no-such-table-" + UUID.randomUUID()).register(Model.ALL).build();
         Throwable e = failure(missingTable.get(User.class, KeyPath.of("user", UUID.randomUUID())));
@@ -434,7 +434,7 @@ class AsyncTableTest {
     }
 
     @Test
-    void concurrentPuts_allLand_includingSequenceIds() {
+    void concurrentPutsAllLandIncludingSequenceIds() {
         UUID u = UUID.randomUUID();
         List<CompletableFuture<Comment>> comments = IntStream.rangeClosed(1, 40)
                 .mapToObj(i -> table.put(new Comment(u, 1, i, "c" + i))).toList();

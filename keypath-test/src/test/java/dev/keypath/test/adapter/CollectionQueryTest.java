@@ -57,7 +57,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void subtree_returnsTheUserAndEverythingUnderItAsTypedObjects() {
+    void subtreeReturnsTheUserAndEverythingUnderItAsTypedObjects() {
         Page<Object> page = table.query(q -> q.subtree(USER));
         assertThat(page.items()).hasSize(1 + 12 + 12 + 2);
         assertThat(page.items().get(0)).isInstanceOf(User.class);
@@ -73,7 +73,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void postSubtree_isExactEvenWithOtherIdTypesAtThatPosition() {
+    void postSubtreeIsExactEvenWithOtherIdTypesAtThatPosition() {
         Page<Object> page = table.query(q -> q.subtree(USER.then("post", 3)));
         assertThat(page.items()).hasSize(2);
         assertThat(page.items().get(0)).isInstanceOf(Post.class);
@@ -91,7 +91,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void typedPaging_overInterleavedComments_walksEveryPostOnceInOrder() {
+    void typedPagingOverInterleavedCommentsWalksEveryPostOnceInOrder() {
         List<Long> seen = new ArrayList<>();
         String token = null;
         int pages = 0;
@@ -108,7 +108,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void between_isInclusiveAndOrdered() {
+    void betweenIsInclusiveAndOrdered() {
         Page<Object> page = table.query(q -> q.between(USER.then("post", 4), USER.then("post", 6)).types(Post.class));
         assertThat(page.itemsOf(Post.class)).extracting(Post::postId).containsExactly(4L, 5L, 6L);
         Page<Object> withComments = table.query(q -> q.between(USER.then("post", 4), USER.then("post", 6)));
@@ -116,7 +116,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void pageTokens_walkTheWholeCollectionWithoutGapsOrRepeats() {
+    void pageTokensWalkTheWholeCollectionWithoutGapsOrRepeats() {
         List<Object> all = new ArrayList<>();
         String token = null;
         int pages = 0;
@@ -135,7 +135,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void pageTokens_tamperedTruncatedForgedAndCrossQueryAreRejected() {
+    void pageTokensTamperedTruncatedForgedAndCrossQueryAreRejected() {
         ItemQuery q = ItemQuery.of(b -> b.subtree(USER).limit(2));
         String token = table.query(q).nextPageToken();
         assertThat(token).isNotNull();
@@ -168,7 +168,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void filter_runsOnTheServer_countsTowardNoLimit_andPagesWithoutGapsOrRepeats() {
+    void filterRunsOnTheServerCountsTowardNoLimitAndPagesWithoutGapsOrRepeats() {
         List<QueryResponse> responses = new ArrayList<>();
         try (DynamoDbClient recorded = recordingClient(responses)) {
             KeyPathTable t = TableFixture.builder(table.tableName(), recorded).build();
@@ -196,7 +196,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void filter_isPartOfTheQueryItsPageTokensAreBoundTo() {
+    void filterIsPartOfTheQueryItsPageTokensAreBoundTo() {
         Condition odd = Condition.attributeEquals("tag", "odd");
         ItemQuery q = ItemQuery.of(b -> b.subtree(USER).filter(odd).limit(2));
         Page<Object> first = table.query(q);
@@ -214,7 +214,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void stream_walksEveryPageLazily_inKeyPathOrder() {
+    void streamWalksEveryPageLazilyInKeyPathOrder() {
         List<QueryResponse> responses = new ArrayList<>();
         try (DynamoDbClient recorded = recordingClient(responses)) {
             KeyPathTable t = TableFixture.builder(table.tableName(), recorded).build();
@@ -259,7 +259,7 @@ class CollectionQueryTest {
     }
 
     @Test
-    void gsiQuery_findsPostsByTagAcrossUsers() {
+    void gsiQueryFindsPostsByTagAcrossUsers() {
         Page<Post> even = table.query(Post.class, ItemQuery.of(q -> q.index("gsi1").subtree(KeyPath.of("tag", "even"))));
         assertThat(even.items()).hasSize(7);
         assertThat(even.items()).extracting(Post::title).contains("other user", "post 12");

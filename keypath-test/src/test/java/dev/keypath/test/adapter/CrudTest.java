@@ -47,7 +47,7 @@ class CrudTest {
     }
 
     @Test
-    void putThenGet_roundTripsTheRecord() {
+    void putThenGetRoundTripsTheRecord() {
         UUID u = UUID.randomUUID();
         Post saved = table.put(Post.of(u, 42, "hello", "java"));
         assertThat(saved.postId()).isEqualTo(42);
@@ -58,7 +58,7 @@ class CrudTest {
     }
 
     @Test
-    void get_withTheWrongClass_isATypedError() {
+    void getWithTheWrongClassIsATypedError() {
         UUID u = UUID.randomUUID();
         table.put(new Comment(u, 1, 2, "c"));
         KeyPath p = KeyPath.of("user", u).then("post", 1).then("comment", 2);
@@ -67,7 +67,7 @@ class CrudTest {
     }
 
     @Test
-    void createOnlyAndReplaceExisting_modes() {
+    void createOnlyAndReplaceExistingModes() {
         UUID u = UUID.randomUUID();
         Comment c = new Comment(u, 1, 1, "first");
         assertThatThrownBy(() -> table.put(c, PutMode.REPLACE_EXISTING)).isInstanceOf(ConditionFailedException.class)
@@ -96,7 +96,7 @@ class CrudTest {
     }
 
     @Test
-    void versionedPutUpdateAndDelete_allCheckTheVersion() {
+    void versionedPutUpdateAndDeleteAllCheckTheVersion() {
         UUID u = UUID.randomUUID();
         User v1 = table.put(new User(u, "ann", "a@x", NOW, null));
         assertThat(v1.version()).isEqualTo(1L);
@@ -131,7 +131,7 @@ class CrudTest {
     }
 
     @Test
-    void update_changesOnlyNonKeyFieldsOfExistingItems() {
+    void updateChangesOnlyNonKeyFieldsOfExistingItems() {
         UUID u = UUID.randomUUID();
         Post p = table.put(Post.of(u, 9, "old", "t"));
         KeyPath path = table.keyPathOf(p);
@@ -149,7 +149,7 @@ class CrudTest {
     }
 
     @Test
-    void autoIds_v4_v7_andPerParentSequence() {
+    void autoIdsV4V7AndPerParentSequence() {
         Note n = table.put(new Note(null, "n"));
         assertThat(n.noteId()).isNotNull();
         assertThat(n.noteId().version()).isEqualTo(4);
@@ -168,7 +168,7 @@ class CrudTest {
     }
 
     @Test
-    void expiredItems_areFilteredOnRead() {
+    void expiredItemsAreFilteredOnRead() {
         Session live = table.put(new Session(null, "live", NOW.plus(Duration.ofHours(1))));
         Session dead = table.put(new Session(null, "dead", NOW.minusSeconds(1)));
         assertThat(table.get(Session.class, table.keyPathOf(live))).isPresent();
@@ -179,7 +179,7 @@ class CrudTest {
     }
 
     @Test
-    void unregisteredClass_isATypedError() {
+    void unregisteredClassIsATypedError() {
         assertThatThrownBy(() -> table.put("a string")).isInstanceOf(UnknownItemTypeException.class)
                 .hasMessageContaining("java.lang.String");
     }

@@ -66,7 +66,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void batchWrite_withThrottlingAndUnprocessedItems_writesEveryItemExactlyOnce() {
+    void batchWriteWithThrottlingAndUnprocessedItemsWritesEveryItemExactlyOnce() {
         UUID u = UUID.randomUUID();
         List<Object> comments = new ArrayList<>();
         for (int i = 0; i < 130; i++) {
@@ -90,7 +90,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void batchGet_withThrottlingAndUnprocessedKeys_returnsEveryItemInRequestOrder() {
+    void batchGetWithThrottlingAndUnprocessedKeysReturnsEveryItemInRequestOrder() {
         UUID u = UUID.randomUUID();
         List<Object> comments = new ArrayList<>();
         for (int i = 0; i < 150; i++) {
@@ -108,7 +108,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void batchWrite_pastItsDeadline_reportsExactlyTheUnwrittenItems() {
+    void batchWritePastItsDeadlineReportsExactlyTheUnwrittenItems() {
         KeyPathTable impatient = TableFixture.builder(table.tableName(), faultyClient)
                 .batchPolicy(new BatchPolicy(Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(200))).build();
         UUID u = UUID.randomUUID();
@@ -128,7 +128,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void sixteenThreadsReadModifyWrite_loseNoUpdate() throws Exception {
+    void sixteenThreadsReadModifyWriteLoseNoUpdate() throws Exception {
         KeyPathTable shared = TableFixture.builder(table.tableName(), TestDynamoDb.get().client()).build();
         String name = "rmw-" + UUID.randomUUID();
         shared.put(new Counter(name, 0));
@@ -169,7 +169,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void failedTransaction_appliesNothingAndNamesTheFailedAction() {
+    void failedTransactionAppliesNothingAndNamesTheFailedAction() {
         UUID u = UUID.randomUUID();
         User user = table.put(new User(u, "ann", "a@x", Instant.EPOCH, null));
         Comment existing = table.put(new Comment(u, 4, 1, "keep"));
@@ -199,7 +199,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void transaction_versionChecksAndSuccess() {
+    void transactionVersionChecksAndSuccess() {
         UUID u = UUID.randomUUID();
         User v1 = table.put(new User(u, "bob", "b@x", Instant.EPOCH, null));
         List<Object> results = table.transact(tx -> tx.put(new User(u, "bob2", "b@x", Instant.EPOCH, v1.version()))
@@ -215,7 +215,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void transactionOverFourMb_isRejectedBeforeAnyRequestAndNamesTheActionThatCrossesIt() {
+    void transactionOverFourMbIsRejectedBeforeAnyRequestAndNamesTheActionThatCrossesIt() {
         UUID u = UUID.randomUUID();
         List<Comment> comments = new ArrayList<>();
         for (int i = 0; i < 11; i++) {
@@ -242,7 +242,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void transactionJustUnderFourMb_isApplied() {
+    void transactionJustUnderFourMbIsApplied() {
         UUID u = UUID.randomUUID();
         List<Comment> comments = new ArrayList<>();
         for (int i = 0; i < 11; i++) {
@@ -260,7 +260,7 @@ class ReliabilityTest {
     }
 
     @Test
-    void oversizeKeysAndItems_areRejectedBeforeAnyRequest() {
+    void oversizeKeysAndItemsAreRejectedBeforeAnyRequest() {
         int before = faults.totalCalls();
         String longId = "x".repeat(1100);
         UUID u = UUID.randomUUID();

@@ -43,7 +43,7 @@ class StoredFormTest {
     private static KeyPathTable table;
 
     @Test
-    void putOfAVersionedAutoIdRecord_returnsTheStoredFormWithoutAJacksonRead() {
+    void putOfAVersionedAutoIdRecordReturnsTheStoredFormWithoutAJacksonRead() {
         UUID board = UUID.randomUUID();
         READS.set(0);
         Note first = table.put(new Note(board, 0, "first", null));

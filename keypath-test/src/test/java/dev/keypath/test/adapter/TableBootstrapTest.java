@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 class TableBootstrapTest {
 
     @Test
-    void bootstrap_createsTableWithBinaryKeysGsiAndTtl_thenIsIdempotent(DynamoDbClient client) {
+    void bootstrapCreatesTableWithBinaryKeysGsiAndTtlThenIsIdempotent(DynamoDbClient client) {
         String name = TestDynamoDb.uniqueTableName("boot");
         KeyPathTable table = TableFixture.builder(name, client).build();
 
@@ -47,7 +47,7 @@ class TableBootstrapTest {
     }
 
     @Test
-    void bootstrap_addsAMissingGsiToAnExistingTable(DynamoDbClient client) {
+    void bootstrapAddsAMissingGsiToAnExistingTable(DynamoDbClient client) {
         String name = TestDynamoDb.uniqueTableName("boot-gsi");
         KeyPathTable.builder().client(client).tableName(name).register(Model.User.class).build().bootstrap();
         assertThat(TableFixture.builder(name, client).build().bootstrap()).isEqualTo(TableStatus.EXISTED);
@@ -56,7 +56,7 @@ class TableBootstrapTest {
     }
 
     @Test
-    void bootstrap_rejectsATableWhoseKeysAreNotBinary(DynamoDbClient client) {
+    void bootstrapRejectsATableWhoseKeysAreNotBinary(DynamoDbClient client) {
         String name = TestDynamoDb.uniqueTableName("boot-bad");
         client.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
                 .attributeDefinitions(

@@ -45,7 +45,7 @@ class WriteRequestsTest {
     private static KeyPathAsyncTable async;
 
     @Test
-    void createOnlyPut_withACondition_checksBoth() {
+    void createOnlyPutWithAConditionChecksBoth() {
         UUID u = UUID.randomUUID();
         Comment first = new Comment(u, 1, 1, "first");
         PutItem<Comment> createIfNoText = PutItem.of(first, p -> p.mode(PutMode.CREATE_ONLY).condition(NO_TEXT));
@@ -59,7 +59,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void replaceExistingPut_withACondition_replacesOnlyWhenBothHold() {
+    void replaceExistingPutWithAConditionReplacesOnlyWhenBothHold() {
         UUID u = UUID.randomUUID();
         PutItem<Comment> second = PutItem.of(new Comment(u, 1, 1, "second"),
                 p -> p.mode(PutMode.REPLACE_EXISTING).condition(TEXT_IS_FIRST));
@@ -73,7 +73,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void deleteReturningTheDeletedItem_givesItBackOnce() {
+    void deleteReturningTheDeletedItemGivesItBackOnce() {
         UUID u = UUID.randomUUID();
         sync.put(new Comment(u, 1, 1, "first"));
         sync.put(new Comment(u, 1, 2, "two"));
@@ -88,7 +88,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void deleteWithAConditionAndTheDeletedItem_keepsTheItemWhenTheConditionFails() {
+    void deleteWithAConditionAndTheDeletedItemKeepsTheItemWhenTheConditionFails() {
         UUID u = UUID.randomUUID();
         sync.put(new Comment(u, 1, 1, "not first"));
         DeleteItem<Comment> guarded = DeleteItem.builder(Comment.class, path(u, 1)).condition(TEXT_IS_FIRST)
@@ -100,7 +100,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void deleteByKeyPath_withAnExpectedVersion_isVersionChecked() {
+    void deleteByKeyPathWithAnExpectedVersionIsVersionChecked() {
         User saved = sync.put(new User(UUID.randomUUID(), "ada", "ada@example.com", Instant.EPOCH, null));
         sync.put(saved); // version 2
         KeyPath path = KeyPath.of("user", saved.userId());
@@ -115,7 +115,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void deleteOfAnItem_withAnExplicitVersion_checksThatVersionInsteadOfTheItems() {
+    void deleteOfAnItemWithAnExplicitVersionChecksThatVersionInsteadOfTheItems() {
         User v1 = sync.put(new User(UUID.randomUUID(), "bob", "bob@example.com", Instant.EPOCH, null));
         User v2 = sync.put(v1);
         assertThatThrownBy(() -> sync.delete(DeleteItem.of(v1))).isExactlyInstanceOf(VersionConflictException.class);
@@ -124,7 +124,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void expectedVersionOnAnUnversionedType_isRefusedBeforeAnyRequest() {
+    void expectedVersionOnAnUnversionedTypeIsRefusedBeforeAnyRequest() {
         DeleteItem<Comment> d = DeleteItem.builder(Comment.class, path(UUID.randomUUID(), 1)).expectedVersion(3)
                 .build();
         assertThatThrownBy(() -> sync.delete(d)).isExactlyInstanceOf(ItemMappingException.class)
@@ -135,7 +135,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void updateReturningTheOldItem_givesTheItemBeforeTheUpdate() {
+    void updateReturningTheOldItemGivesTheItemBeforeTheUpdate() {
         UUID u = UUID.randomUUID();
         sync.put(new Comment(u, 1, 1, "first"));
         UpdateItem<Comment> toSecond = UpdateItem.builder(Comment.class, path(u, 1),
@@ -150,7 +150,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void transaction_takesTheRequests_andRefusesThoseThatWouldReturnItems() {
+    void transactionTakesTheRequestsAndRefusesThoseThatWouldReturnItems() {
         UUID u = UUID.randomUUID();
         sync.put(new Comment(u, 1, 2, "first"));
         List<Object> results = sync.transact(tx -> tx
@@ -169,7 +169,7 @@ class WriteRequestsTest {
     }
 
     @Test
-    void requests_areValuesWithBuilders() {
+    void requestsAreValuesWithBuilders() {
         UUID u = UUID.randomUUID();
         Comment c = new Comment(u, 1, 1, "x");
         PutItem<Comment> put = PutItem.of(c, p -> p.mode(PutMode.CREATE_ONLY).condition(NO_TEXT));

@@ -98,7 +98,7 @@ class ConnectionDetailsTest {
     }
 
     @Test
-    void withoutADetailsBean_thePropertiesStillNameThemselves() {
+    void withoutADetailsBeanThePropertiesStillNameThemselves() {
         runner.withPropertyValues("keypath.dynamodb.endpoint=" + TestDynamoDb.get().endpoint(),
                 "keypath.dynamodb.secret-access-key=only-the-secret")
                 .run(ctx -> assertThat(ctx).hasFailed().getFailure().hasStackTraceContaining(

@@ -48,7 +48,7 @@ class ConnectionDetailsSliceTest {
     }
 
     @Test
-    void theClientConnectsWhereTheDetailsSay_andNoEmbeddedEngineStarts() {
+    void theClientConnectsWhereTheDetailsSayAndNoEmbeddedEngineStarts() {
         assertThat(context.getBeansOfType(EmbeddedDynamoDb.class)).isEmpty();
         DynamoDbClient client = context.getBean(DynamoDbClient.class);
         assertThat(client.serviceClientConfiguration().endpointOverride()).contains(TestDynamoDb.get().endpoint());

@@ -35,7 +35,7 @@ class KeyPathDynamoTestSliceTest {
     }
 
     @Test
-    void onlyKeypathIsStarted_onItsOwnEngine_withTheTestsProperties() {
+    void onlyKeypathIsStartedOnItsOwnEngineWithTheTestsProperties() {
         assertThat(context.getBeansOfType(EmbeddedDynamoDb.class)).hasSize(1);
         EmbeddedDynamoDb engine = context.getBean(EmbeddedDynamoDb.class);
         assertThat(context.getBean(DynamoDbClient.class).serviceClientConfiguration().endpointOverride())

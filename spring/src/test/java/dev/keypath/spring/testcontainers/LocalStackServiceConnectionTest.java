@@ -59,7 +59,7 @@ class LocalStackServiceConnectionTest {
     }
 
     @Test
-    void aServiceConnectionContainerBecomesKeypathsConnectionDetails_andTheEmbeddedEngineStandsAside() {
+    void aServiceConnectionContainerBecomesKeypathsConnectionDetailsAndTheEmbeddedEngineStandsAside() {
         runner.run(ctx -> {
             assertThat(ctx).hasNotFailed();
             String[] details = ctx.getBeanFactory().getBeanNamesForType(KeyPathDynamoConnectionDetails.class, true,
@@ -72,7 +72,7 @@ class LocalStackServiceConnectionTest {
     }
 
     @Test
-    void withoutDocker_theClientFailsAtTheContainersStart_withinSeconds() {
+    void withoutDockerTheClientFailsAtTheContainersStartWithinSeconds() {
         assumeFalse(System.getenv("DOCKER_HOST") != null || Files.exists(Path.of("/var/run/docker.sock")),
                 "a Docker engine may answer here");
         runner.run(ctx -> {

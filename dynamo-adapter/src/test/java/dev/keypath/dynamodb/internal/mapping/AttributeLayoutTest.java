@@ -56,7 +56,7 @@ class AttributeLayoutTest {
     }
 
     @Test
-    void toItem_storesNativeTypesInPropertyOrder() {
+    void toItemStoresNativeTypesInPropertyOrder() {
         Map<String, AttributeValue> item = ItemSchema.of(Thing.class).toItem(thing());
 
         Map<String, AttributeValue> meta = new LinkedHashMap<>();
@@ -85,7 +85,7 @@ class AttributeLayoutTest {
     }
 
     @Test
-    void fromItem_roundTripsEveryKind() {
+    void fromItemRoundTripsEveryKind() {
         ItemSchema<Thing> schema = ItemSchema.of(Thing.class);
         Thing back = schema.fromItem(schema.toItem(thing()));
 
@@ -95,7 +95,7 @@ class AttributeLayoutTest {
     }
 
     @Test
-    void fromItem_readsNumbersOfEveryShape() {
+    void fromItemReadsNumbersOfEveryShape() {
         ItemSchema<Thing> schema = ItemSchema.of(Thing.class);
         Map<String, AttributeValue> item = new LinkedHashMap<>(schema.toItem(thing()));
         item.put("i", n("-3.000"));
@@ -114,7 +114,7 @@ class AttributeLayoutTest {
     }
 
     @Test
-    void nonFiniteNumbers_areRejectedNamingThePath() {
+    void nonFiniteNumbersAreRejectedNamingThePath() {
         Thing bad = new Thing(ID, 1, 0, 0, BigInteger.ONE, BigDecimal.ONE, Double.NaN, 0f, false, null, List.of(),
                 Map.of(), null, null, null, null, (short) 0);
         assertThatThrownBy(() -> ItemSchema.of(Thing.class).toItem(bad)).isInstanceOf(ItemMappingException.class)
@@ -126,7 +126,7 @@ class AttributeLayoutTest {
     }
 
     @Test
-    void valueConverter_convertsLikeTheSchema() {
+    void valueConverterConvertsLikeTheSchema() {
         ValueConverter values = new ValueConverter(JsonMapper.builder().build());
 
         assertThat(values.toAttribute(new Inner("x", 1), "v")).isEqualTo(

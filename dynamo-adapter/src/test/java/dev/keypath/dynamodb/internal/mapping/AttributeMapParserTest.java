@@ -63,7 +63,7 @@ class AttributeMapParserTest {
     }
 
     @Test
-    void numbers_areReadInEveryNotation() {
+    void numbersAreReadInEveryNotation() {
         Loose l = LOOSE.fromItem(loose("any", n("12345678901234567890123"),
                 "list", AttributeValue.fromL(List.of(n("1.0"), n("1E3"), n("-0.5"), n("9223372036854775807"),
                         n("9223372036854775808"), n("-0"), n("4.75"), n("4.50"))),
@@ -80,7 +80,7 @@ class AttributeMapParserTest {
     }
 
     @Test
-    void setsBinaryAndMaps_areReadAsArraysEmbeddedBytesAndObjects() {
+    void setsBinaryAndMapsAreReadAsArraysEmbeddedBytesAndObjects() {
         Loose l = LOOSE.fromItem(loose("tags", AttributeValue.fromSs(List.of("a", "b")),
                 "nums", AttributeValue.fromNs(List.of("1.5", "2")),
                 "blobs", AttributeValue.fromBs(List.of(SdkBytes.fromByteArray(new byte[] {1}))),
@@ -100,7 +100,7 @@ class AttributeMapParserTest {
     }
 
     @Test
-    void scalars_coerceAsJacksonCoercesJson() {
+    void scalarsCoerceAsJacksonCoercesJson() {
         Loose l = LOOSE.fromItem(loose("text", n("12.5"), "num", s("17"), "bool", s("true"), "any", s("s"),
                 "list", AttributeValue.fromL(List.of(AttributeValue.fromNul(true), AttributeValue.fromBool(false)))));
 
@@ -111,7 +111,7 @@ class AttributeMapParserTest {
     }
 
     @Test
-    void reservedUnknownAndKeyNamedAttributes_areNotRead() {
+    void reservedUnknownAndKeyNamedAttributesAreNotRead() {
         Loose l = LOOSE.fromItem(loose("id", s("not the key"), "unknown", n("1"), "ttl", n("5"), "text", s("t")));
 
         assertThat(l.id()).isEqualTo("x");
@@ -119,7 +119,7 @@ class AttributeMapParserTest {
     }
 
     @Test
-    void jacksonErrors_areTypedErrorsWithTheKeyPath() {
+    void jacksonErrorsAreTypedErrorsWithTheKeyPath() {
         assertThatThrownBy(() -> LOOSE.fromItem(loose("num", n("3000000000"))))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("out of range of `int`")
                 .hasMessageContaining("/loose-x");
@@ -139,7 +139,7 @@ class AttributeMapParserTest {
     }
 
     @Test
-    void keyFieldsOfEveryKind_roundTrip() {
+    void keyFieldsOfEveryKindRoundTrip() {
         Keys k = new Keys(Zone.US, (short) -3, (byte) 7, new BigInteger("18446744073709551615"), new byte[] {0, 1, 2},
                 -9, 5L, "txt", "p");
         ItemSchema<Keys> schema = ItemSchema.of(Keys.class);
@@ -153,7 +153,7 @@ class AttributeMapParserTest {
     }
 
     @Test
-    void tokens_areThoseOfTheItemsJsonForm() {
+    void tokensAreThoseOfTheItemsJsonForm() {
         Map<String, AttributeValue> item = new LinkedHashMap<>();
         item.put("pk", b(1));
         item.put("a", AttributeValue.fromL(List.of(n("1"), AttributeValue.fromM(Map.of("b", s("c"))))));

@@ -171,7 +171,7 @@ class AttributeValueGeneratorTest {
     private static final AttributeValue NUL = AttributeValue.fromNul(true);
 
     @Test
-    void toItem_storesEveryTokenKindNatively_inPropertyOrder() {
+    void toItemStoresEveryTokenKindNativelyInPropertyOrder() {
         Map<String, AttributeValue> item = ItemSchema.of(Rich.class).toItem(rich());
 
         assertThat(item.keySet()).containsExactly("pk", "sk", "_type", "s", "none", "small", "big", "dec", "tiny",
@@ -209,7 +209,7 @@ class AttributeValueGeneratorTest {
     }
 
     @Test
-    void fromItem_readsBackWhatToItemStored() {
+    void fromItemReadsBackWhatToItemStored() {
         ItemSchema<Rich> schema = ItemSchema.of(Rich.class);
         Rich back = schema.fromItem(schema.toItem(rich()));
 
@@ -224,7 +224,7 @@ class AttributeValueGeneratorTest {
     }
 
     @Test
-    void numbersWrittenAsText_followTheMappersFloatSetting() {
+    void numbersWrittenAsTextFollowTheMappersFloatSetting() {
         JsonMapper decimals = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
         Rich r = rich();
         Rich exact = new Rich(r.owner(), r.thing(), r.s(), r.none(), r.small(), r.big(), r.dec(), r.tiny(), r.d(),
@@ -259,7 +259,7 @@ class AttributeValueGeneratorTest {
     }
 
     @Test
-    void anyGetterProperties_areStoredAndReadBack() {
+    void anyGetterPropertiesAreStoredAndReadBack() {
         Bag bag = new Bag("b1");
         bag.count = 3;
         bag.put("color", "red");
@@ -293,7 +293,7 @@ class AttributeValueGeneratorTest {
     }
 
     @Test
-    void unstorableValues_areTypedErrorsNamingThePath() {
+    void unstorableValuesAreTypedErrorsNamingThePath() {
         assertThatThrownBy(() -> ItemSchema.of(RawJson.class).toItem(new RawJson("a", "{\"x\":1}")))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("Cannot store RawJson.raw")
                 .hasMessageContaining("POJO node");
@@ -310,7 +310,7 @@ class AttributeValueGeneratorTest {
     }
 
     @Test
-    void valueConverter_convertsSingleValuesTheSameWay() {
+    void valueConverterConvertsSingleValuesTheSameWay() {
         ValueConverter values = new ValueConverter(JsonMapper.builder().build());
         Rich r = rich();
 

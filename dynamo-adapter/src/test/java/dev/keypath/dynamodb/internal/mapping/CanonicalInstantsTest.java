@@ -56,7 +56,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void format_isToString_andParse_readsItBack() {
+    void formatIsToStringAndParseReadsItBack() {
         qt().forAll(fourDigitYearInstants()).checkAssert(instant -> {
             assertThat(CanonicalInstants.format(instant)).isEqualTo(instant.toString());
             assertThat(CanonicalInstants.parse(instant.toString())).isEqualTo(instant);
@@ -78,7 +78,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void parse_ofAnyText_declinesOrAgreesWithTheJdk() {
+    void parseOfAnyTextDeclinesOrAgreesWithTheJdk() {
         qt().forAll(mutatedTexts()).checkAssert(text -> {
             Instant fast = CanonicalInstants.parse(text);
             if (fast != null) {
@@ -88,7 +88,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void yearsWithoutFourDigits_andForeignForms_areLeftToTheJdk() {
+    void yearsWithoutFourDigitsAndForeignFormsAreLeftToTheJdk() {
         assertThat(CanonicalInstants.format(Instant.ofEpochSecond(LAST + 1))).isNull();
         assertThat(CanonicalInstants.format(Instant.ofEpochSecond(FIRST - 1))).isNull();
         assertThat(CanonicalInstants.format(Instant.ofEpochSecond(LAST, 999_999_999)))
@@ -113,7 +113,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void itemMapper_writesAndReadsWhatTheCallersMapperDoes() {
+    void itemMapperWritesAndReadsWhatTheCallersMapperDoes() {
         JsonMapper item = ItemMappers.of(PLAIN);
         qt().withExamples(300).forAll(fourDigitYearInstants()).checkAssert(instant -> {
             Stamped value = stamped(instant);
@@ -124,7 +124,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void mapperSettings_thatChangeTheText_areHonoured() {
+    void mapperSettingsThatChangeTheTextAreHonoured() {
         Instant i = Instant.parse("2025-03-14T15:09:26.535123Z");
         for (JsonMapper custom : List.of(
                 JsonMapper.builder().enable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS).build(),
@@ -144,7 +144,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void textsTheFastPathDeclines_getJacksonsResultsAndErrors() {
+    void textsTheFastPathDeclinesGetJacksonsResultsAndErrors() {
         JsonMapper item = ItemMappers.of(PLAIN);
         for (String accepted : List.of("\"2016-12-31T23:59:60Z\"", "\"2025-03-14T24:00:00Z\"", "\" 2025-03-14T15:09:26Z \"",
                 "\"2025-03-14T15:09:26.Z\"", "1741964966535", "1741964966.535", "\"1741964966535\"")) {
@@ -157,7 +157,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void itemMapper_resolvesInstants_toTheFastPath_afterJacksonContextualizesThem() {
+    void itemMapperResolvesInstantsToTheFastPathAfterJacksonContextualizesThem() {
         JsonMapper item = ItemMappers.of(PLAIN);
         DeserializationContext reading = item._deserializationContext();
         SerializationContext writing = item._serializationContext();
@@ -181,7 +181,7 @@ class CanonicalInstantsTest {
     }
 
     @Test
-    void onlyJacksonsDefaultInstantHandlers_areWrapped() {
+    void onlyJacksonsDefaultInstantHandlersAreWrapped() {
         ValueDeserializer<?> own = new ValueDeserializer<Instant>() {
             @Override
             public Instant deserialize(JsonParser p, DeserializationContext ctxt) {

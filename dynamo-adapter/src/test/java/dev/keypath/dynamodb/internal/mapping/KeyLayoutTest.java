@@ -15,7 +15,7 @@ class KeyLayoutTest {
     private static final UUID U = UUID.fromString("4c9d36e5-6b19-4e6a-828c-226ed667458a");
 
     @Test
-    void bind_equalsTheTemplatesBind() {
+    void bindEqualsTheTemplatesBind() {
         KeyPathTemplate t = KeyPathTemplate.parse("/org-acme/user-{u}/post-{p}/meta");
         KeyLayout kt = new KeyLayout(t);
 
@@ -27,7 +27,7 @@ class KeyLayoutTest {
     }
 
     @Test
-    void match_agreesWithTheTemplatesMatch() {
+    void matchAgreesWithTheTemplatesMatch() {
         KeyPathTemplate t = KeyPathTemplate.parse("/org-acme/user-{u}/post-{p}/meta");
         KeyLayout kt = new KeyLayout(t);
         List<String> paths = List.of("/org-acme/user-" + U + "/post-5/meta", "/org-acme/user-x/post-5",
@@ -48,7 +48,7 @@ class KeyLayoutTest {
     }
 
     @Test
-    void nameSet_findsItsMembersOnly() {
+    void nameSetFindsItsMembersOnly() {
         NameSet names = new NameSet(List.of("pk", "sk", "_type", "userId", "pk"));
 
         assertThat(List.of("pk", "sk", "_type", "userId")).allMatch(names::contains);

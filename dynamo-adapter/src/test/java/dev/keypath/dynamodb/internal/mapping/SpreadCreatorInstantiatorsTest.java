@@ -61,7 +61,7 @@ class SpreadCreatorInstantiatorsTest {
     private static final JsonMapper PLAIN = JsonMapper.builder().build();
 
     @Test
-    void creators_produceWhatJacksonProduces() {
+    void creatorsProduceWhatJacksonProduces() {
         JsonMapper reading = ItemMappers.of(PLAIN);
         String json = "{\"x\":1,\"y\":2,\"label\":\"l\",\"tags\":[\"t\"]}";
 
@@ -75,7 +75,7 @@ class SpreadCreatorInstantiatorsTest {
     }
 
     @Test
-    void creatorFailures_areWrappedAsJacksonWrapsThem() {
+    void creatorFailuresAreWrappedAsJacksonWrapsThem() {
         JsonMapper reading = ItemMappers.of(PLAIN);
 
         assertThatThrownBy(() -> reading.readValue("{}", Checked.class))
@@ -84,7 +84,7 @@ class SpreadCreatorInstantiatorsTest {
     }
 
     @Test
-    void itemMapper_keepsTheCallersConfiguration_andIsBuiltOncePerMapper() {
+    void itemMapperKeepsTheCallersConfigurationAndIsBuiltOncePerMapper() {
         JsonMapper custom = JsonMapper.builder()
                 .addModule(new SimpleModule().addDeserializer(String.class, new Upper()))
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES).build();

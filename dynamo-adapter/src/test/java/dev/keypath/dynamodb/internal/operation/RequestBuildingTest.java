@@ -35,7 +35,7 @@ class RequestBuildingTest {
     private final DefaultItemSchema<Doc> schema = DefaultItemSchema.create(Doc.class, JsonMapper.builder().build());
 
     @Test
-    void put_newVersionedItem_requiresAbsenceAndStoresVersionOne() {
+    void putNewVersionedItemRequiresAbsenceAndStoresVersionOne() {
         WriteAction a = PutActions.action(schema, new Doc(1, "b", null, 0.5), Map.of(), PutMode.REPLACE,
                 Expr.NONE, true);
         PutItemRequest r = a.toPutItemRequest("t");
@@ -46,7 +46,7 @@ class RequestBuildingTest {
     }
 
     @Test
-    void put_existingVersion_checksItAndCombinesWithModeAndCondition() {
+    void putExistingVersionChecksItAndCombinesWithModeAndCondition() {
         Expr user = Expr.of("#b <> :b", Map.of("#b", "body"), Map.of(":b", AttributeValues.string("x")));
         PutItemRequest r = PutActions.action(schema, new Doc(1, "b", 4L, 0), Map.of(),
                 PutMode.REPLACE_EXISTING, user, true).toPutItemRequest("t");
@@ -57,13 +57,13 @@ class RequestBuildingTest {
     }
 
     @Test
-    void nonFiniteNumbers_areRejected() {
+    void nonFiniteNumbersAreRejected() {
         assertThatThrownBy(() -> schema.toItem(new Doc(1, "b", 1L, Double.NaN)))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("Doc.ratio");
     }
 
     @Test
-    void transactionCancellation_mapsReasonsToActionIndexAndKeyPath() {
+    void transactionCancellationMapsReasonsToActionIndexAndKeyPath() {
         List<WriteAction> actions = List.of(
                 DeleteActions.action(schema, KeyPath.of("doc", 1), -1, Expr.NONE),
                 DeleteActions.action(schema, KeyPath.of("doc", 2), 3, Expr.NONE));
@@ -81,7 +81,7 @@ class RequestBuildingTest {
     }
 
     @Test
-    void transaction_rejectsTooManyActionsAndDuplicateKeys() {
+    void transactionRejectsTooManyActionsAndDuplicateKeys() {
         WriteAction a = DeleteActions.action(schema, KeyPath.of("doc", 1), -1, Expr.NONE);
         assertThatThrownBy(() -> TransactWriteRequests.request("t", List.of(a, a), "x"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("/doc-1");
@@ -94,7 +94,7 @@ class RequestBuildingTest {
     }
 
     @Test
-    void transactionSize_sumsItemSizesAndAllowsExactlyFourMb() {
+    void transactionSizeSumsItemSizesAndAllowsExactlyFourMb() {
         List<WriteAction> actions = new java.util.ArrayList<>();
         for (int i = 0; i < 10; i++) {
             actions.add(putDoc(i, 400_000));
@@ -134,7 +134,7 @@ class RequestBuildingTest {
     }
 
     @Test
-    void batchWriteChunks_are25AndRejectDuplicates() {
+    void batchWriteChunksAre25AndRejectDuplicates() {
         List<WriteAction> many = new java.util.ArrayList<>();
         for (int i = 0; i < 60; i++) {
             many.add(DeleteActions.action(schema, KeyPath.of("doc", i), -1, Expr.NONE));
@@ -145,7 +145,7 @@ class RequestBuildingTest {
     }
 
     @Test
-    void pageLimit_overReadsOnlyWhenATypeFilterDropsItems() {
+    void pageLimitOverReadsOnlyWhenATypeFilterDropsItems() {
         assertThat(QueryRequests.pageLimit(0, 0, true)).isZero();
         assertThat(QueryRequests.pageLimit(5, 2, false)).isEqualTo(3);
         assertThat(QueryRequests.pageLimit(5, 2, true)).isEqualTo(64);
@@ -154,14 +154,14 @@ class RequestBuildingTest {
     }
 
     @Test
-    void backoffCeiling_growsExponentiallyAndIsCapped() {
+    void backoffCeilingGrowsExponentiallyAndIsCapped() {
         BatchPolicy p = new BatchPolicy(Duration.ofMillis(10), Duration.ofMillis(100), Duration.ofSeconds(1));
         assertThat(List.of(1, 2, 3, 4, 5, 50)).extracting(n -> Backoff.ceilingMillis(p, n))
                 .containsExactly(10L, 20L, 40L, 80L, 100L, 100L);
     }
 
     @Test
-    void pageTokens_roundTripAndRejectOtherFingerprintsAndSecrets() {
+    void pageTokensRoundTripAndRejectOtherFingerprintsAndSecrets() {
         PageTokens tokens = new PageTokens(new byte[16]);
         Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key = KeyLimits.keyOf(
                 KeyPath.of("user", 1).then("post", 2));
@@ -178,7 +178,7 @@ class RequestBuildingTest {
     }
 
     @Test
-    void uuidV7_isTimeOrdered() {
+    void uuidV7IsTimeOrdered() {
         var a = IdGenerator.uuidV7(1_000);
         var b = IdGenerator.uuidV7(2_000);
         assertThat(a.version()).isEqualTo(7);
