@@ -1,5 +1,7 @@
 package dev.keypath;
 
+import java.util.Map;
+
 /**
  * The text grammar of key paths and templates, in one place: the element loop ({@code /namespace-id}, the
  * last element perhaps without its id), which syntax an id follows (integer, UUID, {@code ~} base64 bytes or a
@@ -29,22 +31,23 @@ final class KeyPathParser {
     /**
      * Parses a template's text: a path in which an id may be a variable {@code {name}}, with a name following
      * the namespace rule and used once. Inside a template a literal id may hold a brace only escaped.
+     * {@code variables} receives each variable by the index of the element whose id it stands for.
      */
-    static void parseTemplate(String text, PathBuilder template) {
+    static void parseTemplate(String text, PathTextSink elements, Map<Integer, String> variables) {
         if (text == null) {
             throw KeyPathFormatException.inValue("template must not be null", null, 0);
         }
         if (text.isEmpty()) {
             throw KeyPathFormatException.inText("empty template", text, 0);
         }
-        elements(text, template, template);
+        elements(text, elements, variables);
     }
 
     /**
-     * The element loop. {@code template} receives the variables of a template, and is null for a path (where
+     * The element loop. {@code variables} receives the variables of a template, and is null for a path (where
      * a brace is an ordinary character of a string id).
      */
-    private static void elements(String text, PathTextSink sink, PathBuilder template) {
+    private static void elements(String text, PathTextSink sink, Map<Integer, String> variables) {
         int n = text.length();
         int count = 0;
         int i = 0;
@@ -78,10 +81,10 @@ final class KeyPathParser {
             sink.namespace(text, nsStart, i);
             count++;
             i++;
-            if (template == null) {
+            if (variables == null) {
                 i = id(text, i, n, sink);
             } else if (i < n && text.charAt(i) == '{') {
-                i = variable(text, i, template);
+                i = variable(text, i, count - 1, variables);
             } else {
                 i = id(text, i, idEnd(text, i, n, true), sink);
             }
@@ -143,8 +146,11 @@ final class KeyPathParser {
         return end;
     }
 
-    /** Reads the variable slot {@code {name}} whose brace is at {@code open}; returns where it ends. */
-    private static int variable(String text, int open, PathBuilder template) {
+    /**
+     * Reads the variable slot {@code {name}} whose brace is at {@code open}, standing for the id of element
+     * {@code element}; returns where it ends.
+     */
+    private static int variable(String text, int open, int element, Map<Integer, String> variables) {
         int close = text.indexOf('}', open);
         if (close < 0) {
             throw KeyPathFormatException.inText("unclosed '{'", text, open);
@@ -154,14 +160,14 @@ final class KeyPathParser {
         if (bad >= 0) {
             throw KeyPathFormatException.inText("invalid variable name '" + name + "'", text, open + 1 + bad);
         }
-        if (template.hasVariable(name)) {
+        if (variables.containsValue(name)) {
             throw KeyPathFormatException.inText("variable {" + name + "} appears twice", text, open);
         }
         int end = close + 1;
         if (end < text.length() && text.charAt(end) != '/') {
             throw KeyPathFormatException.inText("a variable must be the whole id", text, end);
         }
-        template.variable(name);
+        variables.put(element, name);
         return end;
     }
 }

@@ -1,6 +1,5 @@
 package dev.keypath;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -47,18 +46,13 @@ public final class KeyPathTemplate {
      */
     public static KeyPathTemplate parse(String template) {
         PathBuilder elements = new PathBuilder();
-        KeyPathParser.parseTemplate(template, elements);
-        int n = elements.size();
-        Part[] parts = new Part[n];
-        List<String> variables = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            String variable = elements.variable(i);
-            parts[i] = new Part(elements.namespace(i), elements.literal(i), variable);
-            if (variable != null) {
-                variables.add(variable);
-            }
+        Map<Integer, String> variables = new LinkedHashMap<>();
+        KeyPathParser.parseTemplate(template, elements, variables);
+        Part[] parts = new Part[elements.size()];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = new Part(elements.namespace(i), elements.id(i), variables.get(i));
         }
-        return new KeyPathTemplate(template, List.of(parts), List.copyOf(variables));
+        return new KeyPathTemplate(template, List.of(parts), List.copyOf(variables.values()));
     }
 
     /** The variable names in order of appearance. */

@@ -3,14 +3,12 @@ package dev.keypath;
 import java.util.Arrays;
 
 /**
- * A {@link PathTextSink} that collects the parsed elements: into a {@link KeyPath}, or, from a template's text,
- * into elements whose ids may be variables instead. Single use.
+ * A {@link PathTextSink} that collects the parsed elements into a {@link KeyPath}, or a template's elements
+ * for {@link KeyPathTemplate} to read (its variables, which stand for ids, are collected beside them). Single use.
  */
 final class PathBuilder implements PathTextSink {
     private Namespace[] namespaces = new Namespace[4];
     private KeyId[] ids = new KeyId[4];
-    /** The variable standing for each element's id; null until a template reports its first one. */
-    private String[] variables;
     private int count;
 
     @Override
@@ -18,9 +16,6 @@ final class PathBuilder implements PathTextSink {
         if (count == namespaces.length) {
             namespaces = Arrays.copyOf(namespaces, count * 2);
             ids = Arrays.copyOf(ids, count * 2);
-            if (variables != null) {
-                variables = Arrays.copyOf(variables, count * 2);
-            }
         }
         namespaces[count++] = Namespace.of(text, start, end);
     }
@@ -45,19 +40,6 @@ final class PathBuilder implements PathTextSink {
         ids[count - 1] = id;
     }
 
-    /** A template's variable {@code name} stands for the id of the element most recently reported. */
-    void variable(String name) {
-        if (variables == null) {
-            variables = new String[namespaces.length];
-        }
-        variables[count - 1] = name;
-    }
-
-    /** Whether a variable of that name has been reported. */
-    boolean hasVariable(String name) {
-        return variables != null && Arrays.asList(variables).subList(0, count).contains(name);
-    }
-
     /** Number of elements reported. */
     int size() {
         return count;
@@ -67,14 +49,9 @@ final class PathBuilder implements PathTextSink {
         return namespaces[index];
     }
 
-    /** The literal id of element {@code index}, or null when it has none or a variable stands for it. */
-    KeyId literal(int index) {
+    /** The id of element {@code index}, or null when it has none (or, in a template, a variable stands for it). */
+    KeyId id(int index) {
         return ids[index];
-    }
-
-    /** The variable standing for the id of element {@code index}, or null. */
-    String variable(int index) {
-        return variables == null ? null : variables[index];
     }
 
     /** The path of the elements reported so far; the parser has checked the path rules. */
