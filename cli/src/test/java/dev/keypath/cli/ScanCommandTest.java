@@ -6,19 +6,25 @@ import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.annotation.ItemType;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.Injected;
+import dev.keypath.test.KeyPathDynamoDb;
+import dev.keypath.test.TestDynamoDb;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code keypath scan} against a real engine (DynamoDB Local, or LocalStack where Docker runs). */
+/** {@code keypath scan} against a real engine (DynamoDB Local, or LocalStack when asked). */
+@KeyPathDynamoDb(types = {ScanCommandTest.User.class, ScanCommandTest.Post.class, ScanCommandTest.Comment.class,
+    ScanCommandTest.BytesPost.class})
 class ScanCommandTest {
     private static final UUID ALICE = UUID.fromString("4c9d36e5-6b19-4e6a-828c-226ed667458a");
     private static final UUID BOB = UUID.fromString("00000000-0000-4000-8000-000000000001");
@@ -41,23 +47,26 @@ class ScanCommandTest {
     record BytesPost(UUID userId, byte[] raw, String title) {
     }
 
+    @Injected
+    private static KeyPathTable scanned;
+    @Injected
+    private static URI engineEndpoint;
+    @Injected
+    private static DynamoDbClient client;
     private static String table;
     private static String endpoint;
 
     @BeforeAll
     static void fill() {
-        table = DynamoDbTestEngine.uniqueTableName("scan");
-        endpoint = DynamoDbTestEngine.endpoint().toString();
-        KeyPathTable t = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName(table)
-                .register(User.class, Post.class, Comment.class, BytesPost.class).build();
-        t.bootstrap();
-        t.put(new User(ALICE, "alice"));
-        t.put(new Post(ALICE, 3, "three"));
-        t.put(new Comment(ALICE, 3, 1, "first"));
-        t.put(new BytesPost(ALICE, LOOKS_LIKE_THREE, "bytes"));
-        t.put(new Post(ALICE, 4, "four"));
-        t.put(new User(BOB, "bob"));
-        t.put(new Post(BOB, 3, "bob's three"));
+        table = scanned.tableName();
+        endpoint = engineEndpoint.toString();
+        scanned.put(new User(ALICE, "alice"));
+        scanned.put(new Post(ALICE, 3, "three"));
+        scanned.put(new Comment(ALICE, 3, 1, "first"));
+        scanned.put(new BytesPost(ALICE, LOOKS_LIKE_THREE, "bytes"));
+        scanned.put(new Post(ALICE, 4, "four"));
+        scanned.put(new User(BOB, "bob"));
+        scanned.put(new Post(BOB, 3, "bob's three"));
     }
 
     private static CliRun scan(String... extra) {
@@ -86,7 +95,7 @@ class ScanCommandTest {
     @Test
     void prefix_bytesIdWithTheSameSegmentBytes_isReturnedByTheQueryButNotListed() {
         KeyRange range = KeyRange.subtree(KeyPath.parse(alice("/post-3")));
-        List<Map<String, AttributeValue>> raw = DynamoDbTestEngine.client().query(QueryRequest.builder()
+        List<Map<String, AttributeValue>> raw = client.query(QueryRequest.builder()
                 .tableName(table).keyConditionExpression("pk = :pk AND sk BETWEEN :lo AND :hi")
                 .expressionAttributeValues(Map.of(":pk", bytes(range.partitionKey()),
                         ":lo", bytes(range.lowerSortKey()), ":hi", bytes(range.upperSortKey())))
@@ -143,12 +152,12 @@ class ScanCommandTest {
 
     @Test
     void corruptKey_givesAnErrorLineAndExitOneAndTheScanGoesOn() {
-        String corrupt = DynamoDbTestEngine.uniqueTableName("scan-corrupt");
-        KeyPathTable t = KeyPathTable.builder().client(DynamoDbTestEngine.client()).tableName(corrupt)
+        String corrupt = TestDynamoDb.uniqueTableName("scan-corrupt");
+        KeyPathTable t = KeyPathTable.builder().client(client).tableName(corrupt)
                 .register(User.class).build();
         t.bootstrap();
         t.put(new User(ALICE, "alice"));
-        DynamoDbTestEngine.client().putItem(p -> p.tableName(corrupt).item(Map.of(
+        client.putItem(p -> p.tableName(corrupt).item(Map.of(
                 "pk", bytes(new byte[] {(byte) 0xff, 0x00, 0x7f}), "sk", bytes(new byte[] {0x01}),
                 "_type", AttributeValue.fromS("Junk"))));
 

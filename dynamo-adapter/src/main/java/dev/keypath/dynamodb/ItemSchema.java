@@ -2,7 +2,7 @@ package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
-import dev.keypath.dynamodb.internal.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

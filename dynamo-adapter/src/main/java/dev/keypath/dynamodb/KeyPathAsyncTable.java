@@ -1,9 +1,10 @@
 package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.internal.DefaultKeyPathAsyncTable;
+import dev.keypath.dynamodb.internal.client.DefaultKeyPathAsyncTable;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -74,27 +75,49 @@ public interface KeyPathAsyncTable {
      */
     <T> CompletableFuture<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency);
 
-    /** {@link #put(Object, PutMode)} with {@link PutMode#REPLACE}. */
+    /**
+     * Writes one item as {@code put} says ({@code PutItem}) and completes with the item as stored (generated ids,
+     * new version), exactly as {@link KeyPathTable#put(PutItem)}: {@link ConditionFailedException} /
+     * {@link VersionConflictException} when the mode, condition or version check fails. A
+     * {@link dev.keypath.dynamodb.annotation.AutoId} sequence id costs one {@code UpdateItem} first.
+     */
+    default <T> CompletableFuture<T> put(PutItem<T> put) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement put(PutItem)"));
+    }
+
+    /** {@link #put(PutItem)} replacing whatever is stored. */
     default <T> CompletableFuture<T> put(T item) {
-        return put(item, PutMode.REPLACE);
+        return deferred(() -> put(PutItem.of(item)));
+    }
+
+    /** {@link #put(PutItem)} with a mode. */
+    default <T> CompletableFuture<T> put(T item, PutMode mode) {
+        return deferred(() -> put(PutItem.builder(item).mode(mode).build()));
+    }
+
+    /** {@link #put(PutItem)} if {@code condition} holds (in addition to any version check). */
+    default <T> CompletableFuture<T> put(T item, Condition condition) {
+        return deferred(() -> put(PutItem.builder(item).condition(Objects.requireNonNull(condition, "condition"))
+                .build()));
     }
 
     /**
-     * Writes one item ({@code PutItem}) and completes with the item as stored (generated ids, new version);
-     * {@link ConditionFailedException} / {@link VersionConflictException} when the mode or version check fails.
-     * A {@link dev.keypath.dynamodb.annotation.AutoId} sequence id costs one {@code UpdateItem} first, as in
-     * {@link KeyPathTable#put(Object, PutMode)}.
+     * Deletes one item as {@code delete} says ({@code DeleteItem}), exactly as
+     * {@link KeyPathTable#delete(DeleteItem)}; completes with the deleted item when the request asks for it.
      */
-    <T> CompletableFuture<T> put(T item, PutMode mode);
-
-    /** Writes one item if {@code condition} holds (in addition to any version check). */
-    <T> CompletableFuture<T> put(T item, Condition condition);
+    default <T> CompletableFuture<Optional<T>> delete(DeleteItem<T> delete) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement delete(DeleteItem)"));
+    }
 
     /**
      * Deletes one item ({@code DeleteItem}); for versioned types only if the stored version equals the item's
      * ({@link VersionConflictException} otherwise). Deleting an absent unversioned item is a no-op.
      */
-    CompletableFuture<Void> delete(Object item);
+    default CompletableFuture<Void> delete(Object item) {
+        return deferred(() -> discarded(delete(DeleteItem.of(item))));
+    }
 
     /** Deletes the item at {@code keyPath} without a version check; no-op if absent. */
     default CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath) {
@@ -102,15 +125,27 @@ public interface KeyPathAsyncTable {
     }
 
     /** Deletes the item at {@code keyPath} if {@code condition} (nullable) holds. */
-    CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition);
+    default CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition) {
+        return deferred(() -> discarded(delete(DeleteItem.builder(type, keyPath).condition(condition).build())));
+    }
 
     /**
-     * Changes non-key fields of an existing item ({@code UpdateItem}) and completes with the item after the
-     * update, exactly as {@link KeyPathTable#update}: {@link ConditionFailedException} if the item does not
-     * exist or a condition fails, versions bumped and, with {@link UpdateSpec#expectedVersion()}, checked
-     * ({@link VersionConflictException}).
+     * Changes non-key fields of an existing item ({@code UpdateItem}) and completes with the item after (or,
+     * with {@link UpdateItem.Returning#OLD}, before) the update, exactly as {@link KeyPathTable#update(UpdateItem)}.
      */
-    <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update);
+    default <T> CompletableFuture<T> update(UpdateItem<T> update) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement update(UpdateItem)"));
+    }
+
+    /**
+     * {@link #update(UpdateItem)} returning the item after the update: {@link ConditionFailedException} if the
+     * item does not exist or a condition fails, versions bumped and, with {@link UpdateSpec#expectedVersion()},
+     * checked ({@link VersionConflictException}).
+     */
+    default <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
+        return deferred(() -> update(UpdateItem.of(type, keyPath, update)));
+    }
 
     /**
      * Runs one atomic transaction ({@code TransactWriteItems}, up to 100 actions), exactly as
@@ -181,6 +216,37 @@ public interface KeyPathAsyncTable {
 
     /** {@link #query(ItemQuery)} restricted to one type, as {@link KeyPathTable#query(Class, ItemQuery)}. */
     <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query);
+
+    /** The future {@code call} returns, or a failed one if building its request threw (a null argument). */
+    private static <R> CompletableFuture<R> deferred(java.util.function.Supplier<CompletableFuture<R>> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * A future completing with null when {@code result} completes normally, failing with the same (unwrapped)
+     * exception otherwise; cancelling it cancels {@code result}.
+     */
+    private static CompletableFuture<Void> discarded(CompletableFuture<?> result) {
+        CompletableFuture<Void> out = new CompletableFuture<>();
+        result.whenComplete((value, error) -> {
+            if (error == null) {
+                out.complete(null);
+            } else {
+                out.completeExceptionally(error instanceof java.util.concurrent.CompletionException
+                        && error.getCause() != null ? error.getCause() : error);
+            }
+        });
+        out.whenComplete((value, error) -> {
+            if (out.isCancelled()) {
+                result.cancel(true);
+            }
+        });
+        return out;
+    }
 
     /**
      * Builder of a {@link KeyPathAsyncTable}: the SDK async client plus the {@link TableBuilderSettings}; not

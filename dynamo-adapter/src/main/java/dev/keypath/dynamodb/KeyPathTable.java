@@ -1,7 +1,7 @@
 package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.internal.DefaultKeyPathTable;
+import dev.keypath.dynamodb.internal.client.DefaultKeyPathTable;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -77,44 +77,79 @@ public interface KeyPathTable {
      */
     <T> Optional<T> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency);
 
-    /** {@link #put(Object, PutMode)} with {@link PutMode#REPLACE}. */
+    /**
+     * Writes one item as {@code put} says ({@code PutItem}, atomic for the item): its {@link PutMode} and
+     * {@link Condition} apply together. Generates unset {@link dev.keypath.dynamodb.annotation.AutoId} ids, checks
+     * and bumps the version of versioned types, and returns the item as stored (with generated ids and new
+     * version). Throws {@link ConditionFailedException} / {@link VersionConflictException} when the mode, the
+     * condition or the version check fails.
+     * Example: {@code table.put(PutItem.of(post, p -> p.mode(PutMode.CREATE_ONLY).condition(notBanned)))}.
+     */
+    default <T> T put(PutItem<T> put) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement put(PutItem)");
+    }
+
+    /** {@link #put(PutItem)} replacing whatever is stored. */
     default <T> T put(T item) {
-        return put(item, PutMode.REPLACE);
+        return put(PutItem.of(item));
+    }
+
+    /** {@link #put(PutItem)} with a mode. Example: {@code Post saved = table.put(post, PutMode.CREATE_ONLY)}. */
+    default <T> T put(T item, PutMode mode) {
+        return put(PutItem.builder(item).mode(mode).build());
+    }
+
+    /** {@link #put(PutItem)} if {@code condition} holds (in addition to any version check). */
+    default <T> T put(T item, Condition condition) {
+        return put(PutItem.builder(item).condition(Objects.requireNonNull(condition, "condition")).build());
     }
 
     /**
-     * Writes one item ({@code PutItem}, atomic for the item). Generates unset {@link
-     * dev.keypath.dynamodb.annotation.AutoId} ids, checks and bumps the version of versioned types, and returns
-     * the item as stored (with generated ids and new version). Throws {@link ConditionFailedException} /
-     * {@link VersionConflictException} when the mode or version check fails.
-     * Example: {@code Post saved = table.put(post, PutMode.CREATE_ONLY)}.
+     * Deletes one item as {@code delete} says ({@code DeleteItem}): at an item's key path, version-checked for
+     * versioned types, or at a key path; with an expected version and a condition if given
+     * ({@link VersionConflictException} / {@link ConditionFailedException} when one fails). Deleting an absent
+     * item without checks is a no-op. Returns the deleted item when the request asks for it and one existed,
+     * else empty.
      */
-    <T> T put(T item, PutMode mode);
-
-    /** Writes one item if {@code condition} holds (in addition to any version check). */
-    <T> T put(T item, Condition condition);
+    default <T> Optional<T> delete(DeleteItem<T> delete) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement delete(DeleteItem)");
+    }
 
     /**
      * Deletes one item ({@code DeleteItem}); for versioned types only if the stored version equals the item's
      * ({@link VersionConflictException} otherwise). Deleting an absent unversioned item is a no-op.
      */
-    void delete(Object item);
+    default void delete(Object item) {
+        delete(DeleteItem.of(item));
+    }
 
     /** Deletes the item at {@code keyPath} without a version check; no-op if absent. */
     default void delete(Class<?> type, KeyPath keyPath) {
-        delete(type, keyPath, null);
+        delete(DeleteItem.of(type, keyPath));
     }
 
     /** Deletes the item at {@code keyPath} if {@code condition} (nullable) holds. */
-    void delete(Class<?> type, KeyPath keyPath, Condition condition);
+    default void delete(Class<?> type, KeyPath keyPath, Condition condition) {
+        delete(DeleteItem.builder(type, keyPath).condition(condition).build());
+    }
 
     /**
      * Changes non-key fields of an existing item ({@code UpdateItem}, atomic) and returns the item after the
-     * update. {@link ConditionFailedException} if the item does not exist or a condition fails; versioned types
-     * get their version bumped and, with {@link UpdateSpec#expectedVersion()}, checked.
+     * update, or before it with {@link UpdateItem.Returning#OLD}. {@link ConditionFailedException} if the item
+     * does not exist or a condition fails; versioned types get their version bumped and, with
+     * {@link UpdateSpec#expectedVersion()}, checked.
+     */
+    default <T> T update(UpdateItem<T> update) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement update(UpdateItem)");
+    }
+
+    /**
+     * {@link #update(UpdateItem)} returning the item after the update.
      * Example: {@code table.update(Post.class, path, UpdateSpec.of(u -> u.set("title", "new")))}.
      */
-    <T> T update(Class<T> type, KeyPath keyPath, UpdateSpec update);
+    default <T> T update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
+        return update(UpdateItem.of(type, keyPath, update));
+    }
 
     /**
      * Reads one page of a collection ({@code Query} on the table or a GSI): all items in the query's key range,

@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.util.Assert;
 
 /**
- * How a {@link KeyPathTransactionTemplate} retries a unit that DynamoDB cancelled because another transaction was
+ * How a {@link KeyPathTransactions} retries a unit that DynamoDB cancelled because another transaction was
  * writing one of its items at the same moment ({@code TransactionConflict}, translated to
  * {@link org.springframework.dao.ConcurrencyFailureException}): the whole unit runs again, up to
  * {@code maxAttempts} times in all, after a capped exponential backoff with full jitter. Failed conditions

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * when {@code null}.
  *
  * <p>Writes ({@link #save}, {@link #insert}, {@link #delete}, {@link #deleteById}) join the current unit of
- * work when one is active on the calling thread ({@link KeyPathTransactionTemplate} or {@code @Transactional}
+ * work when one is active on the calling thread ({@link KeyPathTransactions} or {@code @Transactional}
  * with {@link KeyPathTransactionManager}): they are then collected, return their argument unchanged, and are
  * committed together as one DynamoDB transaction. Reads always go straight to the table.
  *

@@ -5,7 +5,7 @@ import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.spring.ConflictRetry;
 import dev.keypath.spring.ItemCollection;
 import dev.keypath.spring.KeyPathDynamoOperations;
-import dev.keypath.spring.KeyPathTransactionTemplate;
+import dev.keypath.spring.KeyPathTransactions;
 import dev.keypath.spring.repository.KeyPathPageRequest;
 import java.time.Clock;
 import java.util.List;
@@ -24,11 +24,11 @@ public class SocialService {
     private final PostRepository posts;
     private final CommentRepository comments;
     private final KeyPathDynamoOperations operations;
-    private final KeyPathTransactionTemplate tx;
+    private final KeyPathTransactions tx;
     private final Clock clock = Clock.systemUTC();
 
     SocialService(UserRepository users, PostRepository posts, CommentRepository comments,
-            KeyPathDynamoOperations operations, KeyPathTransactionTemplate tx) {
+            KeyPathDynamoOperations operations, KeyPathTransactions tx) {
         this.users = users;
         this.posts = posts;
         this.comments = comments;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.TestDynamoDb;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -24,8 +24,9 @@ class SocialExampleAppTest {
     static void runTheTour() {
         meter = new CapacityMeter();
         table = KeyPathTable.builder()
-                .client(DynamoDbTestEngine.newClient().overrideConfiguration(c -> c.addExecutionInterceptor(meter)).build())
-                .tableName(DynamoDbTestEngine.uniqueTableName("social"))
+                .client(TestDynamoDb.get().clientBuilder().overrideConfiguration(c -> c.addExecutionInterceptor(meter))
+                        .build())
+                .tableName(TestDynamoDb.uniqueTableName("social"))
                 .register(User.class, Post.class, Comment.class, Reaction.class)
                 .build();
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();

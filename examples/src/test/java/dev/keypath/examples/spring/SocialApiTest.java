@@ -2,7 +2,7 @@ package dev.keypath.examples.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.TestDynamoDb;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -35,7 +35,7 @@ class SocialApiTest {
     static class Engine {
         @Bean(destroyMethod = "")
         DynamoDbClient dynamoDbClient() {
-            return DynamoDbTestEngine.client();
+            return TestDynamoDb.get().client();
         }
     }
 

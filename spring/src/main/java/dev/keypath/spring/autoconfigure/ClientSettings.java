@@ -14,33 +14,47 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /**
- * The region, credentials and endpoint of the client keypath builds from {@code keypath.dynamodb.*}, resolved at
- * startup so that what is missing fails there, naming the property to set, instead of at the first request
- * with the SDK's description of every place it looked. A loopback endpoint (DynamoDB Local, LocalStack on this
- * machine) needs neither: it gets {@code us-east-1} and dummy credentials.
+ * The region, credentials and endpoint of the client keypath builds from its connection details (the
+ * {@code keypath.dynamodb.*} properties, or a {@link KeyPathDynamoConnectionDetails} bean), resolved at startup so
+ * that what is missing fails there, naming the setting, instead of at the first request with the SDK's
+ * description of every place it looked. A loopback endpoint (DynamoDB Local, LocalStack on this machine) needs
+ * neither: it gets {@code us-east-1} and dummy credentials.
  */
 final class ClientSettings {
     private static final String P = KeyPathDynamoProperties.PREFIX;
     private static final Region LOCAL_REGION = Region.US_EAST_1;
 
+    /** How the settings are named in messages: properties, or the getters of a connection-details bean. */
+    private record Names(String region, String accessKeyId, String secretAccessKey) {
+        static Names of(KeyPathDynamoConnectionDetails details) {
+            if (details instanceof PropertiesConnectionDetails) {
+                return new Names(P + ".region", P + ".access-key-id", P + ".secret-access-key");
+            }
+            String bean = details.getClass().getName();
+            return new Names(bean + ".getRegion()", bean + ".getAccessKeyId()", bean + ".getSecretAccessKey()");
+        }
+    }
+
     private ClientSettings() {
     }
 
-    static DynamoDbClient client(KeyPathDynamoProperties properties) {
-        URI endpoint = properties.getEndpoint();
+    static DynamoDbClient client(KeyPathDynamoConnectionDetails details) {
+        URI endpoint = details.getEndpoint();
         boolean loopback = endpoint != null && isLoopback(endpoint.getHost());
+        Names names = Names.of(details);
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
-                .region(region(properties, loopback))
-                .credentialsProvider(credentials(properties, loopback));
+                .region(region(details, names, loopback))
+                .credentialsProvider(credentials(details, names, loopback));
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }
         return builder.build();
     }
 
-    private static Region region(KeyPathDynamoProperties properties, boolean loopback) {
-        if (properties.getRegion() != null && !properties.getRegion().isBlank()) {
-            return Region.of(properties.getRegion());
+    private static Region region(KeyPathDynamoConnectionDetails details, Names names, boolean loopback) {
+        String region = details.getRegion();
+        if (region != null && !region.isBlank()) {
+            return Region.of(region);
         }
         if (loopback) {
             return LOCAL_REGION;
@@ -48,19 +62,21 @@ final class ClientSettings {
         try {
             return DefaultAwsRegionProviderChain.builder().build().getRegion();
         } catch (SdkClientException e) {
-            throw new IllegalStateException("No AWS region for keypath's DynamoDB client: set " + P + ".region "
-                    + "(or AWS_REGION, or a region in the AWS config file)", e);
+            throw new IllegalStateException("No AWS region for keypath's DynamoDB client: set " + names.region()
+                    + " (or AWS_REGION, or a region in the AWS config file)", e);
         }
     }
 
-    private static AwsCredentialsProvider credentials(KeyPathDynamoProperties properties, boolean loopback) {
-        String id = properties.getAccessKeyId();
-        String secret = properties.getSecretAccessKey();
+    private static AwsCredentialsProvider credentials(KeyPathDynamoConnectionDetails details, Names names,
+            boolean loopback) {
+        String id = details.getAccessKeyId();
+        String secret = details.getSecretAccessKey();
         boolean hasId = id != null && !id.isBlank();
         boolean hasSecret = secret != null && !secret.isBlank();
         if (hasId != hasSecret) {
-            throw new IllegalStateException(P + (hasId ? ".access-key-id is set but " + P + ".secret-access-key is not"
-                    : ".secret-access-key is set but " + P + ".access-key-id is not") + "; set both, or neither");
+            throw new IllegalStateException((hasId ? names.accessKeyId() + " is set but " + names.secretAccessKey()
+                    : names.secretAccessKey() + " is set but " + names.accessKeyId())
+                    + " is not; set both, or neither");
         }
         if (hasId) {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create(id, secret));
@@ -72,8 +88,9 @@ final class ClientSettings {
         try {
             chain.resolveCredentials();
         } catch (SdkClientException e) {
-            throw new IllegalStateException("No AWS credentials for keypath's DynamoDB client: set " + P
-                    + ".access-key-id and " + P + ".secret-access-key, or provide them as the AWS SDK looks for them "
+            throw new IllegalStateException("No AWS credentials for keypath's DynamoDB client: set "
+                    + names.accessKeyId() + " and " + names.secretAccessKey() + ", or provide them as the AWS SDK "
+                    + "looks for them "
                     + "(AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, a container or instance role)",
                     e);
         }

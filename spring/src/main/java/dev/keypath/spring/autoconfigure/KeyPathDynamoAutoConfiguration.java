@@ -5,10 +5,10 @@ import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
 import dev.keypath.spring.KeyPathDynamoOperations;
-import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.KeyPathExceptionTranslator;
 import dev.keypath.spring.KeyPathTransactionManager;
-import dev.keypath.spring.KeyPathTransactionTemplate;
+import dev.keypath.spring.KeyPathTransactions;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,12 +35,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Auto-configuration of keypath for Spring Boot: a {@link DynamoDbClient} from {@code keypath.dynamodb.*}
- * (or an embedded DynamoDB Local with {@code keypath.dynamodb.embedded=true}), the {@link KeyPathTable} with
+ * Auto-configuration of keypath for Spring Boot: a {@link DynamoDbClient} from a {@link
+ * KeyPathDynamoConnectionDetails} bean or from {@code keypath.dynamodb.*} (or an embedded DynamoDB Local with
+ * {@code keypath.dynamodb.embedded=true}), the {@link KeyPathTable} with
  * every {@code @ItemType} of the application's packages and a storage {@link JsonMapper} of its own (the
  * application's modules, not its HTTP settings; see {@link KeyPathJsonMapperCustomizer}), the
- * {@link KeyPathDynamoTemplate}, the exception translator, {@link KeyPathTransactionManager} and
- * {@link KeyPathTransactionTemplate}. Every bean backs off when the application defines its own.
+ * {@link DefaultKeyPathDynamoOperations}, the exception translator, {@link KeyPathTransactionManager} and
+ * {@link KeyPathTransactions}. Every bean backs off when the application defines its own.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
         beforeName = "org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration")
@@ -51,11 +52,13 @@ public class KeyPathDynamoAutoConfiguration {
 
     /**
      * Starts DynamoDB Local in this JVM when asked to, and only then; it comes from the development-only module
-     * {@code dev.keypath:keypath-dynamodb-local}, which a production application does not carry.
+     * {@code dev.keypath:keypath-dynamodb-local}, which a production application does not carry. A
+     * {@link KeyPathDynamoConnectionDetails} bean (a {@code @ServiceConnection} container, say) wins over it.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBooleanProperty(KeyPathDynamoProperties.PREFIX + ".embedded")
     @ConditionalOnClass(name = EMBEDDED_ENGINE)
+    @ConditionalOnMissingBean(KeyPathDynamoConnectionDetails.class)
     static class EmbeddedEngineConfiguration {
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
@@ -81,14 +84,23 @@ public class KeyPathDynamoAutoConfiguration {
     /** The class of the embedded engine, looked up by name: its module is optional. */
     static final String EMBEDDED_ENGINE = "dev.keypath.dynamodb.local.EmbeddedDynamoDb";
 
+    /**
+     * The client of the {@link KeyPathDynamoConnectionDetails} bean if there is one, else of the
+     * {@code keypath.dynamodb.*} properties.
+     */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
-    DynamoDbClient keyPathDynamoDbClient(KeyPathDynamoProperties properties) {
+    DynamoDbClient keyPathDynamoDbClient(KeyPathDynamoProperties properties,
+            ObjectProvider<KeyPathDynamoConnectionDetails> connectionDetails) {
+        KeyPathDynamoConnectionDetails details = connectionDetails.getIfAvailable();
+        if (details != null) {
+            return ClientSettings.client(details);
+        }
         if (properties.isEmbedded()) { // the engine's configuration did not apply: its module is missing
             throw new IllegalStateException("keypath.dynamodb.embedded=true needs the development engine on the "
                     + "classpath: add the dependency dev.keypath:keypath-dynamodb-local (scope test for tests only)");
         }
-        return ClientSettings.client(properties);
+        return ClientSettings.client(new PropertiesConnectionDetails(properties));
     }
 
     @Bean
@@ -159,8 +171,8 @@ public class KeyPathDynamoAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(KeyPathDynamoOperations.class)
-    KeyPathDynamoTemplate keyPathDynamoTemplate(KeyPathTable table, KeyPathExceptionTranslator translator) {
-        return new KeyPathDynamoTemplate(table, translator);
+    DefaultKeyPathDynamoOperations keyPathDynamoOperations(KeyPathTable table, KeyPathExceptionTranslator translator) {
+        return new DefaultKeyPathDynamoOperations(table, translator);
     }
 
     /**
@@ -182,13 +194,13 @@ public class KeyPathDynamoAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    KeyPathTransactionTemplate keyPathTransactionTemplate(KeyPathDynamoOperations operations,
+    KeyPathTransactions keyPathTransactions(KeyPathDynamoOperations operations,
             @Qualifier(KeyPathTransactionManagers.BEAN_NAME) ObjectProvider<KeyPathTransactionManager> managers,
             KeyPathExceptionTranslator translator) {
         KeyPathTransactionManager manager = managers.stream()
                 .filter(m -> m.table() == operations.table()).findFirst()
                 .orElseGet(() -> new KeyPathTransactionManager(operations.table(), translator));
-        return new KeyPathTransactionTemplate(operations, manager);
+        return new KeyPathTransactions(operations, manager);
     }
 
     /**

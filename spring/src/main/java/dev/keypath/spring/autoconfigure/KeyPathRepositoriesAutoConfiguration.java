@@ -20,6 +20,6 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnBean(KeyPathTable.class)
 @ConditionalOnMissingBean(KeyPathRepositoryFactoryBean.class)
 @ConditionalOnBooleanProperty(name = KeyPathDynamoProperties.PREFIX + ".repositories.enabled", matchIfMissing = true)
-@Import(KeyPathRepositoriesRegistrar.class)
+@Import(AutoConfiguredKeyPathRepositoriesRegistrar.class)
 public class KeyPathRepositoriesAutoConfiguration {
 }

@@ -32,7 +32,7 @@ import org.springframework.data.repository.query.QueryLookupStrategy.Key;
  * {@link org.springframework.dao.InvalidDataAccessApiUsageException} saying why and what would work.
  *
  * <p>The repositories use the {@link dev.keypath.spring.KeyPathDynamoOperations} bean named by
- * {@link #keyPathOperationsRef()}; if no bean has that name, a {@link dev.keypath.spring.KeyPathDynamoTemplate}
+ * {@link #keyPathOperationsRef()}; if no bean has that name, a {@link dev.keypath.spring.DefaultKeyPathDynamoOperations}
  * over the context's {@link dev.keypath.dynamodb.KeyPathTable} is registered under it.
  */
 @Target(ElementType.TYPE)

@@ -13,7 +13,7 @@ import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.parser.PartTree;
 
 /**
- * Derives every query method from its name ({@link PartTree}) and plans it with {@link KeyPathQueryCreator}, so
+ * Derives every query method from its name ({@link PartTree}) and plans it with {@link DerivedQueryPlanner}, so
  * unsupported methods fail while the repository is created. Thread-safe.
  */
 final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
@@ -30,7 +30,7 @@ final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
         Class<?> domainType = metadata.getDomainType();
         PartTree tree = new PartTree(method.getName(), domainType);
         KeyPathTemplate template = operations.table().schema(domainType).keyPathTemplate();
-        QueryPlan plan = new KeyPathQueryCreator(metadata.getRepositoryInterface().getSimpleName(), method,
+        QueryPlan plan = new DerivedQueryPlanner(metadata.getRepositoryInterface().getSimpleName(), method,
                 queryMethod, tree, domainType, template).create();
         return new KeyPathPartTreeQuery(queryMethod, plan, operations);
     }

@@ -23,7 +23,7 @@ import org.springframework.data.repository.Repository;
  * {@link EnableKeyPathRepositories}).
  *
  * <p>Writes join the current unit of work, if any ({@code @Transactional} with
- * {@link dev.keypath.spring.KeyPathTransactionManager}, or {@link dev.keypath.spring.KeyPathTransactionTemplate}),
+ * {@link dev.keypath.spring.KeyPathTransactionManager}, or {@link dev.keypath.spring.KeyPathTransactions}),
  * and then return their argument unchanged. Failures are Spring
  * {@link org.springframework.dao.DataAccessException}s. Repository proxies are thread-safe.
  *

@@ -1,7 +1,7 @@
 package dev.keypath.spring.repository;
 
 import dev.keypath.dynamodb.annotation.ItemType;
-import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import java.lang.annotation.Annotation;
 import java.util.Collection;
 import java.util.List;
@@ -15,11 +15,11 @@ import org.springframework.data.repository.config.RepositoryConfigurationSource;
 /**
  * Spring Data configuration of key-path repositories: names the factory bean, claims repositories of
  * {@link ItemType} types and {@link KeyPathRepository} interfaces, wires each repository to the operations bean
- * and registers a default {@link KeyPathDynamoTemplate} when no bean has that name. Stateless and thread-safe.
+ * and registers a default {@link DefaultKeyPathDynamoOperations} when no bean has that name. Stateless and thread-safe.
  */
 public class KeyPathRepositoryConfigurationExtension extends RepositoryConfigurationExtensionSupport {
     /** Bean name of the operations used when {@code keyPathOperationsRef} is not set. */
-    public static final String DEFAULT_OPERATIONS_BEAN = "keyPathDynamoTemplate";
+    public static final String DEFAULT_OPERATIONS_BEAN = "keyPathDynamoOperations";
     private static final String OPERATIONS_REF = "keyPathOperationsRef";
 
     @Override
@@ -59,7 +59,7 @@ public class KeyPathRepositoryConfigurationExtension extends RepositoryConfigura
         super.registerBeansForRoot(registry, source);
         String name = source.getAttribute(OPERATIONS_REF).orElse(DEFAULT_OPERATIONS_BEAN);
         registerIfNotAlreadyRegistered(() -> {
-            AbstractBeanDefinition definition = BeanDefinitionBuilder.genericBeanDefinition(KeyPathDynamoTemplate.class)
+            AbstractBeanDefinition definition = BeanDefinitionBuilder.genericBeanDefinition(DefaultKeyPathDynamoOperations.class)
                     .setAutowireMode(AbstractBeanDefinition.AUTOWIRE_CONSTRUCTOR).getBeanDefinition();
             return definition;
         }, registry, name, source.getSource());

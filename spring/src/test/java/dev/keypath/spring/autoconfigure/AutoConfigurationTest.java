@@ -5,28 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import dev.keypath.spring.KeyPathDynamoOperations;
-import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.KeyPathExceptionTranslator;
 import dev.keypath.spring.KeyPathTransactionManager;
-import dev.keypath.spring.KeyPathTransactionTemplate;
+import dev.keypath.spring.KeyPathTransactions;
 import dev.keypath.spring.autoconfigure.bad.TitleSearchRepository;
 import dev.keypath.spring.repository.EnableKeyPathRepositories;
 import dev.keypath.spring.sample.Post;
 import dev.keypath.spring.sample.PostRepository;
 import dev.keypath.spring.sample.User;
+import dev.keypath.test.TestDynamoDb;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
-import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.databind.PropertyNamingStrategies;
-import tools.jackson.databind.SerializationContext;
-import tools.jackson.databind.module.SimpleModule;
-import tools.jackson.databind.ser.std.StdSerializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
@@ -36,8 +29,15 @@ import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.ser.std.StdSerializer;
 
 /** What the starter registers, when it backs off, and how startup fails. */
 class AutoConfigurationTest {
@@ -51,7 +51,7 @@ class AutoConfigurationTest {
     static class EngineClient {
         @Bean(destroyMethod = "")
         DynamoDbClient dynamoDbClient() {
-            return DynamoDbTestEngine.client();
+            return TestDynamoDb.get().client();
         }
     }
 
@@ -69,12 +69,12 @@ class AutoConfigurationTest {
     @Test
     void registersTheWholeStackOnAnExistingClient() {
         runner.withUserConfiguration(EngineClient.class)
-                .withPropertyValues("keypath.dynamodb.table-name=" + DynamoDbTestEngine.uniqueTableName("auto"),
+                .withPropertyValues("keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("auto"),
                         "keypath.dynamodb.create-table-if-missing=true")
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed().hasSingleBean(KeyPathTable.class)
-                            .hasSingleBean(KeyPathDynamoTemplate.class).hasSingleBean(KeyPathExceptionTranslator.class)
-                            .hasSingleBean(KeyPathTransactionManager.class).hasSingleBean(KeyPathTransactionTemplate.class)
+                            .hasSingleBean(DefaultKeyPathDynamoOperations.class).hasSingleBean(KeyPathExceptionTranslator.class)
+                            .hasSingleBean(KeyPathTransactionManager.class).hasSingleBean(KeyPathTransactions.class)
                             .doesNotHaveBean(EmbeddedDynamoDb.class);
                     KeyPathDynamoOperations ops = ctx.getBean(KeyPathDynamoOperations.class);
                     UUID id = UUID.randomUUID();
@@ -114,7 +114,7 @@ class AutoConfigurationTest {
     @Test
     void nothingEmbeddedUnlessAsked() {
         runner.withUserConfiguration(EngineClient.class)
-                .withPropertyValues("keypath.dynamodb.table-name=" + DynamoDbTestEngine.uniqueTableName("plain"))
+                .withPropertyValues("keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("plain"))
                 .run(ctx -> assertThat(ctx).doesNotHaveBean(EmbeddedDynamoDb.class));
     }
 
@@ -122,21 +122,21 @@ class AutoConfigurationTest {
     void backsOffFromUserBeans() {
         runner.withUserConfiguration(EngineClient.class)
                 .withBean("myTable", KeyPathTable.class, () -> KeyPathTable.builder()
-                        .client(DynamoDbTestEngine.client()).tableName("mine").register(User.class).build())
+                        .client(TestDynamoDb.get().client()).tableName("mine").register(User.class).build())
                 .withBean("myOps", KeyPathDynamoOperations.class,
-                        () -> new KeyPathDynamoTemplate(KeyPathTable.builder().client(DynamoDbTestEngine.client())
+                        () -> new DefaultKeyPathDynamoOperations(KeyPathTable.builder().client(TestDynamoDb.get().client())
                                 .tableName("mine").register(User.class).build()))
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed().hasSingleBean(KeyPathTable.class)
                             .hasSingleBean(KeyPathDynamoOperations.class);
                     assertThat(ctx.getBean(KeyPathTable.class).tableName()).isEqualTo("mine");
-                    assertThat(ctx.getBean(KeyPathTransactionTemplate.class)).isNotNull();
+                    assertThat(ctx.getBean(KeyPathTransactions.class)).isNotNull();
                 });
     }
 
     @Test
     void storesWithTheApplicationsModulesButNotItsNamingStrategy() {
-        String tableName = DynamoDbTestEngine.uniqueTableName("json");
+        String tableName = TestDynamoDb.uniqueTableName("json");
         SimpleModule names = new SimpleModule("upper-names");
         names.addSerializer(String.class, new StdSerializer<>(String.class) {
             @Override
@@ -154,7 +154,7 @@ class AutoConfigurationTest {
                     UUID id = UUID.randomUUID();
                     ctx.getBean(KeyPathDynamoOperations.class).save(User.of(id, "named"));
                     KeyPath path = KeyPath.of("user", id);
-                    var item = DynamoDbTestEngine.client().getItem(r -> r.tableName(tableName).key(Map.of(
+                    var item = TestDynamoDb.get().client().getItem(r -> r.tableName(tableName).key(Map.of(
                             "pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
                             "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
                     assertThat(item).as("the application's naming strategy is an HTTP setting, not storage's")
@@ -166,7 +166,7 @@ class AutoConfigurationTest {
     @Test
     void enableKeyPathRepositoriesRegistersRepositories() {
         runner.withUserConfiguration(EngineClient.class, ExplicitRepositories.class)
-                .withPropertyValues("keypath.dynamodb.table-name=" + DynamoDbTestEngine.uniqueTableName("repos"),
+                .withPropertyValues("keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("repos"),
                         "keypath.dynamodb.create-table-if-missing=true")
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed().hasSingleBean(PostRepository.class);
@@ -180,7 +180,7 @@ class AutoConfigurationTest {
     @Test
     void aBadQueryMethodFailsStartupSayingWhyAndWhatWorks() {
         runner.withUserConfiguration(EngineClient.class, BadRepositories.class)
-                .withPropertyValues("keypath.dynamodb.table-name=" + DynamoDbTestEngine.uniqueTableName("bad"))
+                .withPropertyValues("keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("bad"))
                 .run(ctx -> {
                     assertThat(ctx).hasFailed();
                     Throwable t = ctx.getStartupFailure();

@@ -3,9 +3,9 @@ package dev.keypath.spring.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.sample.User;
+import dev.keypath.test.TestDynamoDb;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,9 +52,9 @@ class ClientSettingsTest {
 
     @Test
     void aLoopbackEndpointNeedsNoRegionNorCredentials() {
-        runner.withPropertyValues("keypath.dynamodb.endpoint=" + DynamoDbTestEngine.endpoint(),
+        runner.withPropertyValues("keypath.dynamodb.endpoint=" + TestDynamoDb.get().endpoint(),
                 "keypath.dynamodb.create-table-if-missing=true",
-                "keypath.dynamodb.table-name=" + DynamoDbTestEngine.uniqueTableName("loopback")).run(ctx -> {
+                "keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("loopback")).run(ctx -> {
                     assertThat(ctx).hasNotFailed();
                     KeyPathDynamoOperations ops = ctx.getBean(KeyPathDynamoOperations.class);
                     UUID id = UUID.randomUUID();
@@ -82,7 +82,7 @@ class ClientSettingsTest {
 
     @Test
     void halfAKeyPairNamesTheOtherHalf() {
-        runner.withPropertyValues("keypath.dynamodb.endpoint=" + DynamoDbTestEngine.endpoint(),
+        runner.withPropertyValues("keypath.dynamodb.endpoint=" + TestDynamoDb.get().endpoint(),
                 "keypath.dynamodb.access-key-id=only-the-id")
                 .run(ctx -> assertThat(ctx).hasFailed().getFailure()
                         .hasStackTraceContaining("keypath.dynamodb.secret-access-key"));

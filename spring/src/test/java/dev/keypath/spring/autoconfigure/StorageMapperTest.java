@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.sample.Profile;
+import dev.keypath.test.TestDynamoDb;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,7 @@ import tools.jackson.databind.jsontype.BasicPolymorphicTypeValidator;
  * attribute map whatever the application's own mapper is configured to do, and its key fields stay bound.
  */
 class StorageMapperTest {
-    private static final String TABLE = DynamoDbTestEngine.uniqueTableName("storage");
+    private static final String TABLE = TestDynamoDb.uniqueTableName("storage");
     private static final Profile GOLDEN = new Profile("acme", UUID.fromString("0b7d7a8e-59c2-4d35-9a43-3f0a1a3c5e11"),
             "Ada Lovelace", Instant.parse("2025-03-14T15:09:26.535Z"), new Profile.Address("Main Street", 12),
             List.of("ada", "countess"), Map.of("chess", 3, "go", 7), null, null);
@@ -69,7 +69,7 @@ class StorageMapperTest {
     static class EngineClient {
         @Bean(destroyMethod = "")
         DynamoDbClient dynamoDbClient() {
-            return DynamoDbTestEngine.client();
+            return TestDynamoDb.get().client();
         }
     }
 
@@ -139,7 +139,7 @@ class StorageMapperTest {
 
     private static Map<String, AttributeValue> raw(KeyPathTable table, Profile profile) {
         KeyPath path = table.keyPathOf(profile);
-        return DynamoDbTestEngine.client().getItem(r -> r.tableName(table.tableName()).key(Map.of(
+        return TestDynamoDb.get().client().getItem(r -> r.tableName(table.tableName()).key(Map.of(
                 "pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
                 "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
     }

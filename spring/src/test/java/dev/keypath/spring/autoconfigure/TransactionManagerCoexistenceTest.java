@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.KeyPathTransactionManager;
 import dev.keypath.spring.sample.User;
+import dev.keypath.test.TestDynamoDb;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
@@ -41,7 +41,7 @@ class TransactionManagerCoexistenceTest {
             .withPropertyValues("keypath.dynamodb.item-type-packages=dev.keypath.spring.sample",
                     "keypath.dynamodb.repositories.enabled=false",
                     "keypath.dynamodb.create-table-if-missing=true",
-                    "keypath.dynamodb.table-name=" + DynamoDbTestEngine.uniqueTableName("txmix"));
+                    "keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("txmix"));
 
     private final ApplicationContextRunner keypathWithDataSource = keypath
             .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
@@ -56,7 +56,7 @@ class TransactionManagerCoexistenceTest {
     static class EngineClient {
         @Bean(destroyMethod = "")
         DynamoDbClient dynamoDbClient() {
-            return DynamoDbTestEngine.client();
+            return TestDynamoDb.get().client();
         }
 
         @Bean

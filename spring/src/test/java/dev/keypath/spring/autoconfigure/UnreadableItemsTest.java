@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.sample.User;
+import dev.keypath.test.TestDynamoDb;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A stored item that cannot be read is a server-side failure naming its key path, or skipped when asked. */
 class UnreadableItemsTest {
-    private static final String TABLE = DynamoDbTestEngine.uniqueTableName("unreadable");
+    private static final String TABLE = TestDynamoDb.uniqueTableName("unreadable");
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(KeyPathDynamoAutoConfiguration.class))
             .withUserConfiguration(EngineClient.class)
@@ -34,7 +34,7 @@ class UnreadableItemsTest {
     static class EngineClient {
         @Bean(destroyMethod = "")
         DynamoDbClient dynamoDbClient() {
-            return DynamoDbTestEngine.client();
+            return TestDynamoDb.get().client();
         }
     }
 
@@ -45,7 +45,7 @@ class UnreadableItemsTest {
         item.put("sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey())));
         item.put("_type", AttributeValue.fromS("User"));
         item.put("version", AttributeValue.fromS("not a number"));
-        DynamoDbTestEngine.client().putItem(r -> r.tableName(TABLE).item(item));
+        TestDynamoDb.get().client().putItem(r -> r.tableName(TABLE).item(item));
         return path;
     }
 

@@ -1,7 +1,7 @@
 package dev.keypath.spring.cli;
 
 import dev.keypath.spring.KeyPathDynamoOperations;
-import dev.keypath.spring.KeyPathTransactionTemplate;
+import dev.keypath.spring.KeyPathTransactions;
 import dev.keypath.spring.sample.User;
 import java.util.UUID;
 import org.springframework.boot.CommandLineRunner;
@@ -23,7 +23,7 @@ public class BatchJobApplication {
     }
 
     @Bean
-    CommandLineRunner work(KeyPathDynamoOperations ops, KeyPathTransactionTemplate tx) {
+    CommandLineRunner work(KeyPathDynamoOperations ops, KeyPathTransactions tx) {
         return args -> {
             UUID id = UUID.randomUUID();
             ops.save(User.of(id, "first"));

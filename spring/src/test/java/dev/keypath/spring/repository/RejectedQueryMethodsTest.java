@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
-import dev.keypath.spring.KeyPathDynamoTemplate;
+import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.sample.Comment;
 import dev.keypath.spring.sample.Note;
 import dev.keypath.spring.sample.Post;
@@ -38,7 +38,7 @@ class RejectedQueryMethodsTest {
                 .credentialsProvider(AnonymousCredentialsProvider.create()).build();
         KeyPathTable table = KeyPathTable.builder().client(client).tableName("unused")
                 .register(User.class, Post.class, Comment.class, Note.class).build();
-        factory = new KeyPathRepositoryFactory(new KeyPathDynamoTemplate(table));
+        factory = new KeyPathRepositoryFactory(new DefaultKeyPathDynamoOperations(table));
     }
 
     @AfterAll

@@ -1,6 +1,6 @@
 package dev.keypath.spring.sample;
 
-import dev.keypath.dynamodb.testing.DynamoDbTestEngine;
+import dev.keypath.test.TestDynamoDb;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.annotation.Bean;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -13,6 +13,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public class TestApplication {
     @Bean(destroyMethod = "")
     DynamoDbClient dynamoDbClient() {
-        return DynamoDbTestEngine.client();
+        return TestDynamoDb.get().client();
     }
 }

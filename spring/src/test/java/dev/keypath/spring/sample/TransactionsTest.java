@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
-import dev.keypath.spring.KeyPathTransactionTemplate;
+import dev.keypath.spring.KeyPathTransactions;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ import org.springframework.dao.OptimisticLockingFailureException;
 @SpringBootTest(classes = TestApplication.class)
 class TransactionsTest {
     @Autowired
-    KeyPathTransactionTemplate tx;
+    KeyPathTransactions tx;
     @Autowired
     PostRepository posts;
     @Autowired

@@ -1,0 +1,151 @@
+package dev.keypath.dynamodb.internal.client;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.operation.Operations;
+import dev.keypath.dynamodb.internal.operation.TableOperations;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+
+/**
+ * Default {@link KeyPathAsyncTable}: runs the same {@link TableOperations} operations as
+ * {@link DefaultKeyPathTable}, with an {@link AsyncDriver} over a {@link DynamoDbAsyncClient}, never blocking.
+ * Immutable after construction and thread-safe.
+ */
+public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
+    private final AsyncDriver driver;
+    private final TableOperations operations;
+    private final SchemaRegistry registry;
+
+    private DefaultKeyPathAsyncTable(BuilderImpl b) {
+        this.driver = new AsyncDriver(b.client);
+        this.operations = new TableOperations(b.context(), b.batchPolicy());
+        this.registry = operations.context().registry();
+    }
+
+    /** A new builder. */
+    public static Builder builder() {
+        return new BuilderImpl();
+    }
+
+    @Override
+    public String tableName() {
+        return operations.context().table();
+    }
+
+    @Override
+    public DynamoDbAsyncClient client() {
+        return driver.client();
+    }
+
+    @Override
+    public <T> ItemSchema<T> schema(Class<T> type) {
+        return registry.of(type);
+    }
+
+    @Override
+    public KeyPath keyPathOf(Object item) {
+        return registry.ofItem(item).keyPathOf(item, Map.of());
+    }
+
+    @Override
+    public <T> CompletableFuture<T> withGeneratedIds(T item) {
+        return driver.run(() -> operations.withGeneratedIds(item));
+    }
+
+    @Override
+    public <T> CompletableFuture<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
+        return driver.run(() -> operations.get(type, keyPath, consistency));
+    }
+
+    @Override
+    public <T> CompletableFuture<T> put(PutItem<T> put) {
+        return driver.run(() -> operations.put(Objects.requireNonNull(put, "put")));
+    }
+
+    @Override
+    public <T> CompletableFuture<Optional<T>> delete(DeleteItem<T> delete) {
+        return driver.run(() -> operations.delete(Objects.requireNonNull(delete, "delete")));
+    }
+
+    @Override
+    public CompletableFuture<Void> delete(Object item) {
+        return driver.run(() -> Operations.map(operations.delete(DeleteItem.of(item)), gone -> null));
+    }
+
+    @Override
+    public CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition) {
+        return driver.run(() -> Operations.map(
+                operations.delete(DeleteItem.builder(type, keyPath).condition(condition).build()), gone -> null));
+    }
+
+    @Override
+    public <T> CompletableFuture<T> update(UpdateItem<T> update) {
+        return driver.run(() -> operations.update(Objects.requireNonNull(update, "update")));
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> transact(Consumer<Transaction> body) {
+        return driver.run(() -> operations.transact(body));
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+        return driver.run(() -> operations.batchGet(keys, consistency));
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> batchWrite(WriteBatch batch) {
+        return driver.run(() -> operations.batchWrite(batch));
+    }
+
+    @Override
+    public CompletableFuture<Page<Object>> query(ItemQuery query) {
+        return driver.run(() -> operations.query(query));
+    }
+
+    @Override
+    public <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query) {
+        return driver.run(() -> Operations.map(operations.query(query.toBuilder().types(type).build()),
+                page -> page.ofType(type)));
+    }
+
+    /** Builder; not thread-safe. */
+    private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
+        private DynamoDbAsyncClient client;
+
+        @Override
+        public Builder self() {
+            return this;
+        }
+
+        @Override
+        public Builder client(DynamoDbAsyncClient client) {
+            this.client = client;
+            return this;
+        }
+
+        @Override
+        public KeyPathAsyncTable build() {
+            return new DefaultKeyPathAsyncTable(this);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package dev.keypath.dynamodb.internal.client;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.operation.TableOperations;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Default {@link KeyPathTable}: runs each {@link TableOperations} operation with a {@link SyncDriver} over a
+ * synchronous {@link DynamoDbClient}. Immutable after construction and thread-safe.
+ */
+public final class DefaultKeyPathTable implements KeyPathTable {
+    private final SyncDriver driver;
+    private final TableOperations operations;
+    private final SchemaRegistry registry;
+
+    private DefaultKeyPathTable(BuilderImpl b) {
+        this.driver = new SyncDriver(b.client);
+        this.operations = new TableOperations(b.context(), b.batchPolicy());
+        this.registry = operations.context().registry();
+    }
+
+    /** A new builder. */
+    public static Builder builder() {
+        return new BuilderImpl();
+    }
+
+    @Override
+    public String tableName() {
+        return operations.context().table();
+    }
+
+    @Override
+    public DynamoDbClient client() {
+        return driver.client();
+    }
+
+    @Override
+    public <T> ItemSchema<T> schema(Class<T> type) {
+        return registry.of(type);
+    }
+
+    @Override
+    public KeyPath keyPathOf(Object item) {
+        return registry.ofItem(item).keyPathOf(item, Map.of());
+    }
+
+    @Override
+    public <T> T withGeneratedIds(T item) {
+        return driver.run(operations.withGeneratedIds(item));
+    }
+
+    @Override
+    public TableStatus bootstrap() {
+        return new TableBootstrapper(driver.client(), tableName(), registry.indexes()).bootstrap();
+    }
+
+    @Override
+    public <T> Optional<T> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
+        return driver.run(operations.get(type, keyPath, consistency));
+    }
+
+    @Override
+    public <T> T put(PutItem<T> put) {
+        return driver.run(operations.put(put));
+    }
+
+    @Override
+    public <T> Optional<T> delete(DeleteItem<T> delete) {
+        return driver.run(operations.delete(delete));
+    }
+
+    @Override
+    public <T> T update(UpdateItem<T> update) {
+        return driver.run(operations.update(update));
+    }
+
+    @Override
+    public Page<Object> query(ItemQuery query) {
+        return driver.run(operations.query(query));
+    }
+
+    @Override
+    public List<Object> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+        return driver.run(operations.batchGet(keys, consistency));
+    }
+
+    @Override
+    public List<Object> batchWrite(WriteBatch batch) {
+        return driver.run(operations.batchWrite(batch));
+    }
+
+    @Override
+    public List<Object> transact(Consumer<Transaction> body) {
+        return driver.run(operations.transact(body));
+    }
+
+    /** Builder; not thread-safe. */
+    private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
+        private DynamoDbClient client;
+
+        @Override
+        public Builder self() {
+            return this;
+        }
+
+        @Override
+        public Builder client(DynamoDbClient client) {
+            this.client = client;
+            return this;
+        }
+
+        @Override
+        public KeyPathTable build() {
+            return new DefaultKeyPathTable(this);
+        }
+    }
+}

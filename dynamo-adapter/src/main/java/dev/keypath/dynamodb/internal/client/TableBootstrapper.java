@@ -1,0 +1,156 @@
+package dev.keypath.dynamodb.internal.client;
+
+import dev.keypath.dynamodb.TableSchemaMismatchException;
+import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
+import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
+
+/**
+ * Creates or verifies a key-path table: {@code pk} HASH / {@code sk} RANGE (both B), on-demand billing, one GSI
+ * per declared index ({@code <index>_pk}/{@code <index>_sk}, B, projection ALL) and TTL on {@code _ttl}.
+ */
+final class TableBootstrapper {
+    private final DynamoDbClient client;
+    private final String table;
+    private final Set<String> indexes;
+
+    public TableBootstrapper(DynamoDbClient client, String table, Set<String> indexes) {
+        this.client = client;
+        this.table = table;
+        this.indexes = indexes;
+    }
+
+    public TableStatus bootstrap() {
+        TableDescription existing = describe();
+        TableStatus status;
+        if (existing == null) {
+            List<AttributeDefinition> attrs = new ArrayList<>(List.of(binary(TableAttributes.PK),
+                    binary(TableAttributes.SK)));
+            List<GlobalSecondaryIndex> gsis = new ArrayList<>();
+            for (String index : indexes) {
+                attrs.add(binary(TableAttributes.gsiPk(index)));
+                attrs.add(binary(TableAttributes.gsiSk(index)));
+                gsis.add(gsi(index));
+            }
+            try {
+                client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
+                        .attributeDefinitions(attrs).keySchema(keySchema(TableAttributes.PK, TableAttributes.SK))
+                        .globalSecondaryIndexes(gsis.isEmpty() ? null : gsis));
+                status = TableStatus.CREATED;
+            } catch (software.amazon.awssdk.services.dynamodb.model.ResourceInUseException raced) {
+                status = TableStatus.EXISTED;
+            }
+            client.waiter().waitUntilTableExists(b -> b.tableName(table));
+            existing = describe();
+            if (status == TableStatus.EXISTED) {
+                verify(existing);
+            }
+        } else {
+            verify(existing);
+            status = TableStatus.EXISTED;
+            addMissingIndexes(existing);
+        }
+        ensureTtl();
+        return status;
+    }
+
+    private void verify(TableDescription d) {
+        Map<String, String> types = d.attributeDefinitions().stream().collect(Collectors.toMap(
+                AttributeDefinition::attributeName, AttributeDefinition::attributeTypeAsString));
+        checkKeys("table " + table, d.keySchema(), TableAttributes.PK, TableAttributes.SK, types);
+        if (d.hasGlobalSecondaryIndexes()) {
+            for (GlobalSecondaryIndexDescription g : d.globalSecondaryIndexes()) {
+                if (indexes.contains(g.indexName())) {
+                    checkKeys("index " + g.indexName() + " of table " + table, g.keySchema(),
+                            TableAttributes.gsiPk(g.indexName()), TableAttributes.gsiSk(g.indexName()), types);
+                }
+            }
+        }
+    }
+
+    private static void checkKeys(String what, List<KeySchemaElement> keys, String pk, String sk,
+                                  Map<String, String> types) {
+        String found = keys.stream().map(k -> k.attributeName() + " " + k.keyTypeAsString() + " ("
+                + types.get(k.attributeName()) + ")").collect(Collectors.joining(", "));
+        boolean ok = keys.size() == 2
+                && keys.stream().anyMatch(k -> k.keyType() == KeyType.HASH && k.attributeName().equals(pk))
+                && keys.stream().anyMatch(k -> k.keyType() == KeyType.RANGE && k.attributeName().equals(sk))
+                && "B".equals(types.get(pk)) && "B".equals(types.get(sk));
+        if (!ok) {
+            throw new TableSchemaMismatchException("The " + what + " has key schema [" + found + "], but a key-path "
+                    + "table needs [" + pk + " HASH (B), " + sk + " RANGE (B)]");
+        }
+    }
+
+    private void addMissingIndexes(TableDescription d) {
+        Set<String> present = d.hasGlobalSecondaryIndexes() ? d.globalSecondaryIndexes().stream()
+                .map(GlobalSecondaryIndexDescription::indexName).collect(Collectors.toSet()) : Set.of();
+        for (String index : indexes) {
+            if (present.contains(index)) {
+                continue;
+            }
+            client.updateTable(b -> b.tableName(table)
+                    .attributeDefinitions(binary(TableAttributes.gsiPk(index)), binary(TableAttributes.gsiSk(index)))
+                    .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().create(c -> c.indexName(index)
+                            .keySchema(keySchema(TableAttributes.gsiPk(index), TableAttributes.gsiSk(index)))
+                            .projection(Projection.builder().projectionType(ProjectionType.ALL).build())).build()));
+            client.waiter().waitUntilTableExists(b -> b.tableName(table));
+        }
+    }
+
+    private void ensureTtl() {
+        TimeToLiveDescription ttl = client.describeTimeToLive(b -> b.tableName(table)).timeToLiveDescription();
+        TimeToLiveStatus s = ttl == null ? null : ttl.timeToLiveStatus();
+        if (s == TimeToLiveStatus.ENABLED || s == TimeToLiveStatus.ENABLING) {
+            if (!TableAttributes.TTL.equals(ttl.attributeName())) {
+                throw new TableSchemaMismatchException("Table " + table + " has TTL on '" + ttl.attributeName()
+                        + "', but key-path tables use '" + TableAttributes.TTL + "'");
+            }
+            return;
+        }
+        client.updateTimeToLive(b -> b.tableName(table).timeToLiveSpecification(t -> t.enabled(true)
+                .attributeName(TableAttributes.TTL)));
+    }
+
+    private TableDescription describe() {
+        try {
+            return client.describeTable(b -> b.tableName(table)).table();
+        } catch (ResourceNotFoundException e) {
+            return null;
+        }
+    }
+
+    private static GlobalSecondaryIndex gsi(String index) {
+        return GlobalSecondaryIndex.builder().indexName(index)
+                .keySchema(keySchema(TableAttributes.gsiPk(index), TableAttributes.gsiSk(index)))
+                .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build();
+    }
+
+    private static List<KeySchemaElement> keySchema(String pk, String sk) {
+        return List.of(KeySchemaElement.builder().attributeName(pk).keyType(KeyType.HASH).build(),
+                KeySchemaElement.builder().attributeName(sk).keyType(KeyType.RANGE).build());
+    }
+
+    private static AttributeDefinition binary(String name) {
+        return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.B).build();
+    }
+}

@@ -1,0 +1,90 @@
+package dev.keypath.dynamodb.internal.client;
+
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.TableBuilderSettings;
+import dev.keypath.dynamodb.UnreadableItemHandler;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.StrictReads;
+import dev.keypath.dynamodb.internal.operation.TableContext;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.Objects;
+import java.util.Set;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The {@link TableBuilderSettings} of the sync and async table builders, kept and turned into one
+ * {@link TableContext}. {@code B} is the public builder interface each setter returns. Not thread-safe.
+ */
+abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements TableBuilderSettings<B> {
+    private String tableName;
+    private JsonMapper mapper;
+    private final Set<Class<?>> types = new LinkedHashSet<>();
+    private byte[] secret;
+    private Clock clock = Clock.systemUTC();
+    private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
+    private UnreadableItemHandler unreadable = UnreadableItemHandler.FAIL;
+    private boolean strictReads;
+
+    /** This builder as its public interface. */
+    public abstract B self();
+
+    @Override
+    public B tableName(String tableName) {
+        this.tableName = tableName;
+        return self();
+    }
+
+    @Override
+    public B jsonMapper(JsonMapper mapper) {
+        this.mapper = mapper;
+        return self();
+    }
+
+    @Override
+    public B register(Class<?>... types) {
+        this.types.addAll(Arrays.asList(types));
+        return self();
+    }
+
+    @Override
+    public B pageTokenSecret(byte[] secret) {
+        this.secret = secret == null ? null : secret.clone();
+        return self();
+    }
+
+    @Override
+    public B clock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return self();
+    }
+
+    @Override
+    public B batchPolicy(BatchPolicy policy) {
+        this.batchPolicy = Objects.requireNonNull(policy, "policy");
+        return self();
+    }
+
+    @Override
+    public B onUnreadableItem(UnreadableItemHandler handler) {
+        this.unreadable = Objects.requireNonNull(handler, "handler");
+        return self();
+    }
+
+    @Override
+    public B strictReads(boolean strict) {
+        this.strictReads = strict;
+        return self();
+    }
+
+    public BatchPolicy batchPolicy() {
+        return batchPolicy;
+    }
+
+    /** The shared state of a table built from these settings. */
+    public TableContext context() {
+        JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
+        return TableContext.create(tableName, types, strictReads ? StrictReads.of(m) : m, secret, clock, unreadable);
+    }
+}

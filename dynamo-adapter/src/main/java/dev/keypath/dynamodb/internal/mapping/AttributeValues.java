@@ -1,0 +1,152 @@
+package dev.keypath.dynamodb.internal.mapping;
+
+import dev.keypath.dynamodb.ItemMappingException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Attribute value helpers shared by the mapping code: the stored forms of numbers, cached constants, and the
+ * conversion of one Java value to an attribute value through Jackson ({@link AttributeValueGenerator}). The stored
+ * layout is that of the value's JSON form: integers as written, {@code BigDecimal}s with their scale, floating-point
+ * numbers through {@link BigDecimal#valueOf(double)}.
+ */
+public final class AttributeValues {
+    private static final AttributeValue NULL = AttributeValue.builder().nul(true).build();
+    private static final AttributeValue TRUE = AttributeValue.builder().bool(true).build();
+    private static final AttributeValue FALSE = AttributeValue.builder().bool(false).build();
+    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+    /** Up to 18 digits always fit a long. */
+    private static final int SAFE_LONG_DIGITS = 18;
+    private static final int SMALL = 128;
+    private static final AttributeValue[] SMALL_NUMBERS = new AttributeValue[2 * SMALL];
+
+    static {
+        for (int i = 0; i < SMALL_NUMBERS.length; i++) {
+            SMALL_NUMBERS[i] = AttributeValue.createN(Integer.toString(i - SMALL));
+        }
+    }
+
+    private AttributeValues() {
+    }
+
+    /** A B value wrapping {@code bytes}, which the caller must not change afterwards. */
+    public static AttributeValue binary(byte[] bytes) {
+        return AttributeValue.createB(SdkBytes.fromByteArrayUnsafe(bytes));
+    }
+
+    public static AttributeValue string(String s) {
+        return AttributeValue.createS(s);
+    }
+
+    /** An N value; the ones of -128..127 are shared (attribute values are immutable). */
+    public static AttributeValue number(long n) {
+        return n >= -SMALL && n < SMALL ? SMALL_NUMBERS[(int) n + SMALL] : AttributeValue.createN(Long.toString(n));
+    }
+
+    public static AttributeValue nul() {
+        return NULL;
+    }
+
+    public static AttributeValue bool(boolean b) {
+        return b ? TRUE : FALSE;
+    }
+
+    /** A writer serializing by the value's runtime class, as {@code valueToTree} does (never root-wrapped). */
+    public static ObjectWriter valueWriter(JsonMapper mapper) {
+        return mapper.writer().without(SerializationFeature.WRAP_ROOT_VALUE);
+    }
+
+    /** A writer for instances of exactly {@code type}, its serializer resolved once (never root-wrapped). */
+    public static ObjectWriter valueWriter(JsonMapper mapper, Class<?> type) {
+        return mapper.writerFor(type).without(SerializationFeature.WRAP_ROOT_VALUE);
+    }
+
+    /** Whether numbers Jackson writes as text are read as BigDecimal (the mapper's USE_BIG_DECIMAL_FOR_FLOATS). */
+    public static boolean bigDecimalForFloats(JsonMapper mapper) {
+        return mapper.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    }
+
+    /** Serializes {@code value} with {@code writer} and converts it; {@code where} names it for errors. */
+    public static AttributeValue toAttribute(ObjectWriter writer, boolean bigDecimalForFloats, Object value, String where) {
+        if (value == null) {
+            return NULL;
+        }
+        AttributeValueGenerator g = AttributeValueGenerator.forValue(where, bigDecimalForFloats);
+        writer.writeValue(g, value);
+        AttributeValue converted = g.finish();
+        if (converted == null) {
+            throw new ItemMappingException("Cannot store " + where + ": Jackson wrote nothing");
+        }
+        return converted;
+    }
+
+    /**
+     * The value of a stored number as a reader sees it: an integral value (even written {@code 1.0} or
+     * {@code 1E3}) as the smallest of Integer, Long and BigInteger, any other as the exact BigDecimal.
+     */
+    public static Number canonicalNumber(String text) {
+        if (isPlainInteger(text)) {
+            long v = Long.parseLong(text);
+            return v == (int) v ? (Number) (int) v : (Number) v;
+        }
+        BigDecimal d = new BigDecimal(text);
+        if (hasNonZeroFraction(text)) {
+            return d;
+        }
+        if (d.signum() == 0 || d.stripTrailingZeros().scale() <= 0) {
+            if (d.compareTo(LONG_MIN) >= 0 && d.compareTo(LONG_MAX) <= 0) {
+                long v = d.longValueExact();
+                return v == (int) v ? (Number) (int) v : (Number) v;
+            }
+            return d.toBigIntegerExact();
+        }
+        return d;
+    }
+
+    /** The stored text of a BigDecimal: plain unless the exponent is extreme. */
+    public static String decimalText(BigDecimal d) {
+        return Math.abs(d.scale()) < 64 ? d.toPlainString() : d.toString();
+    }
+
+    /** Digits, a '.' and digits ending in 1-9, no exponent (as {@code 4.75}): never integral. */
+    private static boolean hasNonZeroFraction(String text) {
+        int last = text.length() - 1;
+        char end = text.charAt(last);
+        if (end < '1' || end > '9') {
+            return false;
+        }
+        boolean dot = false;
+        for (int i = last - 1; i >= 0; i--) {
+            char c = text.charAt(i);
+            if (c == '.') {
+                dot = true;
+            } else if (c == 'e' || c == 'E') {
+                return false;
+            }
+        }
+        return dot;
+    }
+
+    /** An optional '-' and 1 to 18 digits: always a long. */
+    public static boolean isPlainInteger(String text) {
+        int start = !text.isEmpty() && text.charAt(0) == '-' ? 1 : 0;
+        int digits = text.length() - start;
+        if (digits < 1 || digits > SAFE_LONG_DIGITS) {
+            return false;
+        }
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

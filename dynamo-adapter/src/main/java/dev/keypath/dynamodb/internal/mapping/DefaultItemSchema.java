@@ -1,0 +1,609 @@
+package dev.keypath.dynamodb.internal.mapping;
+
+import dev.keypath.KeyId;
+import dev.keypath.KeyPath;
+import dev.keypath.KeyPathFormatException;
+import dev.keypath.KeyPathTemplate;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.annotation.AutoId;
+import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import dev.keypath.dynamodb.annotation.TimeToLive;
+import dev.keypath.dynamodb.annotation.Version;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonToken;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reflection-built mapping of one {@link ItemType} class. Key fields go to {@code pk}/{@code sk}; the rest is
+ * serialized by Jackson straight into native attribute values ({@link AttributeValueGenerator}), and stored items
+ * are read by Jackson's deserializer straight from their attribute values ({@link AttributeMapParser}): no token
+ * buffers, no {@code JsonNode} trees. Immutable and thread-safe.
+ *
+ * <p>Key and version fields are found by their Java names and stored, or left out, under the names Jackson gives
+ * them (a naming strategy or {@code @JsonProperty} renames them).
+ *
+ * @param <T> the mapped class
+ */
+public final class DefaultItemSchema<T> implements ItemSchema<T> {
+    /** A key variable bound to a property; {@code where} names it in errors ({@code Type.variable}). */
+    public record KeyField(String variable, Property property, KeyFieldType fieldType, AutoId.Strategy autoId, String where) {
+    }
+
+    /** A secondary key path stored in a GSI. */
+    public record SecondaryKey(String index, KeyLayout template, List<KeyField> fields) {
+    }
+
+    /** The key path and attributes of an encoded item. */
+    public record Encoded(KeyPath keyPath, Map<String, AttributeValue> attributes) {
+    }
+
+    /** The mapper used when the caller gives none. */
+    private static final JsonMapper DEFAULT_MAPPER = JsonMapper.builder().build();
+
+    private final Class<T> type;
+    private final String typeName;
+    private final KeyPathTemplate template;
+    private final KeyLayout keyTemplate;
+    private final List<KeyField> keyFields;
+    private final Property version;
+    /** The attribute the version is stored under: the version field's name as Jackson writes it. */
+    private final String versionName;
+    private final Property ttl;
+    private final List<SecondaryKey> secondaryKeys;
+    private final Set<String> reserved;
+    private final ObjectReader reader;
+    /** Serializes by the value's runtime class (subclasses of the item type, key values). */
+    private final ObjectWriter writer;
+    /** Serializes the item type itself, its serializer resolved once. */
+    private final ObjectWriter itemWriter;
+    private final boolean bigDecimalForFloats;
+    /** The key fields' names as Jackson writes them: never stored as attributes. */
+    private final Set<String> keyFieldNames;
+    /** The key fields' property names, in key order, as the deserializer reads them. */
+    private final String[] keyPropertyNames;
+    /** Reserved attribute names and key field names: never stored as, or read from, attributes. */
+    private final NameSet notStored;
+    private final int propertyCount;
+    private final AttributeValue typeAttribute;
+    private final boolean usesSequence;
+    /** Whether some key field is an auto id. */
+    private final boolean hasAutoIds;
+    /** For records: the components in order and the canonical constructor taking them as an array; else null. */
+    private final Property[] components;
+    private final MethodHandle canonicalConstructor;
+    /** For records: each key field's component index, and the version's (-1 without one). */
+    private final int[] keyFieldComponents;
+    private final int versionComponent;
+
+    private DefaultItemSchema(Class<T> type, JsonMapper mapper) {
+        this.type = type;
+        ItemType ann = type.getAnnotation(ItemType.class);
+        if (ann == null) {
+            throw new ItemMappingException(type.getName() + " is not annotated with @ItemType");
+        }
+        this.typeName = ann.name().isEmpty() ? type.getSimpleName() : ann.name();
+        try {
+            this.template = KeyPathTemplate.parse(ann.keyPath());
+        } catch (IllegalArgumentException e) {
+            throw new ItemMappingException("Bad @ItemType key path of " + type.getName() + ": " + e.getMessage(), null, e);
+        }
+        Map<String, Property> props = Property.of(type);
+        this.keyFields = bind(template, props, true);
+        this.keyTemplate = new KeyLayout(template);
+        Property v = null;
+        Property t = null;
+        for (Property p : props.values()) {
+            if (p.annotation(Version.class) != null) {
+                Class<?> c = p.javaType();
+                if (v != null || !(c == long.class || c == Long.class || c == int.class || c == Integer.class)) {
+                    throw new ItemMappingException(type.getName() + "." + p.name()
+                            + ": @Version needs one long/int field per type");
+                }
+                v = p;
+            }
+            if (p.annotation(TimeToLive.class) != null) {
+                Class<?> c = p.javaType();
+                if (t != null || !(c == Instant.class || c == long.class || c == Long.class)) {
+                    throw new ItemMappingException(type.getName() + "." + p.name()
+                            + ": @TimeToLive needs one Instant or long (epoch seconds) field per type");
+                }
+                t = p;
+            }
+        }
+        this.version = v;
+        this.ttl = t;
+        List<SecondaryKey> sks = new ArrayList<>();
+        for (SecondaryKeyPath skp : type.getAnnotationsByType(SecondaryKeyPath.class)) {
+            KeyPathTemplate st;
+            try {
+                st = KeyPathTemplate.parse(skp.keyPath());
+            } catch (IllegalArgumentException e) {
+                throw new ItemMappingException("Bad @SecondaryKeyPath of " + type.getName() + ": " + e.getMessage(),
+                        null, e);
+            }
+            if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
+                throw new ItemMappingException("Bad GSI name '" + skp.index() + "' on " + type.getName());
+            }
+            sks.add(new SecondaryKey(skp.index(), new KeyLayout(st), bind(st, props, false)));
+        }
+        this.secondaryKeys = List.copyOf(sks);
+        Set<String> res = new HashSet<>(Set.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE,
+                TableAttributes.TTL));
+        for (SecondaryKey sk : secondaryKeys) {
+            res.add(TableAttributes.gsiPk(sk.index()));
+            res.add(TableAttributes.gsiSk(sk.index()));
+        }
+        this.reserved = Set.copyOf(res);
+        JsonMapper itemMapper = ItemMappers.of(mapper);
+        Map<String, String> jsonNames = JsonNames.of(itemMapper, type);
+        for (Property p : props.values()) {
+            if (reserved.contains(p.name())) {
+                throw new ItemMappingException(type.getName() + "." + p.name() + ": '" + p.name()
+                        + "' is a reserved attribute name of key-path tables");
+            }
+        }
+        this.versionName = version == null ? null : jsonNames.getOrDefault(version.name(), version.name());
+        this.usesSequence = checkAutoIds();
+        this.reader = itemMapper.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        this.writer = AttributeValues.valueWriter(itemMapper);
+        this.itemWriter = AttributeValues.valueWriter(itemMapper, type);
+        this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
+        this.keyPropertyNames = keyFields.stream()
+                .map(f -> jsonNames.getOrDefault(f.property().name(), f.property().name())).toArray(String[]::new);
+        this.keyFieldNames = Set.of(keyPropertyNames);
+        List<String> special = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
+        special.addAll(reserved);
+        special.addAll(keyFieldNames);
+        this.notStored = new NameSet(special); // pk, sk and _type first: every stored item has them
+        this.propertyCount = props.size();
+        this.typeAttribute = AttributeValues.string(typeName);
+        this.hasAutoIds = keyFields.stream().anyMatch(f -> f.autoId() != null);
+        if (type.isRecord()) {
+            List<Property> all = List.copyOf(props.values());
+            this.components = all.toArray(Property[]::new);
+            this.canonicalConstructor = canonicalConstructor(type);
+            this.keyFieldComponents = keyFields.stream().mapToInt(f -> all.indexOf(f.property())).toArray();
+            this.versionComponent = version == null ? -1 : all.indexOf(version);
+        } else {
+            this.components = null;
+            this.canonicalConstructor = null;
+            this.keyFieldComponents = null;
+            this.versionComponent = -1;
+        }
+    }
+
+    /** A record's canonical constructor as {@code (Object[]) -> Object}. */
+    private static MethodHandle canonicalConstructor(Class<?> record) {
+        Class<?>[] types = Arrays.stream(record.getRecordComponents()).map(RecordComponent::getType)
+                .toArray(Class<?>[]::new);
+        try {
+            Constructor<?> c = record.getDeclaredConstructor(types);
+            c.setAccessible(true);
+            return MethodHandles.lookup().unreflectConstructor(c).asSpreader(Object[].class, types.length)
+                    .asType(MethodType.methodType(Object.class, Object[].class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new ItemMappingException("Cannot use the canonical constructor of " + record.getName(), null, e);
+        }
+    }
+
+    /** Whether a put can change the item it stores: it generates ids or sets a version. */
+    public boolean putChangesItem() {
+        return hasAutoIds || version != null;
+    }
+
+    /**
+     * {@code item} as a put stored it: unset auto-id key fields take the ids of {@code keyPath}, and the version
+     * becomes {@code newVersion} (when the type has one and it is not negative). A record is rebuilt through its
+     * canonical constructor from its own component values, with no Jackson pass; any other class is read back
+     * from the stored {@code attributes}.
+     */
+    public Object storedForm(Object item, KeyPath keyPath, long newVersion, Map<String, AttributeValue> attributes) {
+        if (canonicalConstructor == null) {
+            return fromItem(attributes, keyPath);
+        }
+        Object[] args = new Object[components.length];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = components[i].get(item);
+        }
+        KeyId[] ids = null;
+        for (int k = 0; k < keyFieldComponents.length; k++) {
+            KeyField f = keyFields.get(k);
+            int at = keyFieldComponents[k];
+            if (f.autoId() != null && f.fieldType().isUnset(args[at])) {
+                if (ids == null) {
+                    ids = keyTemplate.match(keyPath);
+                }
+                args[at] = f.fieldType().fromKeyId(ids[k], f.where());
+            }
+        }
+        if (versionComponent >= 0 && newVersion >= 0) {
+            Class<?> v = version.javaType();
+            args[versionComponent] = v == int.class || v == Integer.class ? (Object) Math.toIntExact(newVersion)
+                    : (Object) newVersion;
+        }
+        try {
+            return canonicalConstructor.invokeExact(args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new ItemMappingException("Cannot construct a " + type.getName(), keyPath, e);
+        }
+    }
+
+    /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
+    public static JsonMapper defaultMapper() {
+        return DEFAULT_MAPPER;
+    }
+
+    /** Introspects {@code type}. */
+    public static <T> DefaultItemSchema<T> create(Class<T> type, JsonMapper mapper) {
+        return new DefaultItemSchema<>(type, mapper);
+    }
+
+    private List<KeyField> bind(KeyPathTemplate tpl, Map<String, Property> props, boolean primary) {
+        List<KeyField> fields = new ArrayList<>();
+        for (String var : tpl.variables()) {
+            Property p = props.get(var);
+            if (p == null) {
+                throw new ItemMappingException("Key path template " + tpl + " of " + type.getName()
+                        + " names '" + var + "', which is not a field of the type");
+            }
+            String where = type.getSimpleName() + "." + var;
+            AutoId auto = p.annotation(AutoId.class);
+            fields.add(new KeyField(var, p, KeyFieldType.forType(p.javaType(), where),
+                    primary && auto != null ? auto.value() : null, where));
+        }
+        return List.copyOf(fields);
+    }
+
+    /** Validates auto-id fields; returns true if one uses SEQUENCE. */
+    private boolean checkAutoIds() {
+        boolean seq = false;
+        for (int i = 0; i < keyFields.size(); i++) {
+            KeyField f = keyFields.get(i);
+            if (f.autoId() == null) {
+                continue;
+            }
+            String where = type.getName() + "." + f.variable();
+            switch (f.autoId()) {
+                case UUID_V4, UUID_V7 -> {
+                    if (f.fieldType().type() != UUID.class) {
+                        throw new ItemMappingException(where + ": @AutoId(" + f.autoId() + ") needs a UUID field");
+                    }
+                }
+                case SEQUENCE -> {
+                    if (!f.fieldType().isIntegral() || i != keyFields.size() - 1) {
+                        throw new ItemMappingException(where + ": @AutoId(SEQUENCE) needs a long/int field that is "
+                                + "the id of the last key path element");
+                    }
+                    if (template.size() < 2) {
+                        throw new ItemMappingException(where + ": @AutoId(SEQUENCE) counts per parent, and "
+                                + template + " has no parent (its id is the partition key); use UUID_V7 for "
+                                + "time-ordered ids of a top-level type");
+                    }
+                    seq = true;
+                }
+                default -> throw new IllegalStateException();
+            }
+        }
+        return seq;
+    }
+
+    @Override
+    public Class<T> type() {
+        return type;
+    }
+
+    @Override
+    public String typeName() {
+        return typeName;
+    }
+
+    @Override
+    public KeyPathTemplate keyPathTemplate() {
+        return template;
+    }
+
+    @Override
+    public Optional<String> versionAttribute() {
+        return Optional.ofNullable(versionName);
+    }
+
+    public List<KeyField> keyFields() {
+        return keyFields;
+    }
+
+    public List<SecondaryKey> secondaryKeys() {
+        return secondaryKeys;
+    }
+
+    public boolean isVersioned() {
+        return version != null;
+    }
+
+    public boolean hasTtl() {
+        return ttl != null;
+    }
+
+    public boolean usesSequence() {
+        return usesSequence;
+    }
+
+    public Set<String> reservedAttributes() {
+        return reserved;
+    }
+
+    public boolean isKeyField(String name) {
+        return keyFieldNames.contains(name);
+    }
+
+    /** The item's current version, 0 when unset. */
+    public long versionOf(Object item) {
+        Object v = version.get(item);
+        return v == null ? 0 : ((Number) v).longValue();
+    }
+
+    /**
+     * The collection prefix under which a SEQUENCE id is allocated, e.g. {@code /user-1/post}, from the other key
+     * fields of {@code item}.
+     */
+    public KeyPath sequencePrefix(Object item) {
+        Map<String, KeyId> ids = new LinkedHashMap<>();
+        for (int i = 0; i < keyFields.size() - 1; i++) {
+            KeyField f = keyFields.get(i);
+            ids.put(f.variable(), keyIdOf(f, f.property().get(item), null));
+        }
+        return template.bindPrefix(ids);
+    }
+
+    @Override
+    public KeyPath keyPathOf(T item) {
+        return keyPathOf(item, Map.of());
+    }
+
+    public KeyPath keyPathOf(Object item, Map<String, Object> generated) {
+        KeyId[] ids = new KeyId[keyFields.size()];
+        for (int i = 0; i < ids.length; i++) {
+            KeyField f = keyFields.get(i);
+            ids[i] = keyIdOf(f, keyValue(f, item, generated), f.autoId());
+        }
+        try {
+            return keyTemplate.bind(ids);
+        } catch (IllegalArgumentException e) {
+            throw new ItemMappingException("Cannot build the key path of a " + type.getSimpleName() + ": "
+                    + e.getMessage(), null, e);
+        }
+    }
+
+    /** The value of a key field: the generated one if there is one, else the item's. */
+    private static Object keyValue(KeyField f, Object item, Map<String, Object> generated) {
+        return !generated.isEmpty() && generated.containsKey(f.variable()) ? generated.get(f.variable())
+                : f.property().get(item);
+    }
+
+    private KeyId keyIdOf(KeyField f, Object v, AutoId.Strategy auto) {
+        if (v == null || (auto != null && f.fieldType().isUnset(v))) {
+            throw new ItemMappingException("Key field " + type.getSimpleName() + "." + f.variable() + " is not set"
+                    + (auto != null ? " (auto ids are generated by put, not by keyPathOf/toItem)" : ""));
+        }
+        return f.fieldType().toKeyId(v);
+    }
+
+    @Override
+    public Map<String, AttributeValue> toItem(T item) {
+        return encode(item, Map.of()).attributes();
+    }
+
+    /** Encodes {@code item}, with {@code generated} values replacing unset auto-id key fields. */
+    public Encoded encode(Object item, Map<String, Object> generated) {
+        if (!type.isInstance(item)) {
+            throw new UnknownItemTypeException(item.getClass().getName() + " is not a " + type.getName(), null);
+        }
+        KeyPath path = keyPathOf(item, generated);
+        Map<String, AttributeValue> attrs = new LinkedHashMap<>(2 * (propertyCount + 6));
+        attrs.put(TableAttributes.PK, AttributeValues.binary(path.partitionKey()));
+        attrs.put(TableAttributes.SK, AttributeValues.binary(path.sortKey()));
+        attrs.put(TableAttributes.TYPE, typeAttribute);
+        writeThroughJackson(item, path, attrs);
+        if (ttl != null) {
+            Object t = ttl.get(item);
+            long epoch = t instanceof Instant i ? i.getEpochSecond() : t == null ? 0 : ((Number) t).longValue();
+            if (t != null) {
+                attrs.put(TableAttributes.TTL, AttributeValues.number(epoch));
+            }
+        }
+        for (SecondaryKey sk : secondaryKeys) {
+            KeyPath sp = secondaryPath(sk, item, path, generated);
+            if (sp != null) {
+                attrs.put(TableAttributes.gsiPk(sk.index()), AttributeValues.binary(sp.partitionKey()));
+                attrs.put(TableAttributes.gsiSk(sk.index()), AttributeValues.binary(sp.sortKey()));
+            }
+        }
+        return new Encoded(path, attrs);
+    }
+
+    /** Serializes {@code item} with Jackson straight into {@code attrs}, leaving out the key fields. */
+    private void writeThroughJackson(Object item, KeyPath path, Map<String, AttributeValue> attrs) {
+        AttributeValueGenerator g = AttributeValueGenerator.forItem(type.getSimpleName(), bigDecimalForFloats, attrs,
+                name -> storedName(name, path));
+        try {
+            (item.getClass() == type ? itemWriter : writer).writeValue(g, item);
+        } catch (JacksonException e) {
+            throw new ItemMappingException("Jackson cannot serialize " + type.getName() + ": "
+                    + e.getOriginalMessage(), path, e);
+        }
+        if (g.rootToken() != JsonToken.START_OBJECT) {
+            throw new ItemMappingException("Jackson serialized " + type.getName() + " as " + g.rootToken()
+                    + ", expected an object", path, null);
+        }
+        g.finish();
+    }
+
+    /** Whether a serialized property is stored: not if it is a key field; an error if its name is reserved. */
+    private boolean storedName(String name, KeyPath path) {
+        if (!notStored.contains(name)) {
+            return true;
+        }
+        if (isKeyField(name)) {
+            return false;
+        }
+        if (reserved.contains(name)) {
+            throw new ItemMappingException("Property '" + name + "' of " + type.getName()
+                    + " uses a reserved attribute name", path, null);
+        }
+        return true;
+    }
+
+    private KeyPath secondaryPath(SecondaryKey sk, Object item, KeyPath path, Map<String, Object> generated) {
+        List<KeyField> fields = sk.fields();
+        KeyId[] ids = new KeyId[fields.size()];
+        for (int i = 0; i < ids.length; i++) {
+            Object v = keyValue(fields.get(i), item, generated);
+            if (v == null) {
+                return null;
+            }
+            ids[i] = fields.get(i).fieldType().toKeyId(v);
+        }
+        try {
+            return sk.template().bind(ids);
+        } catch (IllegalArgumentException e) {
+            throw new ItemMappingException("Cannot build secondary key path for index " + sk.index() + ": "
+                    + e.getMessage(), path, e);
+        }
+    }
+
+    /** Decodes the key path of a stored item; throws {@link ItemMappingException} on bad key bytes. */
+    public static KeyPath keyPathOfItem(Map<String, AttributeValue> item) {
+        AttributeValue pk = item.get(TableAttributes.PK);
+        AttributeValue sk = item.get(TableAttributes.SK);
+        if (pk == null || sk == null || pk.b() == null || sk.b() == null) {
+            throw new ItemMappingException("Item has no binary pk/sk attributes", null, null);
+        }
+        try {
+            return KeyPath.decode(pk.b().asByteArrayUnsafe(), sk.b().asByteArrayUnsafe());
+        } catch (KeyPathFormatException e) {
+            throw new ItemMappingException("Stored key is not a valid key path: " + e.getMessage(), null, e);
+        }
+    }
+
+    /**
+     * {@inheritDoc} A stored item this type cannot read (bad key bytes, a key path off the template, an id or an
+     * attribute that does not fit its field) is an {@link UnreadableItemException} naming the key path; an item
+     * of another type is an {@link UnknownItemTypeException}.
+     */
+    @Override
+    public T fromItem(Map<String, AttributeValue> item) {
+        return fromItem(item, null);
+    }
+
+    /**
+     * {@link #fromItem(Map)} of an item whose key path the caller already knows (decoded from the same
+     * {@code pk}/{@code sk}, or the key it was read by), so the key is not decoded again; null to decode it.
+     */
+    public T fromItem(Map<String, AttributeValue> item, KeyPath knownPath) {
+        try {
+            return read(item, knownPath);
+        } catch (UnreadableItemException | UnknownItemTypeException e) {
+            throw e;
+        } catch (ItemMappingException e) {
+            KeyPath path = e.keyPath().orElse(null);
+            String message = e.getMessage();
+            if (path != null) {
+                message = message.replace(" [key path " + path + "]", "");
+            }
+            throw new UnreadableItemException("Stored item cannot be read as " + typeName + ": " + message, path, e);
+        }
+    }
+
+    private T read(Map<String, AttributeValue> item, KeyPath knownPath) {
+        KeyPath path = knownPath != null ? knownPath : keyPathOfItem(item);
+        AttributeValue tn = item.get(TableAttributes.TYPE);
+        if (tn == null || !typeName.equals(tn.s())) {
+            throw new UnknownItemTypeException("Stored item is of type " + (tn == null ? "(none)" : tn.s())
+                    + ", not " + typeName, path);
+        }
+        KeyId[] ids = keyTemplate.match(path);
+        if (ids == null) {
+            throw new ItemMappingException("Stored key path does not match template " + template + " of "
+                    + type.getName(), path, null);
+        }
+        Object[] keyValues = new Object[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            KeyField f = keyFields.get(i);
+            try {
+                keyValues[i] = parsedKeyValue(f.fieldType().fromKeyId(ids[i], f.where()), f.where());
+            } catch (ItemMappingException e) {
+                throw new ItemMappingException(e.getMessage(), path, e);
+            }
+        }
+        AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames, keyValues);
+        try {
+            return reader.readValue(parser);
+        } catch (JacksonException e) {
+            if (parser.failure() != null) {
+                throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
+            }
+            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item"
+                    + attributePath(e) + ": " + e.getOriginalMessage(), path, e);
+        }
+    }
+
+    /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */
+    private static String attributePath(JacksonException e) {
+        StringBuilder at = new StringBuilder();
+        for (JacksonException.Reference r : e.getPath()) {
+            if (r.getPropertyName() != null) {
+                at.append(at.length() == 0 ? "" : ".").append(r.getPropertyName());
+            } else if (r.getIndex() >= 0) {
+                at.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return at.length() == 0 ? "" : " at " + at;
+    }
+
+    /**
+     * A key field's value as the parser hands it to the deserializer: as the tokens Jackson's default serializers
+     * give it (strings, longs and ints as they are, a UUID as its text, anything else through the mapper).
+     */
+    private Object parsedKeyValue(Object value, String where) {
+        if (value instanceof String || value instanceof Long || value instanceof Integer) {
+            return value;
+        }
+        if (value instanceof UUID u) {
+            return u.toString();
+        }
+        if (value instanceof KeyId k) {
+            return k.toString(); // what KeyIdJson reads back
+        }
+        return AttributeValues.toAttribute(writer, bigDecimalForFloats, value, where);
+    }
+
+    @Override
+    public String toString() {
+        return "ItemSchema[" + typeName + " " + template + " -> " + type.getName() + "]";
+    }
+
+}

@@ -1,0 +1,88 @@
+package dev.keypath.dynamodb.internal.mapping;
+
+import dev.keypath.dynamodb.ItemMappingException;
+import java.lang.annotation.Annotation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A readable field or record component of an item class, found by reflection once per type. */
+public final class Property {
+    private static final MethodType GETTER = MethodType.methodType(Object.class, Object.class);
+
+    private final String name;
+    private final Class<?> javaType;
+    private final AnnotatedElement element;
+    /** The accessor or field read as {@code (Object) -> Object}, resolved once. */
+    private final MethodHandle getter;
+
+    private Property(String name, Class<?> javaType, AnnotatedElement element, Method accessor, Field field) {
+        this.name = name;
+        this.javaType = javaType;
+        this.element = element;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            this.getter = (accessor != null ? lookup.unreflect(accessor) : lookup.unreflectGetter(field)).asType(GETTER);
+        } catch (IllegalAccessException e) {
+            throw new ItemMappingException("Cannot access " + name + " of " + element, null, e);
+        }
+    }
+
+    /** All properties of {@code type}: record components, or non-static fields of the class and superclasses. */
+    public static Map<String, Property> of(Class<?> type) {
+        Map<String, Property> props = new LinkedHashMap<>();
+        if (type.isRecord()) {
+            for (RecordComponent rc : type.getRecordComponents()) {
+                Method m = rc.getAccessor();
+                m.setAccessible(true);
+                props.put(rc.getName(), new Property(rc.getName(), rc.getType(), rc, m, null));
+            }
+            return props;
+        }
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            chain.add(0, c);
+        }
+        for (Class<?> c : chain) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) {
+                    continue;
+                }
+                f.setAccessible(true);
+                props.put(f.getName(), new Property(f.getName(), f.getType(), f, null, f));
+            }
+        }
+        return props;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Class<?> javaType() {
+        return javaType;
+    }
+
+    public <A extends Annotation> A annotation(Class<A> type) {
+        return element.getAnnotation(type);
+    }
+
+    public Object get(Object target) {
+        try {
+            return getter.invokeExact(target);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new ItemMappingException("Cannot read " + target.getClass().getName() + "." + name, null, e);
+        }
+    }
+}

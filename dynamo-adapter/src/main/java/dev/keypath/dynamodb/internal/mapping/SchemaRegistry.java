@@ -1,0 +1,185 @@
+package dev.keypath.dynamodb.internal.mapping;
+
+import dev.keypath.KeyId;
+import dev.keypath.KeyPath;
+import dev.keypath.KeyPathTemplate;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.UnreadableItemHandler;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The registered item types of one table, by class and by stored name; maps stored items to objects. Immutable. */
+public final class SchemaRegistry {
+    private final Map<Class<?>, DefaultItemSchema<?>> byClass;
+    private final Map<String, DefaultItemSchema<?>> byName;
+    private final Set<String> indexes;
+    private final Clock clock;
+    private final UnreadableItemHandler unreadable;
+
+    public SchemaRegistry(Collection<Class<?>> types, JsonMapper mapper, Clock clock, UnreadableItemHandler unreadable) {
+        this.clock = clock;
+        this.unreadable = unreadable;
+        Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();
+        Map<String, DefaultItemSchema<?>> n = new LinkedHashMap<>();
+        Set<String> idx = new TreeSet<>();
+        for (Class<?> t : types) {
+            DefaultItemSchema<?> s = DefaultItemSchema.create(t, mapper);
+            DefaultItemSchema<?> clash = n.put(s.typeName(), s);
+            if (clash != null && clash.type() != t) {
+                throw new ItemMappingException("Types " + clash.type().getName() + " and " + t.getName()
+                        + " share the stored type name '" + s.typeName() + "'; set @ItemType(name=...)");
+            }
+            c.put(t, s);
+            s.secondaryKeys().forEach(k -> idx.add(k.index()));
+        }
+        this.byClass = Map.copyOf(c);
+        this.byName = Map.copyOf(n);
+        this.indexes = Set.copyOf(idx);
+    }
+
+    @SuppressWarnings("unchecked")
+    public <T> DefaultItemSchema<T> of(Class<T> type) {
+        DefaultItemSchema<?> s = byClass.get(type);
+        if (s == null) {
+            throw new UnknownItemTypeException(type.getName() + " is not registered with this table", null);
+        }
+        return (DefaultItemSchema<T>) s;
+    }
+
+    public DefaultItemSchema<?> ofItem(Object item) {
+        return of(item.getClass());
+    }
+
+    public Set<String> indexes() {
+        return indexes;
+    }
+
+    public Collection<DefaultItemSchema<?>> schemas() {
+        return byClass.values();
+    }
+
+    public boolean isExpired(Map<String, AttributeValue> item) {
+        AttributeValue ttl = item.get(TableAttributes.TTL);
+        if (ttl == null || ttl.n() == null) {
+            return false;
+        }
+        try {
+            return Long.parseLong(ttl.n()) <= clock.instant().getEpochSecond();
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** The stored type name, or null when the item has none. */
+    public static String typeNameOf(Map<String, AttributeValue> item) {
+        AttributeValue t = item.get(TableAttributes.TYPE);
+        return t == null ? null : t.s();
+    }
+
+    /**
+     * Maps a stored item of any registered type for a collection read; null for sequence counters and for items
+     * the table's {@link UnreadableItemHandler} leaves out.
+     */
+    public Object map(Map<String, AttributeValue> item, KeyPath keyPath) {
+        String name = typeNameOf(item);
+        if (TableAttributes.SEQUENCE_TYPE.equals(name)) {
+            return null;
+        }
+        try {
+            return schemaOfStored(name, keyPath).fromItem(item, keyPath);
+        } catch (UnreadableItemException e) {
+            unreadable.onUnreadable(e);
+            return null;
+        }
+    }
+
+    /** Hands {@code problem}, met by a collection read, to the table's handler (which throws to fail the read). */
+    public void unreadable(UnreadableItemException problem) {
+        unreadable.onUnreadable(problem);
+    }
+
+    /** The schema of a stored item's type name; an {@link UnreadableItemException} if there is none. */
+    public DefaultItemSchema<?> schemaOfStored(String name, KeyPath keyPath) {
+        if (name == null) {
+            throw new UnreadableItemException("Stored item has no " + TableAttributes.TYPE + " attribute, so no "
+                    + "registered type can read it", keyPath, null);
+        }
+        DefaultItemSchema<?> s = byName.get(name);
+        if (s == null) {
+            throw new UnreadableItemException("Stored item type '" + name + "' is not registered with this table "
+                    + "(registered: " + byName.keySet() + ")", keyPath, null);
+        }
+        return s;
+    }
+
+    /**
+     * Refuses a query bound whose id at some position has a type that no registered type has there. Ids of
+     * different types at one position interleave in byte order, so such a bound can only read other types' items
+     * (and, for a bytes id, an unbounded run of integer ids): a typo or a wrong Java type, never a useful query.
+     * Positions no registered template reaches with the same namespaces are not judged.
+     *
+     * @param index the GSI queried, or null for the table
+     */
+    public void checkIdTypes(KeyPath bound, String index) {
+        for (int i = 0; i < bound.size(); i++) {
+            KeyId id = bound.id(i);
+            if (id == null) {
+                continue;
+            }
+            Set<KeyId.Type> allowed = EnumSet.noneOf(KeyId.Type.class);
+            boolean judged = false;
+            for (DefaultItemSchema<?> s : byClass.values()) {
+                if (index == null) {
+                    judged |= allow(s.keyPathTemplate(), s.keyFields(), bound, i, allowed);
+                } else {
+                    for (DefaultItemSchema.SecondaryKey k : s.secondaryKeys()) {
+                        if (k.index().equals(index)) {
+                            judged |= allow(k.template().source(), k.fields(), bound, i, allowed);
+                        }
+                    }
+                }
+            }
+            if (judged && !allowed.contains(id.type())) {
+                throw new IllegalArgumentException("Query bound " + bound + " has a " + id.type() + " id at position "
+                        + i + " (" + bound.namespace(i) + "), where the registered types have only " + allowed
+                        + " ids: ids of different types interleave in byte order, so this range could only read "
+                        + "other items; use a " + allowed + " id (see FORMAT.md, type collisions)");
+            }
+        }
+    }
+
+    /** Adds the id types {@code template} allows at {@code position} if its namespaces match; true if they do. */
+    private static boolean allow(KeyPathTemplate template, List<DefaultItemSchema.KeyField> fields, KeyPath bound,
+            int position, Set<KeyId.Type> allowed) {
+        if (template.size() <= position) {
+            return false;
+        }
+        for (int j = 0; j <= position; j++) {
+            if (!template.namespace(j).equals(bound.namespace(j))) {
+                return false;
+            }
+        }
+        for (DefaultItemSchema.KeyField f : fields) {
+            if (template.indexOf(f.variable()) == position) {
+                allowed.addAll(f.fieldType().idTypes());
+                return true;
+            }
+        }
+        allowed.addAll(EnumSet.allOf(KeyId.Type.class)); // a literal: not judged by type
+        return true;
+    }
+
+    public boolean isRegisteredName(String name) {
+        return byName.containsKey(name);
+    }
+}

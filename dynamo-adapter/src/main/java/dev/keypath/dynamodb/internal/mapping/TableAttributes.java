@@ -1,0 +1,47 @@
+package dev.keypath.dynamodb.internal.mapping;
+
+/** Names and limits shared by every part of the adapter (the table layout in one place). */
+public final class TableAttributes {
+    /** Partition key attribute (B): encoding of the key path's first element. */
+    public static final String PK = "pk";
+    /** Sort key attribute (B): encoding of the remaining elements ({0x00} for one-element paths). */
+    public static final String SK = "sk";
+    /** Item type name attribute (S). */
+    public static final String TYPE = "_type";
+    /** Table-wide TTL attribute (N, epoch seconds). */
+    public static final String TTL = "_ttl";
+    /** Suffix of a GSI's partition key attribute: {@code <index>_pk}. */
+    public static final String GSI_PK_SUFFIX = "_pk";
+    /** Suffix of a GSI's sort key attribute: {@code <index>_sk}. */
+    public static final String GSI_SK_SUFFIX = "_sk";
+    /** Type name of per-parent sequence counter items. */
+    public static final String SEQUENCE_TYPE = "_kp_sequence";
+    /** Namespace of the partition that holds a sequence counter. */
+    public static final String SEQUENCE_NAMESPACE = "_kp_seq";
+
+    /** DynamoDB limit on a partition key value, in bytes. */
+    public static final int MAX_PARTITION_KEY = 2048;
+    /** DynamoDB limit on a sort key value, in bytes. */
+    public static final int MAX_SORT_KEY = 1024;
+    /** DynamoDB limit on an item, in bytes (400 KB). */
+    public static final long MAX_ITEM = 400 * 1024;
+    /** Largest BatchGetItem request. */
+    public static final int BATCH_GET_CHUNK = 100;
+    /** Largest BatchWriteItem request. */
+    public static final int BATCH_WRITE_CHUNK = 25;
+    /** Largest TransactWriteItems request. */
+    public static final int MAX_TRANSACTION_ACTIONS = 100;
+    /** DynamoDB limit on the aggregate size of a transaction's items, in bytes (4 MB). */
+    public static final long MAX_TRANSACTION_SIZE = 4 * 1024 * 1024;
+
+    private TableAttributes() {
+    }
+
+    public static String gsiPk(String index) {
+        return index + GSI_PK_SUFFIX;
+    }
+
+    public static String gsiSk(String index) {
+        return index + GSI_SK_SUFFIX;
+    }
+}

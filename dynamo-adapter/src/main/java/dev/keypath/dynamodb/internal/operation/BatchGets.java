@@ -1,0 +1,92 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+
+/**
+ * Reads keys with {@code BatchGetItem} calls of at most 100, retrying unprocessed keys and throttled calls
+ * through {@link BatchRetry}; returns the found, unexpired items in request order (each key
+ * once). One instance per call: it checks the keys up front, before any request, and collects what comes back.
+ */
+final class BatchGets {
+    private final String table;
+    private final boolean consistentRead;
+    private final SchemaRegistry registry;
+    private final List<ItemKey> unique;
+    private final Map<KeyPath, Map<String, AttributeValue>> found = new HashMap<>();
+    private final BatchRetry<Map<String, AttributeValue>, BatchGetItemRequest, BatchGetItemResponse> retry;
+
+    private BatchGets(String table, List<ItemKey> keys, ReadConsistency consistency, BatchPolicy policy,
+                              SchemaRegistry registry) {
+        this.table = table;
+        this.consistentRead = consistency == ReadConsistency.STRONG;
+        this.registry = registry;
+        this.unique = new ArrayList<>(new LinkedHashSet<>(keys));
+        Map<KeyPath, ItemKey> byPath = new HashMap<>();
+        List<List<Map<String, AttributeValue>>> chunks = new ArrayList<>();
+        for (ItemKey k : unique) {
+            Map<String, AttributeValue> key = KeyLimits.keyOf(k.keyPath());
+            registry.of(k.type());
+            if (byPath.put(k.keyPath(), k) != null) {
+                throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
+            }
+            if (chunks.isEmpty() || chunks.get(chunks.size() - 1).size() == TableAttributes.BATCH_GET_CHUNK) {
+                chunks.add(new ArrayList<>());
+            }
+            chunks.get(chunks.size() - 1).add(key);
+        }
+        this.retry = new BatchRetry<>("Batch get", chunks, DefaultItemSchema::keyPathOfItem, policy,
+                DynamoApi.BATCH_GET_ITEM, this::request, this::accept);
+    }
+
+    /** The batch get of {@code keys}: checks them at once, then reads them with retries. */
+    public static Operation<List<Object>> read(String table, List<ItemKey> keys, ReadConsistency consistency,
+                                        BatchPolicy policy, SchemaRegistry registry) {
+        BatchGets op = new BatchGets(table, keys, consistency, policy, registry);
+        return Operations.map(op.retry, done -> op.items());
+    }
+
+    private BatchGetItemRequest request(List<Map<String, AttributeValue>> pending) {
+        KeysAndAttributes keys = KeysAndAttributes.builder().keys(pending).consistentRead(consistentRead).build();
+        return BatchGetItemRequest.builder().requestItems(Map.of(table, keys)).build();
+    }
+
+    /** Keeps the items found; returns the keys left unprocessed. */
+    private List<Map<String, AttributeValue>> accept(BatchGetItemResponse r) {
+        for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
+            found.put(DefaultItemSchema.keyPathOfItem(item), item);
+        }
+        KeysAndAttributes unprocessed = r.hasUnprocessedKeys() ? r.unprocessedKeys().get(table) : null;
+        return unprocessed == null ? List.of() : unprocessed.keys();
+    }
+
+    private List<Object> items() {
+        List<Object> out = new ArrayList<>();
+        for (ItemKey k : unique) {
+            Map<String, AttributeValue> item = found.get(k.keyPath());
+            if (item != null) {
+                try {
+                    ItemReads.mapOne(item, registry.of(k.type()), k.keyPath(), registry).ifPresent(out::add);
+                } catch (UnreadableItemException e) {
+                    registry.unreadable(e);
+                }
+            }
+        }
+        return out;
+    }
+}

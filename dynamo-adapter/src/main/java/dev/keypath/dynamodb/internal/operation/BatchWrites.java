@@ -1,0 +1,88 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Runs unconditional puts and deletes as {@code BatchWriteItem} calls of at most 25, resubmitting unprocessed
+ * items and throttled chunks through {@link BatchRetry} until done or the deadline.
+ */
+final class BatchWrites {
+    private BatchWrites() {
+    }
+
+    /** The schema of a put's item; versioned types are refused, since a batch cannot carry their version check. */
+    public static DefaultItemSchema<?> putSchema(SchemaRegistry registry, Object item) {
+        DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+        if (schema.isVersioned()) {
+            throw new ItemMappingException(schema.type().getSimpleName() + " is versioned; batch writes cannot "
+                    + "check versions, use transact() instead", null, null);
+        }
+        return schema;
+    }
+
+    /** The batch's deletes, unconditional. */
+    public static List<WriteAction> deletes(SchemaRegistry registry, WriteBatch batch) {
+        List<WriteAction> deletes = new ArrayList<>(batch.deletes().size());
+        for (ItemKey k : batch.deletes()) {
+            deletes.add(DeleteActions.action(registry.of(k.type()), k.keyPath(), -1, Expr.NONE));
+        }
+        return deletes;
+    }
+
+    /** Splits actions into request chunks; rejects two writes to one key. Pure. */
+    public static List<List<WriteRequest>> chunks(List<WriteAction> actions) {
+        Set<KeyPath> seen = new HashSet<>();
+        List<List<WriteRequest>> chunks = new ArrayList<>();
+        List<WriteRequest> current = new ArrayList<>();
+        for (WriteAction a : actions) {
+            if (!seen.add(a.keyPath())) {
+                throw new IllegalArgumentException("batch writes the same key path twice: " + a.keyPath());
+            }
+            current.add(a.toWriteRequest());
+            if (current.size() == TableAttributes.BATCH_WRITE_CHUNK) {
+                chunks.add(current);
+                current = new ArrayList<>();
+            }
+        }
+        if (!current.isEmpty()) {
+            chunks.add(current);
+        }
+        return chunks;
+    }
+
+    /** The batch write of {@code actions} with its retries; nothing is checked or sent before it runs. */
+    public static Operation<Void> write(String table, List<WriteAction> actions, BatchPolicy policy) {
+        return new BatchRetry<>("Batch write", chunks(actions), BatchWrites::keyPathOf, policy,
+                DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending), r -> unprocessed(table, r));
+    }
+
+    private static BatchWriteItemRequest request(String table, List<WriteRequest> pending) {
+        return BatchWriteItemRequest.builder().requestItems(Map.of(table, pending)).build();
+    }
+
+    private static List<WriteRequest> unprocessed(String table, BatchWriteItemResponse r) {
+        return r.hasUnprocessedItems() ? r.unprocessedItems().getOrDefault(table, List.of()) : List.of();
+    }
+
+    public static KeyPath keyPathOf(WriteRequest w) {
+        Map<String, AttributeValue> key = w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key();
+        return DefaultItemSchema.keyPathOfItem(key);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An expression with its placeholders; immutable. {@link #and} merges two, which is how version checks, put
+ * modes and caller conditions combine.
+ */
+record Expr(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+    public static final Expr NONE = new Expr(null, Map.of(), Map.of());
+
+    public Expr {
+        names = Map.copyOf(names);
+        values = Map.copyOf(values);
+    }
+
+    public static Expr of(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
+        return new Expr(expression, names, values);
+    }
+
+    public boolean isEmpty() {
+        return expression == null;
+    }
+
+    public Expr and(Expr other) {
+        if (other == null || other.isEmpty()) {
+            return this;
+        }
+        if (isEmpty()) {
+            return other;
+        }
+        Map<String, String> n = new LinkedHashMap<>(names);
+        n.putAll(other.names);
+        Map<String, AttributeValue> v = new LinkedHashMap<>(values);
+        v.putAll(other.values);
+        return new Expr("(" + expression + ") AND (" + other.expression + ")", n, v);
+    }
+
+    public Map<String, String> namesOrNull() {
+        return names.isEmpty() ? null : names;
+    }
+
+    public Map<String, AttributeValue> valuesOrNull() {
+        return values.isEmpty() ? null : values;
+    }
+}

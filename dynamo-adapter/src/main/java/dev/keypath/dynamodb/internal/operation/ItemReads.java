@@ -1,0 +1,45 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.UnknownItemTypeException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+
+/** Builds {@code GetItem} requests and maps their responses. Pure. */
+final class ItemReads {
+    private ItemReads() {
+    }
+
+    public static GetItemRequest request(String table, KeyPath keyPath, ReadConsistency consistency) {
+        return GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(keyPath))
+                .consistentRead(consistency == ReadConsistency.STRONG).build();
+    }
+
+    public static <T> Optional<T> response(GetItemResponse response, DefaultItemSchema<T> schema, KeyPath keyPath,
+                                    SchemaRegistry registry) {
+        if (!response.hasItem() || response.item().isEmpty()) {
+            return Optional.empty();
+        }
+        return mapOne(response.item(), schema, keyPath, registry);
+    }
+
+    /** Maps one item read by key, dropping it if expired; shared with batch get. */
+    public static <T> Optional<T> mapOne(Map<String, AttributeValue> item, DefaultItemSchema<T> schema, KeyPath keyPath,
+                                  SchemaRegistry registry) {
+        if (registry.isExpired(item)) {
+            return Optional.empty();
+        }
+        String name = SchemaRegistry.typeNameOf(item);
+        if (!schema.typeName().equals(name)) {
+            registry.schemaOfStored(name, keyPath); // an item no registered type can read is the store's fault
+            throw new UnknownItemTypeException("Item is a '" + name + "', not a " + schema.typeName(), keyPath);
+        }
+        return Optional.of(schema.fromItem(item, keyPath)); // read by this key: not decoded again
+    }
+}

@@ -1,0 +1,26 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.dynamodb.internal.client.AsyncDriver;
+import dev.keypath.dynamodb.internal.client.SyncDriver;
+
+/**
+ * One table operation written once, without I/O: it says what to do {@linkplain #next() next} (send a DynamoDB
+ * request, wait, or stop) and takes each response through the callbacks of the {@link Step.Exchange} it
+ * returned. {@link SyncDriver} runs it with a loop on the caller's thread; {@link AsyncDriver} with a future
+ * chain that never blocks. So retries, backoff, paging, sequence-id allocation and every error are the same for
+ * both tables.
+ *
+ * <p>A driver calls {@link #next()}, carries out the step, and calls {@link #next()} again until it returns
+ * {@link Step#DONE}; then {@link #result()} holds the outcome. An exception thrown by {@code next()} or by a step's
+ * callback ends the operation with that exception. Single use; not thread-safe (a driver touches it from one
+ * thread or one future stage at a time).
+ *
+ * @param <T> the result
+ */
+public interface Operation<T> {
+    /** What to do now; {@link Step#DONE} once {@link #result()} is known. */
+    public Step next();
+
+    /** The outcome, valid once {@link #next()} returned {@link Step#DONE}. */
+    public T result();
+}

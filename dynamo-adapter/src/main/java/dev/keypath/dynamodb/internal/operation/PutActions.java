@@ -1,0 +1,79 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Builds the {@link WriteAction} of a put (single, batch or transactional). Pure. */
+final class PutActions {
+    /** What a failed create-only condition means. */
+    public static final String EXISTS_HINT = "an item already exists";
+
+    private PutActions() {
+    }
+
+    /**
+     * @param generated values of auto-id key fields generated for this put
+     * @param condition caller condition, possibly {@link Expr#NONE}
+     * @param versioned false for batch writes, which cannot check versions
+     */
+    public static WriteAction action(DefaultItemSchema<?> schema, Object item, Map<String, Object> generated, PutMode mode,
+                              Expr condition, boolean versioned) {
+        if (versioned && mode == PutMode.REPLACE && !generated.isEmpty()) {
+            // a generated id names a new item: never overwrite one that holds it (batch writes take no condition)
+            mode = PutMode.CREATE_ONLY;
+        }
+        DefaultItemSchema.Encoded enc = schema.encode(item, generated);
+        Map<String, AttributeValue> attrs = enc.attributes();
+        Expr cond = Expr.NONE;
+        long expected = -1;
+        StringBuilder hint = new StringBuilder();
+        if (versioned && schema.isVersioned()) {
+            expected = schema.versionOf(item);
+            attrs = new LinkedHashMap<>(attrs);
+            attrs.put(schema.versionAttribute().orElseThrow(), AttributeValues.number(expected + 1));
+            cond = VersionChecks.expect(schema.versionAttribute().orElseThrow(), expected);
+        }
+        switch (mode) {
+            case CREATE_ONLY -> {
+                if (expected != 0) {
+                    cond = cond.and(Expr.of("attribute_not_exists(#kp_pk)", Map.of("#kp_pk", TableAttributes.PK),
+                            Map.of()));
+                }
+                hint.append(EXISTS_HINT);
+            }
+            case REPLACE_EXISTING -> {
+                cond = cond.and(Expr.of("attribute_exists(#kp_pk)", Map.of("#kp_pk", TableAttributes.PK), Map.of()));
+                hint.append("no item exists");
+            }
+            case REPLACE -> {
+            }
+        }
+        if (!condition.isEmpty()) {
+            cond = cond.and(condition);
+            hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(condition.expression());
+        }
+        KeyLimits.checkItem(enc.keyPath(), attrs, secondaryIndexes(schema));
+        return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs), Map.copyOf(attrs),
+                Expr.NONE, cond, expected, hint.toString());
+    }
+
+    /** The object as stored: with generated ids and new version, or {@code item} itself when neither applies. */
+    @SuppressWarnings("unchecked")
+    public static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action) {
+        if (!schema.putChangesItem()) {
+            return item;
+        }
+        long newVersion = action.versionChecked() ? action.expectedVersion() + 1 : -1;
+        return (T) schema.storedForm(item, action.keyPath(), newVersion, action.item());
+    }
+
+    public static List<String> secondaryIndexes(DefaultItemSchema<?> schema) {
+        return schema.secondaryKeys().stream().map(DefaultItemSchema.SecondaryKey::index).toList();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/** What an {@link Operation} asks its driver to do next: send one request, wait, or nothing more. */
+public sealed interface Step permits Step.Exchange, Step.Pause, Step.Done {
+    /** The operation has its result. */
+    public Step DONE = Done.INSTANCE;
+
+    /**
+     * Send {@code request} through {@code api}; hand the response to {@code onResponse}, or the failure (the SDK's
+     * exception, or a {@link java.util.concurrent.CancellationException} when the caller cancelled) to
+     * {@code onFailure}, which either throws (the operation ends) or returns (the operation goes on).
+     *
+     * @param <Q> request type
+     * @param <R> response type
+     */
+    public record Exchange<Q, R>(DynamoApi<Q, R> api, Q request, Consumer<R> onResponse,
+                          Consumer<RuntimeException> onFailure) implements Step {
+        public Exchange {
+            Objects.requireNonNull(api, "api");
+            Objects.requireNonNull(request, "request");
+        }
+
+        /** An exchange whose failures end the operation unchanged. */
+        static <Q, R> Exchange<Q, R> of(DynamoApi<Q, R> api, Q request, Consumer<R> onResponse) {
+            return new Exchange<>(api, request, onResponse, Exchange::rethrow);
+        }
+
+        private static void rethrow(RuntimeException e) {
+            throw e;
+        }
+    }
+
+    /**
+     * Wait {@code millis} before asking again (a backoff); the synchronous driver sleeps, the asynchronous one
+     * schedules. If the sleeping thread is interrupted, the operation ends with {@code onInterrupt}'s exception.
+     */
+    public record Pause(long millis, Supplier<RuntimeException> onInterrupt) implements Step {
+    }
+
+    /** See {@link #DONE}. */
+    public enum Done implements Step {
+        INSTANCE
+    }
+}

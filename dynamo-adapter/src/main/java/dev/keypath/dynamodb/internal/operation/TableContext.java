@@ -1,0 +1,94 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.UnreadableItemHandler;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What the synchronous and asynchronous tables share: table name, registered types, value conversion, page
+ * tokens and id generation, plus the I/O-free preparation of puts and queries. Immutable and thread-safe.
+ */
+public final class TableContext {
+    private final String table;
+    private final SchemaRegistry registry;
+    private final ValueConverter values;
+    private final PageTokens tokens;
+    private final IdGenerator ids;
+
+    private TableContext(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
+                         IdGenerator ids) {
+        this.table = table;
+        this.registry = registry;
+        this.values = values;
+        this.tokens = tokens;
+        this.ids = ids;
+    }
+
+    /**
+     * @param mapper null for the default mapper
+     * @param secret page-token secret, or null for a random one valid in this process only
+     */
+    public static TableContext create(String table, Collection<Class<?>> types, JsonMapper mapper, byte[] secret,
+                               Clock clock, UnreadableItemHandler unreadable) {
+        Objects.requireNonNull(table, "tableName");
+        JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
+        byte[] s = secret;
+        if (s == null) {
+            s = new byte[32];
+            new SecureRandom().nextBytes(s);
+        }
+        return new TableContext(table, new SchemaRegistry(types, m, clock, unreadable), new ValueConverter(m), new PageTokens(s),
+                new IdGenerator(clock));
+    }
+
+    public String table() {
+        return table;
+    }
+
+    public SchemaRegistry registry() {
+        return registry;
+    }
+
+    public ValueConverter values() {
+        return values;
+    }
+
+    /**
+     * The write of a put: generates auto ids (taking a sequence value from {@code sequence} only when needed),
+     * adds mode, version and caller conditions and checks key and item sizes. The counter key of a sequence
+     * type is checked before {@code sequence} is called.
+     *
+     * @param versioned false for batch writes, which cannot check versions
+     */
+    public WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition, boolean versioned,
+                           ToLongFunction<KeyPath> sequence) {
+        IdGenerator.checkCounterKey(schema, item);
+        return PutActions.action(schema, item, ids.generate(schema, item, sequence), mode, condition, versioned);
+    }
+
+    /**
+     * {@code item} with its unset auto-id fields set from freshly generated values, or {@code item} itself when
+     * none is unset; {@code sequence} is called only for an unset sequence field.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T withGeneratedIds(DefaultItemSchema<?> schema, T item, ToLongFunction<KeyPath> sequence) {
+        IdGenerator.checkCounterKey(schema, item);
+        Map<String, Object> generated = ids.generate(schema, item, sequence);
+        return generated.isEmpty() ? item : (T) schema.fromItem(schema.encode(item, generated).attributes());
+    }
+
+    /** Starts one page of {@code query}; validation and token errors are thrown here, before any request. */
+    public QueryPager query(ItemQuery query) {
+        return QueryPager.start(table, query, registry, values, tokens);
+    }
+}

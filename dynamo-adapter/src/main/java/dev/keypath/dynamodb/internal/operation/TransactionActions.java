@@ -1,0 +1,87 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The actions of one transaction as the caller's body declares them, built with the operation classes of
+ * single writes. Deletes, updates and condition checks become {@link WriteAction}s at once; puts wait as
+ * {@link Put}s until the body has returned, because a put with an unset sequence id needs a counter value
+ * first, which the transaction's {@link Operation} allocates before it sends the transaction.
+ * Not thread-safe; one per {@code transact} call.
+ */
+final class TransactionActions implements Transaction {
+    /** A put declared in the body; the table turns it into a {@link WriteAction} once the body is done. */
+    public record Put(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition) {}
+
+    private final SchemaRegistry registry;
+    private final ValueConverter values;
+    /** In declaration order, each a {@link WriteAction} or a {@link Put}. */
+    private final List<Object> declared = new ArrayList<>();
+
+    public TransactionActions(SchemaRegistry registry, ValueConverter values) {
+        this.registry = registry;
+        this.values = values;
+    }
+
+    @Override
+    public Transaction put(PutItem<?> put) {
+        Object item = put.item();
+        return declare(new Put(registry.ofItem(item), item, put.mode(), values.toExpr(put.condition().orElse(null))));
+    }
+
+    @Override
+    public Transaction delete(DeleteItem<?> delete) {
+        if (delete.returnsDeleted()) {
+            throw new IllegalArgumentException("a transaction returns no items; returnDeleted() cannot be used in "
+                    + "one: " + delete);
+        }
+        return declare(DeleteActions.action(registry, values, delete));
+    }
+
+    @Override
+    public Transaction update(UpdateItem<?> update) {
+        if (update.returning() != UpdateItem.Returning.NEW) {
+            throw new IllegalArgumentException("a transaction returns no items; returning(" + update.returning()
+                    + ") cannot be used in one: " + update);
+        }
+        return declare(UpdateActions.action(registry.of(update.type()), update.keyPath(), update.spec(),
+                values));
+    }
+
+    @Override
+    public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
+        registry.of(type);
+        return declare(ConditionCheckActions.action(keyPath, values.toExpr(condition)));
+    }
+
+    private Transaction declare(Object action) {
+        declared.add(action);
+        return this;
+    }
+
+    /** What the body declared, in order: each a {@link WriteAction} or a {@link Put}. */
+    public List<Object> declared() {
+        return declared;
+    }
+
+    /** Per action, the stored form of a put's item (with generated ids and version) or null. */
+    public List<Object> results(List<WriteAction> actions) {
+        List<Object> results = new ArrayList<>(actions.size());
+        for (int i = 0; i < actions.size(); i++) {
+            results.add(declared.get(i) instanceof Put put
+                    ? PutActions.stored(put.schema(), put.item(), actions.get(i)) : null);
+        }
+        return results;
+    }
+}

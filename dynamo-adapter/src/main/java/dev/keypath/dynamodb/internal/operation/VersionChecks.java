@@ -1,0 +1,24 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.Map;
+
+/**
+ * Optimistic locking, the built-in write extension: given the version an object carries, the condition a write
+ * must meet and the version it stores. Pure; runs after auto-id generation and before caller conditions are
+ * added (conditions are AND-ed, so order does not change the outcome).
+ */
+final class VersionChecks {
+    private VersionChecks() {
+    }
+
+    /** Condition that the stored item has {@code expected} ({@code 0}: that no item exists). */
+    public static Expr expect(String versionAttribute, long expected) {
+        if (expected == 0) {
+            return Expr.of("attribute_not_exists(#kp_pk)", Map.of("#kp_pk", TableAttributes.PK), Map.of());
+        }
+        return Expr.of("#kp_ver = :kp_ver", Map.of("#kp_ver", versionAttribute),
+                Map.of(":kp_ver", AttributeValues.number(expected)));
+    }
+}

@@ -1,0 +1,42 @@
+package dev.keypath.test.adapter;
+
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.TableBuilderSettings;
+import dev.keypath.test.TableCustomizer;
+import dev.keypath.test.TestDynamoDb;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/** Builds key-path tables of the test model on the test engine, by hand or through {@code @KeyPathDynamoDb}. */
+final class TableFixture {
+    static final byte[] SECRET = "test-secret-0123456789abcdef".getBytes(StandardCharsets.UTF_8);
+
+    private TableFixture() {
+    }
+
+    /**
+     * Every type of {@link Model} and the shared {@link #SECRET}, for {@code @KeyPathDynamoDb(customizers = ...)}:
+     * tables built by hand on the same table name then accept the injected table's page tokens.
+     */
+    static final class ModelTypes implements TableCustomizer {
+        @Override
+        public void customize(TableBuilderSettings<?> table) {
+            table.register(Model.ALL).pageTokenSecret(SECRET);
+        }
+    }
+
+    static KeyPathTable newTable(String hint) {
+        return newTable(hint, TestDynamoDb.get().client(), Clock.systemUTC());
+    }
+
+    static KeyPathTable newTable(String hint, DynamoDbClient client, Clock clock) {
+        KeyPathTable table = builder(TestDynamoDb.uniqueTableName(hint), client).clock(clock).build();
+        table.bootstrap();
+        return table;
+    }
+
+    static KeyPathTable.Builder builder(String name, DynamoDbClient client) {
+        return KeyPathTable.builder().client(client).tableName(name).register(Model.ALL).pageTokenSecret(SECRET);
+    }
+}
