@@ -69,7 +69,7 @@ public final class KeyPath implements Comparable<KeyPath> {
                 throw KeyPathFormatException.inValue("element " + i + " (" + e.namespace()
                         + ") has no id but is not the last element", elements, i);
             }
-            namespaces[i] = NamespaceCache.of(e.namespace());
+            namespaces[i] = Namespace.of(e.namespace());
             ids[i] = e.id();
         }
         if (ids[0] == null) {
@@ -83,7 +83,7 @@ public final class KeyPath implements Comparable<KeyPath> {
         if (id == null) {
             throw KeyPathFormatException.inValue("the first element (" + namespace + ") needs an id", namespace, 0);
         }
-        return ofTrusted(new Namespace[] {NamespaceCache.of(namespace)}, new KeyId[] {id});
+        return ofTrusted(new Namespace[] {Namespace.of(namespace)}, new KeyId[] {id});
     }
 
     /** @see #of(String, KeyId) */
@@ -154,7 +154,7 @@ public final class KeyPath implements Comparable<KeyPath> {
     }
 
     private KeyPath append(String namespace, KeyId id) {
-        Namespace checked = NamespaceCache.of(namespace);
+        Namespace checked = Namespace.of(namespace);
         int n = namespaces.length;
         if (ids[n - 1] == null) {
             throw new IllegalStateException("cannot append to " + this + ": its last element has no id");
@@ -176,7 +176,7 @@ public final class KeyPath implements Comparable<KeyPath> {
      */
     public static KeyPath parse(CharSequence text) {
         PathBuilder builder = new PathBuilder();
-        KeyPathParser.parse(text, builder);
+        KeyPathParser.parsePath(text, builder);
         return builder.build();
     }
 
@@ -189,7 +189,7 @@ public final class KeyPath implements Comparable<KeyPath> {
      */
     public static byte[] encodeText(CharSequence text) {
         TextKeyWriter writer = new TextKeyWriter(text);
-        KeyPathParser.parse(text, writer);
+        KeyPathParser.parsePath(text, writer);
         return writer.toKey();
     }
 

@@ -88,7 +88,7 @@ final class KeyPathDecoder {
                 if (type != KeyEncoding.TYPE_STRING) {
                     throw KeyPathFormatException.inBytes("namespace segment has type " + type + ", not string", metaStart - off);
                 }
-                namespaces[element] = NamespaceCache.ofEncoded(src, seg, length, off);
+                namespaces[element] = Namespace.ofEncoded(src, seg, length, off);
             } else {
                 ids[element] = decodeId(src, seg, length, type, off, metaStart);
             }
@@ -107,11 +107,11 @@ final class KeyPathDecoder {
     private static KeyId decodeId(byte[] src, int off, int len, int type, int base, int metaStart) {
         switch (type) {
             case KeyEncoding.TYPE_INTEGER:
-                return IntegerSegment.decode(src, off, len, base);
+                return IntegerId.decode(src, off, len, base);
             case KeyEncoding.TYPE_BYTES:
-                return BytesSegment.decode(src, off, len, base);
+                return BytesId.decode(src, off, len, base);
             case KeyEncoding.TYPE_STRING:
-                return StringId.trusted(StringSegment.decode(src, off, len, base), len);
+                return StringId.decode(src, off, len, base);
             default:
                 throw KeyPathFormatException.inBytes("unknown segment type " + type, metaStart - base);
         }

@@ -96,7 +96,7 @@ public final class KeyPathExplainer {
         StringBuilder sb = new StringBuilder("id ");
         switch (type) {
             case KeyEncoding.TYPE_INTEGER -> {
-                IntegerId id = IntegerSegment.decode(key, off, len, 0);
+                IntegerId id = IntegerId.decode(key, off, len, 0);
                 KeyPathFormatter.appendId(sb, id);
                 int sort = key[off] & 0xFF;
                 boolean positive = sort >= KeyEncoding.NEGATIVE_SORT_BASE;
@@ -105,14 +105,14 @@ public final class KeyPathExplainer {
                         positive ? "" : ", bits inverted"));
             }
             case KeyEncoding.TYPE_BYTES -> {
-                KeyId id = BytesSegment.decode(key, off, len, 0);
+                KeyId id = BytesId.decode(key, off, len, 0);
                 int raw = id.asBytes().length;
                 KeyPathFormatter.appendId(sb, id);
                 sb.append(id.isUuid() ? " (UUID, 16 raw bytes" : " (bytes, " + raw + " raw")
                         .append(len > raw ? ", " + (len - raw) + " escaped)" : ")");
             }
             default -> {
-                sb.append('"').append(StringSegment.decode(key, off, len, 0)).append("\" (string, UTF-8)");
+                sb.append('"').append(StringId.decodeValue(key, off, len, 0)).append("\" (string, UTF-8)");
             }
         }
         return sb.toString();

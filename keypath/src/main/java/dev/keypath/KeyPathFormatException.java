@@ -53,6 +53,11 @@ public class KeyPathFormatException extends IllegalArgumentException {
         return input != null;
     }
 
+    /** A character as error messages show it: quoted, or as {@code U+XXXX} when it is a control character. */
+    static String describe(char c) {
+        return c < 0x20 || c == 0x7F ? String.format("U+%04X", (int) c) : "'" + c + "'";
+    }
+
     private static String abbreviate(String s) {
         return s.length() <= 200 ? s : s.substring(0, 200) + "...";
     }

@@ -1,6 +1,9 @@
 package dev.keypath;
 
-/** The one renderer of the text form, used by toString, the explainer and the CLI. */
+/**
+ * The one renderer of the text form, used by toString, the explainer and the CLI: elements as
+ * {@code /namespace-id}, each id in its own type's syntax.
+ */
 final class KeyPathFormatter {
     private KeyPathFormatter() {}
 
@@ -14,34 +17,13 @@ final class KeyPathFormatter {
 
     static void appendId(StringBuilder sb, KeyId id) {
         if (id instanceof IntegerId i) {
-            if (i.negative()) {
-                sb.append('-');
-            }
-            long m = i.magnitude();
-            if (m >= 0) {
-                sb.append(m);
-            } else {
-                sb.append(Long.toUnsignedString(m));
-            }
+            i.appendText(sb);
         } else if (id instanceof UuidId u) {
-            IdSyntax.appendUuid(sb, u.hi(), u.lo());
+            u.appendText(sb);
         } else if (id instanceof BytesId b) {
-            sb.append(IdSyntax.BYTES_MARK).append(IdSyntax.BASE64_OUT.encodeToString(b.raw()));
+            b.appendText(sb);
         } else {
-            appendString(sb, id.asString());
-        }
-    }
-
-    private static void appendString(StringBuilder sb, String s) {
-        if (IdSyntax.needsTypeEscape(s)) {
-            sb.append(IdSyntax.ESCAPE);
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == IdSyntax.ESCAPE || c == '/') {
-                sb.append(IdSyntax.ESCAPE);
-            }
-            sb.append(c);
+            ((StringId) id).appendText(sb);
         }
     }
 }

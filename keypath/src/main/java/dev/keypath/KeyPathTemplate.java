@@ -1,6 +1,5 @@
 package dev.keypath;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,10 +17,6 @@ public final class KeyPathTemplate {
 
     /** One element: a namespace with a literal id, a variable id, or no id. */
     private record Part(Namespace checkedNamespace, KeyId literal, String variable) {
-        Part(String namespace, KeyId literal, String variable) {
-            this(NamespaceCache.of(namespace), literal, variable);
-        }
-
         String namespace() {
             return checkedNamespace.name();
         }
@@ -42,89 +37,22 @@ public final class KeyPathTemplate {
     }
 
     /**
-     * Parses a template. Variables are {@code {name}} with a Java-identifier-like name and stand for a
-     * whole id; each name may appear once.
+     * Parses a template: a key path's text in which an id may be a variable {@code {name}}. A variable stands
+     * for a whole id, its name follows the namespace rule ({@code [A-Za-z_][A-Za-z0-9_]*}) and appears once;
+     * a brace in a literal id is escaped with {@code %}. Everything else reads as {@link KeyPath#parse} reads
+     * it, with the same errors.
      *
      * @throws KeyPathFormatException naming the problem and its position
      */
     public static KeyPathTemplate parse(String template) {
-        if (template == null) {
-            throw KeyPathFormatException.inValue("template must not be null", null, 0);
+        PathBuilder elements = new PathBuilder();
+        Map<Integer, String> variables = new LinkedHashMap<>();
+        KeyPathParser.parseTemplate(template, elements, variables);
+        Part[] parts = new Part[elements.size()];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = new Part(elements.namespace(i), elements.id(i), variables.get(i));
         }
-        int n = template.length();
-        if (n == 0) {
-            throw KeyPathFormatException.inText("empty template", template, 0);
-        }
-        List<Part> parts = new ArrayList<>();
-        List<String> variables = new ArrayList<>();
-        int i = 0;
-        while (i < n) {
-            if (template.charAt(i) != '/') {
-                throw KeyPathFormatException.inText("expected '/' to start an element", template, i);
-            }
-            int nsStart = ++i;
-            while (i < n && Namespaces.isPart(template.charAt(i))) {
-                i++;
-            }
-            String namespace = template.substring(nsStart, i);
-            int bad = Namespaces.firstInvalid(namespace);
-            if (bad >= 0) {
-                throw KeyPathFormatException.inText(i < n && namespace.isEmpty()
-                        ? Namespaces.problem(String.valueOf(template.charAt(i)), 0)
-                        : Namespaces.problem(namespace, bad), template, nsStart + bad);
-            }
-            if (i == n || template.charAt(i) == '/') {
-                if (parts.isEmpty()) {
-                    throw KeyPathFormatException.inText("the first element needs an id", template, i);
-                }
-                if (i < n) {
-                    throw KeyPathFormatException.inText("only the last element may omit its id", template, i);
-                }
-                parts.add(new Part(namespace, null, null));
-                break;
-            }
-            if (template.charAt(i) != '-') {
-                throw KeyPathFormatException.inText("invalid character " + Namespaces.describe(template.charAt(i))
-                        + " in namespace", template, i);
-            }
-            int idStart = ++i;
-            if (i < n && template.charAt(i) == '{') {
-                int close = template.indexOf('}', i);
-                if (close < 0) {
-                    throw KeyPathFormatException.inText("unclosed '{'", template, i);
-                }
-                String name = template.substring(i + 1, close);
-                int badName = Namespaces.firstInvalid(name);
-                if (badName >= 0) {
-                    throw KeyPathFormatException.inText("invalid variable name '" + name + "'", template, i + 1 + badName);
-                }
-                if (variables.contains(name)) {
-                    throw KeyPathFormatException.inText("variable {" + name + "} appears twice", template, i);
-                }
-                i = close + 1;
-                if (i < n && template.charAt(i) != '/') {
-                    throw KeyPathFormatException.inText("a variable must be the whole id", template, i);
-                }
-                variables.add(name);
-                parts.add(new Part(namespace, null, name));
-            } else {
-                while (i < n && template.charAt(i) != '/') {
-                    char c = template.charAt(i);
-                    if (c == '{' || c == '}') {
-                        throw KeyPathFormatException.inText("a variable must be the whole id", template, i);
-                    }
-                    if (c == '%') {
-                        if (i + 1 >= n) {
-                            throw KeyPathFormatException.inText("dangling '%' at the end", template, i);
-                        }
-                        i++;
-                    }
-                    i++;
-                }
-                parts.add(new Part(namespace, IdSyntax.parseId(template, idStart, i), null));
-            }
-        }
-        return new KeyPathTemplate(template, List.copyOf(parts), List.copyOf(variables));
+        return new KeyPathTemplate(template, List.of(parts), List.copyOf(variables.values()));
     }
 
     /** The variable names in order of appearance. */

@@ -2,7 +2,10 @@ package dev.keypath;
 
 import java.util.Arrays;
 
-/** A {@link PathTextSink} that collects the parsed elements into a {@link KeyPath}. Single use. */
+/**
+ * A {@link PathTextSink} that collects the parsed elements into a {@link KeyPath}, or a template's elements
+ * for {@link KeyPathTemplate} to read (its variables, which stand for ids, are collected beside them). Single use.
+ */
 final class PathBuilder implements PathTextSink {
     private Namespace[] namespaces = new Namespace[4];
     private KeyId[] ids = new KeyId[4];
@@ -14,7 +17,7 @@ final class PathBuilder implements PathTextSink {
             namespaces = Arrays.copyOf(namespaces, count * 2);
             ids = Arrays.copyOf(ids, count * 2);
         }
-        namespaces[count++] = NamespaceCache.of(text, start, end);
+        namespaces[count++] = Namespace.of(text, start, end);
     }
 
     @Override
@@ -37,9 +40,18 @@ final class PathBuilder implements PathTextSink {
         ids[count - 1] = id;
     }
 
-    /** The id most recently reported. */
-    KeyId lastId() {
-        return ids[count - 1];
+    /** Number of elements reported. */
+    int size() {
+        return count;
+    }
+
+    Namespace namespace(int index) {
+        return namespaces[index];
+    }
+
+    /** The id of element {@code index}, or null when it has none (or, in a template, a variable stands for it). */
+    KeyId id(int index) {
+        return ids[index];
     }
 
     /** The path of the elements reported so far; the parser has checked the path rules. */

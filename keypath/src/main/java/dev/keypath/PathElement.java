@@ -18,7 +18,7 @@ public final class PathElement {
      * @param id        the element's id, or null when the element has none
      */
     public PathElement(String namespace, KeyId id) {
-        this.namespace = Namespaces.checked(namespace);
+        this.namespace = Namespace.checkedName(namespace);
         this.id = id;
     }
 

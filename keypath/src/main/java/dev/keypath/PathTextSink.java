@@ -1,7 +1,7 @@
 package dev.keypath;
 
 /**
- * Receives what {@link KeyPathParser} reads from a path's text, element by element: a namespace, then
+ * Receives what {@link KeyPathParser} reads from a path's (or a template's) text, element by element: a namespace, then
  * (except perhaps for the last element) its id. Ids the hot path meets most (integers, UUIDs and strings
  * without escapes) arrive as primitives or text ranges, so a sink that writes key bytes allocates nothing
  * for them. Everything a sink receives has been checked; a sink never throws a format error.

@@ -35,14 +35,14 @@ final class TextKeyWriter implements PathTextSink {
         if (section > 0) {
             buffer[section++] = KeyEncoding.SEPARATOR;
         }
-        section = StringSegment.writeAscii(text, start, end, buffer, section);
+        section = StringId.writeAscii(text, start, end, buffer, section);
         metadata(end - start, KeyEncoding.TYPE_STRING);
     }
 
     @Override
     public void integerId(boolean negative, long magnitude) {
         int start = separate();
-        section = IntegerSegment.write(negative, magnitude, buffer, start);
+        section = IntegerId.write(negative, magnitude, buffer, start);
         metadata(section - start, KeyEncoding.TYPE_INTEGER);
     }
 
@@ -57,8 +57,8 @@ final class TextKeyWriter implements PathTextSink {
     public void plainStringId(String text, int start, int end, int utf8Length) {
         int at = separate();
         section = utf8Length == end - start
-                ? StringSegment.writeAscii(text, start, end, buffer, at)
-                : StringSegment.writeUtf8(text, start, end, buffer, at);
+                ? StringId.writeAscii(text, start, end, buffer, at)
+                : StringId.writeUtf8(text, start, end, buffer, at);
         metadata(utf8Length, KeyEncoding.TYPE_STRING);
     }
 

@@ -8,10 +8,29 @@ import java.util.UUID;
  * A 16-byte bytes id, which the text form shows as a UUID. It holds the bytes as two big-endian longs, so a
  * UUID costs one small object to decode, parse or build, and its segment is written with two stores when
  * none of its bytes needs escaping. Every 16-byte bytes id is a {@code UuidId}; {@link BytesId} holds the
- * other lengths, so equality never has to compare across the two classes.
+ * other lengths (and the escape rule both share), so equality never has to compare across the two classes.
+ *
+ * <p>Text: the canonical {@code xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}, hex digits in either case on the way in
+ * and lower case on the way out.
  */
 final class UuidId extends KeyId {
     static final int LENGTH = 16;
+    /** Characters of the text form. */
+    static final int TEXT_LENGTH = 36;
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final byte[] HEX_VALUES = new byte[128];
+
+    static {
+        java.util.Arrays.fill(HEX_VALUES, (byte) -1);
+        for (int c = '0'; c <= '9'; c++) {
+            HEX_VALUES[c] = (byte) (c - '0');
+        }
+        for (int c = 'a'; c <= 'f'; c++) {
+            HEX_VALUES[c] = (byte) (c - 'a' + 10);
+            HEX_VALUES[c - 'a' + 'A'] = (byte) (c - 'a' + 10);
+        }
+    }
+
     private static final VarHandle LONGS = LongViews.BIG_ENDIAN;
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
@@ -66,14 +85,6 @@ final class UuidId extends KeyId {
         return n;
     }
 
-    long hi() {
-        return hi;
-    }
-
-    long lo() {
-        return lo;
-    }
-
     @Override
     public Type type() {
         return Type.BYTES;
@@ -96,6 +107,69 @@ final class UuidId extends KeyId {
     public UUID asUuid() {
         return new UUID(hi, lo);
     }
+
+    // ---- text
+
+    /**
+     * Reads the UUID at {@code s[start, start + 36)} in one pass: if it is one, reports it to {@code sink}
+     * (unless null) and returns true; otherwise returns false and reports nothing.
+     */
+    static boolean parseText(String s, int start, PathTextSink sink) {
+        if (s.charAt(start + 8) != '-' || s.charAt(start + 13) != '-' || s.charAt(start + 18) != '-'
+                || s.charAt(start + 23) != '-') {
+            return false;
+        }
+        // eight independent groups of four digits: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx
+        int g0 = hex4(s, start);
+        int g1 = hex4(s, start + 4);
+        int g2 = hex4(s, start + 9);
+        int g3 = hex4(s, start + 14);
+        int g4 = hex4(s, start + 19);
+        int g5 = hex4(s, start + 24);
+        int g6 = hex4(s, start + 28);
+        int g7 = hex4(s, start + 32);
+        if ((g0 | g1 | g2 | g3 | g4 | g5 | g6 | g7) < 0) {
+            return false;
+        }
+        if (sink != null) {
+            sink.uuidId((long) g0 << 48 | (long) g1 << 32 | (long) g2 << 16 | g3,
+                    (long) g4 << 48 | (long) g5 << 32 | (long) g6 << 16 | g7);
+        }
+        return true;
+    }
+
+    /** Whether all of {@code s} is UUID syntax, so a string id spelled the same must be escaped. */
+    static boolean isText(String s) {
+        return s.length() == TEXT_LENGTH && parseText(s, 0, null);
+    }
+
+    /** The value of the four hex digits at {@code at}, or a negative number if one is not a hex digit. */
+    private static int hex4(String s, int at) {
+        return hex(s.charAt(at)) << 12 | hex(s.charAt(at + 1)) << 8 | hex(s.charAt(at + 2)) << 4 | hex(s.charAt(at + 3));
+    }
+
+    private static int hex(char c) {
+        return c < 128 ? HEX_VALUES[c] : -1;
+    }
+
+    /** Appends the canonical lower-case text. */
+    void appendText(StringBuilder sb) {
+        appendHex(sb, hi >>> 32, 8).append('-');
+        appendHex(sb, hi >>> 16, 4).append('-');
+        appendHex(sb, hi, 4).append('-');
+        appendHex(sb, lo >>> 48, 4).append('-');
+        appendHex(sb, lo, 12);
+    }
+
+    /** Appends the low {@code digits} hex digits of {@code v}, most significant first. */
+    private static StringBuilder appendHex(StringBuilder sb, long v, int digits) {
+        for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
+            sb.append(HEX[(int) (v >>> shift) & 0xF]);
+        }
+        return sb;
+    }
+
+    // ---- bytes
 
     @Override
     int typeCode() {
@@ -125,7 +199,7 @@ final class UuidId extends KeyId {
             return off + LENGTH;
         }
         byte[] raw = Arrays.copyOfRange(dst, off, off + LENGTH);
-        return BytesSegment.writeEscaped(raw, dst, off);
+        return BytesId.writeEscaped(raw, dst, off);
     }
 
     @Override

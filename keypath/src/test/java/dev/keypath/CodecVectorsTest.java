@@ -176,7 +176,7 @@ class CodecVectorsTest {
         byte[] previous = null;
         for (byte[] value : values) {
             byte[] key = KeyPath.of("a", 1).then("b", value).encode();
-            byte[] seg = Arrays.copyOfRange(key, 7, 7 + BytesSegment.escapedLength(value));
+            byte[] seg = Arrays.copyOfRange(key, 7, 7 + BytesId.escapedLength(value));
             for (int i = 0; i < seg.length; i++) {
                 assertThat(seg[i]).as("no terminator inside a bytes segment").isNotEqualTo((byte) 0x00);
                 if (seg[i] == 0x01) {

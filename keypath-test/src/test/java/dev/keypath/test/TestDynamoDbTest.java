@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.net.URI;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class TestDynamoDbTest {
     @Test
@@ -18,8 +20,19 @@ class TestDynamoDbTest {
         URI endpoint = TestDynamoDb.get().endpoint();
         assertThat(endpoint.getHost()).isIn("127.0.0.1", "localhost");
         assertThat(TestDynamoDb.get()).isSameAs(TestDynamoDb.get());
-        assertThat(TestDynamoDb.get().client()).isSameAs(TestDynamoDb.get().client());
-        assertThat(TestDynamoDb.get().client().listTables().tableNames()).isNotNull();
+        DynamoDbClient client = TestDynamoDb.get().client();
+        assertThat(TestDynamoDb.get().client()).isSameAs(client);
+        String name = createTable(TestDynamoDb.get(), "answers");
+        try {
+            assertThat(client.listTablesPaginator().tableNames()).contains(name);
+            Map<String, AttributeValue> item = Map.of("pk", AttributeValue.fromS("a"), "n", AttributeValue.fromN("7"));
+            client.putItem(r -> r.tableName(name).item(item));
+            assertThat(client.getItem(r -> r.tableName(name).key(Map.of("pk", AttributeValue.fromS("a")))
+                    .consistentRead(true)).item()).as("the item written, read back").isEqualTo(item);
+        } finally {
+            client.deleteTable(r -> r.tableName(name));
+        }
+        assertThat(client.listTablesPaginator().tableNames()).doesNotContain(name);
     }
 
     @Test
