@@ -214,6 +214,12 @@ public interface KeyPathAsyncTable {
         return query(q);
     }
 
+    /** The number of items {@code query} selects, counted by DynamoDB, exactly as {@link KeyPathTable#count}. */
+    default CompletableFuture<Long> count(ItemQuery query) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement count(ItemQuery)"));
+    }
+
     /** {@link #query(ItemQuery)} restricted to one type, as {@link KeyPathTable#query(Class, ItemQuery)}. */
     <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query);
 

@@ -163,6 +163,23 @@ public interface KeyPathTable {
         return query(ItemQuery.of(query));
     }
 
+    /**
+     * The number of items {@code query} selects, counted by DynamoDB ({@code Query} with {@code Select=COUNT}, page
+     * after page): no item is transferred or mapped, and the read costs what DynamoDB charges for the key range
+     * it scans. Left out, as a query page leaves them out: sequence counters, expired items and, when the query
+     * names types, items of other types; the query's filter applies. Starts at the query's page token, if any,
+     * and stops at its limit, if one is set (so {@code limit(1)} asks whether any item exists).
+     * Example: {@code long posts = table.count(ItemQuery.of(q -> q.subtree(userPath.then("post"))))}.
+     */
+    default long count(ItemQuery query) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement count(ItemQuery)");
+    }
+
+    /** {@link #count(ItemQuery)} built with a consumer. */
+    default long count(Consumer<ItemQuery.Builder> query) {
+        return count(ItemQuery.of(query));
+    }
+
     /** {@link #query(ItemQuery)} restricted to one type. */
     default <T> Page<T> query(Class<T> type, ItemQuery query) {
         Page<Object> page = query(query.toBuilder().types(type).build());

@@ -144,6 +144,12 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     }
 
     @Override
+    public long count(ItemQuery query) {
+        Assert.notNull(query, "query must not be null");
+        return call(t -> t.count(query), false);
+    }
+
+    @Override
     public ItemCollection findSubtree(KeyPath prefix) {
         Assert.notNull(prefix, "prefix must not be null");
         List<Object> items = new ArrayList<>();

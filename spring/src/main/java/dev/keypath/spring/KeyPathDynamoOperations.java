@@ -90,6 +90,14 @@ public interface KeyPathDynamoOperations {
     Page<Object> query(ItemQuery query);
 
     /**
+     * The number of items a collection query selects, counted by DynamoDB with no item transferred
+     * ({@code Query} with {@code Select=COUNT}); see {@link KeyPathTable#count(ItemQuery)}.
+     */
+    default long count(ItemQuery query) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement count(ItemQuery)");
+    }
+
+    /**
      * Reads every item under {@code prefix}, whatever its type, following page tokens until the end.
      *
      * @param prefix a key path, possibly ending with an id-less element ({@code /user-1/post}), required

@@ -27,8 +27,9 @@ import org.springframework.data.repository.query.QueryLookupStrategy.Key;
  * {@code Slice} return type pages by token ({@link KeyPathPageRequest}). The same rules apply to the key paths of
  * {@link dev.keypath.dynamodb.annotation.SecondaryKeyPath} (queried on their index). Return
  * {@link dev.keypath.spring.ItemCollection} (or {@code List<Object>}) to get every item under the prefix,
- * whatever its type. {@code countBy…} and {@code existsBy…} read the matching items (DynamoDB cannot count a
- * key range without reading it). Anything else fails at startup with an
+ * whatever its type. {@code countBy…} and {@code existsBy…} are counted by DynamoDB ({@code Select=COUNT}): the
+ * key range is read and billed as by a query, but no item is transferred or mapped, and {@code existsBy…} stops
+ * at the first match. Anything else fails at startup with an
  * {@link org.springframework.dao.InvalidDataAccessApiUsageException} saying why and what would work.
  *
  * <p>The repositories use the {@link dev.keypath.spring.KeyPathDynamoOperations} bean named by

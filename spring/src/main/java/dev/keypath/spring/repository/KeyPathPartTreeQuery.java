@@ -58,8 +58,8 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
             case LIST -> readAll(base, descending, max);
             case STREAM -> readAll(base, descending, max).stream();
             case ITEM_COLLECTION -> new ItemCollection(readAll(base, descending, max));
-            case COUNT -> (long) readAll(base, descending, max).size();
-            case EXISTS -> !readAll(base, descending, 1).isEmpty();
+            case COUNT -> base.map(q -> operations.count(q.limit(max == null ? 0 : max).build())).orElse(0L);
+            case EXISTS -> base.map(q -> operations.count(q.limit(1).build()) > 0).orElse(false);
             case SINGLE -> single(base, descending, max);
         };
     }

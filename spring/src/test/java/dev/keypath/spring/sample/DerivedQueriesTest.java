@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.spring.ItemCollection;
 import dev.keypath.spring.repository.KeyPathPageRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.dao.DataRetrievalFailureException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.Limit;
@@ -20,6 +23,8 @@ import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Slice;
 import org.springframework.data.domain.Sort;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Every accepted derived-query shape against the real engine. */
 @SpringBootTest(classes = TestApplication.class)
@@ -32,6 +37,8 @@ class DerivedQueriesTest {
     CommentRepository comments;
     @Autowired
     NoteRepository notes;
+    @Autowired
+    KeyPathTable table;
 
     UUID alice;
     UUID bob;
@@ -49,6 +56,22 @@ class DerivedQueriesTest {
             comments.save(new Comment(alice, id, 100 + id, "c" + id));
         }
         posts.save(Post.of(bob, 1, "bob's", tag));
+    }
+
+    @Test
+    void countAndExistsAreCountedByDynamoDbWithoutMappingAnItem() {
+        // a Post whose title is a map cannot be read as a Post: any read that mapped it would fail
+        KeyPath broken = KeyPath.of("user", alice).then("post", 9);
+        table.client().putItem(r -> r.tableName(table.tableName()).item(Map.of(
+                "pk", AttributeValue.fromB(SdkBytes.fromByteArray(broken.partitionKey())),
+                "sk", AttributeValue.fromB(SdkBytes.fromByteArray(broken.sortKey())),
+                "_type", AttributeValue.fromS("Post"),
+                "title", AttributeValue.fromM(Map.of("not", AttributeValue.fromS("a string"))))));
+        assertThatThrownBy(() -> posts.findByUserId(alice)).isInstanceOf(DataRetrievalFailureException.class);
+
+        assertThat(posts.countByUserId(alice)).isEqualTo(6);
+        assertThat(posts.existsByUserIdAndPostId(alice, 9)).isTrue();
+        assertThat(posts.countByUserIdAndTagIsNotNull(alice)).isEqualTo(3);
     }
 
     private static List<Long> ids(List<Post> list) {

@@ -108,6 +108,11 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     }
 
     @Override
+    public CompletableFuture<Long> count(ItemQuery query) {
+        return driver.run(() -> operations.count(query));
+    }
+
+    @Override
     public CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
         return driver.run(() -> operations.batchGet(keys, consistency));
     }

@@ -98,6 +98,11 @@ public final class DefaultKeyPathTable implements KeyPathTable {
     }
 
     @Override
+    public long count(ItemQuery query) {
+        return driver.run(operations.count(query));
+    }
+
+    @Override
     public List<Object> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
         return driver.run(operations.batchGet(keys, consistency));
     }

@@ -68,6 +68,11 @@ public final class SchemaRegistry {
         return byClass.values();
     }
 
+    /** Now, in epoch seconds, by the table's clock: an item whose {@code _ttl} is not later has expired. */
+    public long epochSecondNow() {
+        return clock.instant().getEpochSecond();
+    }
+
     public boolean isExpired(Map<String, AttributeValue> item) {
         AttributeValue ttl = item.get(TableAttributes.TTL);
         if (ttl == null || ttl.n() == null) {

@@ -35,7 +35,29 @@ record Expr(String expression, Map<String, String> names, Map<String, AttributeV
         n.putAll(other.names);
         Map<String, AttributeValue> v = new LinkedHashMap<>(values);
         v.putAll(other.values);
-        return new Expr("(" + expression + ") AND (" + other.expression + ")", n, v);
+        return new Expr(grouped(expression) + " AND " + grouped(other.expression), n, v);
+    }
+
+    /**
+     * {@code e} in parentheses, unless one pair already encloses all of it (DynamoDB refuses redundant ones).
+     * Parentheses inside quoted names cannot occur: names and values are placeholders.
+     */
+    private static String grouped(String e) {
+        if (e.startsWith("(")) {
+            int depth = 0;
+            for (int i = 0; i < e.length(); i++) {
+                char c = e.charAt(i);
+                if (c == '(') {
+                    depth++;
+                } else if (c == ')' && --depth == 0) {
+                    if (i == e.length() - 1) {
+                        return e;
+                    }
+                    break;
+                }
+            }
+        }
+        return "(" + e + ")";
     }
 
     public Map<String, String> namesOrNull() {

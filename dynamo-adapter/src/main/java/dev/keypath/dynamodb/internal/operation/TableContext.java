@@ -87,6 +87,11 @@ public final class TableContext {
         return generated.isEmpty() ? item : (T) schema.fromItem(schema.encode(item, generated).attributes());
     }
 
+    /** The count of what {@code query} selects; validation and token errors are thrown here, before any request. */
+    Operation<Long> count(ItemQuery query) {
+        return new ItemCount(table, query, registry, values, tokens);
+    }
+
     /** Starts one page of {@code query}; validation and token errors are thrown here, before any request. */
     public QueryPager query(ItemQuery query) {
         return QueryPager.start(table, query, registry, values, tokens);

@@ -102,6 +102,11 @@ public final class TableOperations {
         return context.query(Objects.requireNonNull(query, "query"));
     }
 
+    /** The number of items {@code query} selects, counted by DynamoDB. */
+    public Operation<Long> count(ItemQuery query) {
+        return context.count(Objects.requireNonNull(query, "query"));
+    }
+
     /** Batch get with retries; found items in request order. */
     public Operation<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
         return BatchGets.read(table, List.copyOf(keys), consistency, batchPolicy, registry);
