@@ -157,6 +157,12 @@ public interface KeyPathAsyncTable {
      */
     CompletableFuture<List<Object>> transact(Consumer<Transaction> actions);
 
+    /** A consistent snapshot of up to 100 items, exactly as {@link KeyPathTable#transactGet(Collection)}. */
+    default CompletableFuture<List<Object>> transactGet(Collection<ItemKey> keys) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement transactGet"));
+    }
+
     /**
      * Reads many items, exactly as {@link KeyPathTable#batchGet(Collection, ReadConsistency)}: {@code BatchGetItem}
      * in chunks of 100, unprocessed keys and throttled calls retried after capped exponential backoff with

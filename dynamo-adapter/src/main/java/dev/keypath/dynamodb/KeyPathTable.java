@@ -207,6 +207,17 @@ public interface KeyPathTable {
     }
 
     /**
+     * Reads up to 100 items of any registered types as one consistent snapshot ({@code TransactGetItems}): either
+     * every item is read as of one moment or the call fails with {@link TransactionFailedException} (for example
+     * when a transaction writing one of them is in flight). Returns, per key in order, the item or null when it is
+     * absent or expired. Keys are checked (count, duplicates, sizes, types) before any request.
+     * Example: {@code List<Object> both = table.transactGet(List.of(ItemKey.of(User.class, u), ItemKey.of(Post.class, p)))}.
+     */
+    default List<Object> transactGet(Collection<ItemKey> keys) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement transactGet");
+    }
+
+    /**
      * Reads many items ({@code BatchGetItem} in chunks of 100, retrying unprocessed keys with capped
      * exponential backoff until done or the {@link BatchPolicy} deadline, then {@link BatchIncompleteException}).
      * Not atomic; returns the found, unexpired items in request order (duplicates once).

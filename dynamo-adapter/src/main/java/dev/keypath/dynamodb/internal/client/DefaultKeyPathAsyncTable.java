@@ -108,6 +108,11 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     }
 
     @Override
+    public CompletableFuture<List<Object>> transactGet(Collection<ItemKey> keys) {
+        return driver.run(() -> operations.transactGet(keys));
+    }
+
+    @Override
     public CompletableFuture<Long> count(ItemQuery query) {
         return driver.run(() -> operations.count(query));
     }

@@ -98,6 +98,11 @@ public final class DefaultKeyPathTable implements KeyPathTable {
     }
 
     @Override
+    public List<Object> transactGet(Collection<ItemKey> keys) {
+        return driver.run(operations.transactGet(keys));
+    }
+
+    @Override
     public long count(ItemQuery query) {
         return driver.run(operations.count(query));
     }

@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -46,6 +48,10 @@ public final class DynamoApi<Q, R> {
     public static final DynamoApi<TransactWriteItemsRequest, TransactWriteItemsResponse> TRANSACT_WRITE_ITEMS =
             new DynamoApi<>("TransactWriteItems", DynamoDbClient::transactWriteItems,
                     DynamoDbAsyncClient::transactWriteItems);
+
+    public static final DynamoApi<TransactGetItemsRequest, TransactGetItemsResponse> TRANSACT_GET_ITEMS =
+            new DynamoApi<>("TransactGetItems", DynamoDbClient::transactGetItems,
+                    DynamoDbAsyncClient::transactGetItems);
 
     private final String name;
     private final BiFunction<DynamoDbClient, Q, R> sync;

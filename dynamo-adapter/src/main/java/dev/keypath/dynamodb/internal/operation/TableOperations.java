@@ -107,6 +107,17 @@ public final class TableOperations {
         return context.count(Objects.requireNonNull(query, "query"));
     }
 
+    /**
+     * A consistent snapshot of up to 100 items ({@code TransactGetItems}): per key in order, the item mapped to
+     * its type, or null when absent or expired.
+     */
+    public Operation<List<Object>> transactGet(Collection<ItemKey> keys) {
+        List<ItemKey> ordered = List.copyOf(keys);
+        return Operations.single(DynamoApi.TRANSACT_GET_ITEMS, TransactGetRequests.request(table, ordered, registry),
+                r -> TransactGetRequests.items(r, ordered, registry),
+                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e);
+    }
+
     /** Batch get with retries; found items in request order. */
     public Operation<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
         return BatchGets.read(table, List.copyOf(keys), consistency, batchPolicy, registry);

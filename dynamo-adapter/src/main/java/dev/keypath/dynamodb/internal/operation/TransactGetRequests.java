@@ -1,0 +1,86 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.Get;
+import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Builds {@code TransactGetItems} requests (at most 100 keys, each item once, key sizes checked) and maps their
+ * responses: per key, in order, the item mapped to its type, or null when it is absent or expired. Pure.
+ */
+final class TransactGetRequests {
+    private TransactGetRequests() {
+    }
+
+    static TransactGetItemsRequest request(String table, List<ItemKey> keys, SchemaRegistry registry) {
+        if (keys.isEmpty()) {
+            throw new IllegalArgumentException("a transactional read needs at least one key");
+        }
+        if (keys.size() > TableAttributes.MAX_TRANSACTION_ACTIONS) {
+            throw new IllegalArgumentException("a transactional read allows at most "
+                    + TableAttributes.MAX_TRANSACTION_ACTIONS + " keys, got " + keys.size());
+        }
+        Set<KeyPath> seen = new HashSet<>();
+        List<TransactGetItem> gets = new ArrayList<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            ItemKey k = keys.get(i);
+            registry.of(k.type());
+            if (!seen.add(k.keyPath())) {
+                throw new IllegalArgumentException("transactional read key " + i + " asks for " + k.keyPath()
+                        + " again; each item may appear once");
+            }
+            gets.add(TransactGetItem.builder().get(Get.builder().tableName(table).key(KeyLimits.keyOf(k.keyPath()))
+                    .build()).build());
+        }
+        return TransactGetItemsRequest.builder().transactItems(gets).build();
+    }
+
+    /** Per key in order: the item, or null when absent or expired; a stored item of another type is refused. */
+    static List<Object> items(TransactGetItemsResponse response, List<ItemKey> keys, SchemaRegistry registry) {
+        List<ItemResponse> responses = response.responses();
+        List<Object> items = new ArrayList<>(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            ItemResponse r = i < responses.size() ? responses.get(i) : null;
+            if (r == null || !r.hasItem() || r.item().isEmpty()) {
+                items.add(null);
+                continue;
+            }
+            ItemKey k = keys.get(i);
+            DefaultItemSchema<?> schema = registry.of(k.type());
+            items.add(ItemReads.mapOne(r.item(), schema, k.keyPath(), registry).orElse(null));
+        }
+        return items;
+    }
+
+    /** The cancellation of a transactional read (a conflicting write in flight, throttling) as the typed failure. */
+    static TransactionFailedException failure(List<ItemKey> keys, TransactionCanceledException e) {
+        List<TransactionFailedException.Failure> failures = new ArrayList<>();
+        List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+        for (int i = 0; i < reasons.size() && i < keys.size(); i++) {
+            CancellationReason r = reasons.get(i);
+            if (r.code() != null && !"None".equals(r.code())) {
+                failures.add(new TransactionFailedException.Failure(i, "get", keys.get(i).keyPath(), r.code(),
+                        r.message(), false));
+            }
+        }
+        if (failures.isEmpty()) {
+            failures.add(new TransactionFailedException.Failure(-1, "transactGet", null, "Unknown",
+                    e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage(), false));
+        }
+        return new TransactionFailedException(failures, e);
+    }
+}
