@@ -220,6 +220,12 @@ public interface KeyPathAsyncTable {
         return query(q);
     }
 
+    /** Deletes every item under {@code prefix}, exactly as {@link KeyPathTable#deleteSubtree(KeyPath, long)}. */
+    default CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement deleteSubtree"));
+    }
+
     /** The number of items {@code query} selects, counted by DynamoDB, exactly as {@link KeyPathTable#count}. */
     default CompletableFuture<Long> count(ItemQuery query) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()

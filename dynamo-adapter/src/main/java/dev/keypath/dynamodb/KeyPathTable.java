@@ -134,6 +134,27 @@ public interface KeyPathTable {
     }
 
     /**
+     * Deletes every item under {@code prefix}, whatever its type (the item at the prefix itself and unreadable items
+     * included; sequence counters live apart, so ids under the prefix are not reused), and returns how many it
+     * deleted: pages of keys ({@code Query}, keys only)
+     * deleted with {@code BatchWriteItem}, retried as {@link #batchWrite} is. Not atomic and without version
+     * checks: on {@link BatchIncompleteException} or any failure, what was deleted stays deleted, and calling it
+     * again goes on with what is left (deleted items are not read again). Items written under the prefix while
+     * it runs may survive. Example: {@code table.deleteSubtree(KeyPath.of("user", id))}.
+     */
+    default SubtreeDeletion deleteSubtree(KeyPath prefix) {
+        return deleteSubtree(prefix, 0);
+    }
+
+    /**
+     * {@link #deleteSubtree(KeyPath)} stopping after {@code maxItems} items (0: no limit); the result says whether
+     * the subtree is empty.
+     */
+    default SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement deleteSubtree");
+    }
+
+    /**
      * Changes non-key fields of an existing item ({@code UpdateItem}, atomic) and returns the item after the
      * update, or before it with {@link UpdateItem.Returning#OLD}. {@link ConditionFailedException} if the item
      * does not exist or a condition fails; versioned types get their version bumped and, with

@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
@@ -110,6 +111,11 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     @Override
     public CompletableFuture<List<Object>> transactGet(Collection<ItemKey> keys) {
         return driver.run(() -> operations.transactGet(keys));
+    }
+
+    @Override
+    public CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems) {
+        return driver.run(() -> operations.deleteSubtree(prefix, maxItems));
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
@@ -100,6 +101,11 @@ public final class DefaultKeyPathTable implements KeyPathTable {
     @Override
     public List<Object> transactGet(Collection<ItemKey> keys) {
         return driver.run(operations.transactGet(keys));
+    }
+
+    @Override
+    public SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems) {
+        return driver.run(operations.deleteSubtree(prefix, maxItems));
     }
 
     @Override

@@ -73,6 +73,12 @@ final class BatchWrites {
                 DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending), r -> unprocessed(table, r));
     }
 
+    /** The batch write of requests already in chunks of at most 25, with its retries. */
+    static Operation<Void> writeChunks(String table, List<List<WriteRequest>> chunks, BatchPolicy policy) {
+        return new BatchRetry<>("Batch write", chunks, BatchWrites::keyPathOf, policy,
+                DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending), r -> unprocessed(table, r));
+    }
+
     private static BatchWriteItemRequest request(String table, List<WriteRequest> pending) {
         return BatchWriteItemRequest.builder().requestItems(Map.of(table, pending)).build();
     }

@@ -9,6 +9,7 @@ import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
@@ -116,6 +117,11 @@ public final class TableOperations {
         return Operations.single(DynamoApi.TRANSACT_GET_ITEMS, TransactGetRequests.request(table, ordered, registry),
                 r -> TransactGetRequests.items(r, ordered, registry),
                 e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e);
+    }
+
+    /** Deletes everything under {@code prefix}, at most {@code maxItems} items (0: no limit). */
+    public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems) {
+        return new SubtreeDelete(table, Objects.requireNonNull(prefix, "prefix"), maxItems, batchPolicy);
     }
 
     /** Batch get with retries; found items in request order. */

@@ -1,0 +1,101 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.SubtreeDeletion;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Deletes every item under a key-path prefix, whatever its type (unreadable items included): reads
+ * a page of keys ({@code Query}, keys only, consistent), deletes them with {@code BatchWriteItem} through
+ * {@link BatchRetry} (unprocessed items and throttling retried until the batch deadline), and goes on until the
+ * subtree is empty or the item limit is reached. Deleted items are never read again, so running it again after a
+ * failure or a limit goes on with what is left. No version checks. Single use; not thread-safe.
+ */
+final class SubtreeDelete implements Operation<SubtreeDeletion> {
+    /** Keys read per page: four full batch-write chunks. */
+    static final int PAGE = 4 * TableAttributes.BATCH_WRITE_CHUNK;
+
+    private final String table;
+    private final BatchPolicy policy;
+    private final long maxItems;
+    private final QueryRequest firstPage;
+    private QueryRequest nextPage;
+    private Operation<Void> deleting;
+    private long deleted;
+    private boolean moreInTable = true;
+
+    SubtreeDelete(String table, KeyPath prefix, long maxItems, BatchPolicy policy) {
+        if (maxItems < 0) {
+            throw new IllegalArgumentException("maxItems must not be negative: " + maxItems);
+        }
+        this.table = table;
+        this.policy = policy;
+        this.maxItems = maxItems;
+        ItemQuery q = ItemQuery.of(b -> b.subtree(prefix));
+        KeyRange range = QueryRequests.range(q);
+        this.firstPage = QueryRequests.request(table, QueryRequests.Target.of(null), range, q, Expr.NONE, null, PAGE)
+                .toBuilder().projectionExpression("#kp_pk, #kp_sk")
+                .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_sk", TableAttributes.SK))
+                .build();
+        this.nextPage = firstPage;
+    }
+
+    @Override
+    public Step next() {
+        if (deleting != null) {
+            Step step = deleting.next();
+            if (step != Step.DONE) {
+                return step;
+            }
+            deleting = null;
+        }
+        if (nextPage == null || limitReached()) {
+            return Step.DONE;
+        }
+        return Step.Exchange.of(DynamoApi.QUERY, nextPage, this::accept);
+    }
+
+    private boolean limitReached() {
+        return maxItems > 0 && deleted >= maxItems;
+    }
+
+    private void accept(QueryResponse page) {
+        List<WriteRequest> deletes = new ArrayList<>(page.items().size());
+        for (Map<String, AttributeValue> key : page.items()) {
+            if (maxItems > 0 && deleted + deletes.size() >= maxItems) {
+                break;
+            }
+            deletes.add(WriteRequest.builder().deleteRequest(DeleteRequest.builder()
+                    .key(Map.of(TableAttributes.PK, key.get(TableAttributes.PK),
+                            TableAttributes.SK, key.get(TableAttributes.SK))).build()).build());
+        }
+        boolean cut = deletes.size() < page.items().size();
+        moreInTable = cut || (page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty());
+        nextPage = moreInTable && !cut ? firstPage.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build()
+                : null;
+        if (!deletes.isEmpty()) {
+            List<List<WriteRequest>> chunks = new ArrayList<>();
+            for (int i = 0; i < deletes.size(); i += TableAttributes.BATCH_WRITE_CHUNK) {
+                chunks.add(deletes.subList(i, Math.min(deletes.size(), i + TableAttributes.BATCH_WRITE_CHUNK)));
+            }
+            deleted += deletes.size();
+            deleting = BatchWrites.writeChunks(table, chunks, policy);
+        }
+    }
+
+    @Override
+    public SubtreeDeletion result() {
+        return new SubtreeDeletion(deleted, !moreInTable);
+    }
+}
