@@ -105,10 +105,19 @@ public final class AttributeValues {
                 long v = d.longValueExact();
                 return v == (int) v ? (Number) (int) v : (Number) v;
             }
+            if ((long) d.precision() - d.scale() > MAX_INTEGER_DIGITS) {
+                return d; // 1E999999999 would take minutes to expand; no DynamoDB number comes near (38 digits)
+            }
             return d.toBigIntegerExact();
         }
         return d;
     }
+
+    /**
+     * The most digits an integral stored number is expanded to as a BigInteger; beyond it stays a BigDecimal,
+     * which Jackson refuses for integer fields (its BigInteger scale limit) and reads as a double's infinity.
+     */
+    private static final int MAX_INTEGER_DIGITS = 1000;
 
     /** The stored text of a BigDecimal: plain unless the exponent is extreme. */
     public static String decimalText(BigDecimal d) {

@@ -2,6 +2,7 @@ package dev.keypath.dynamodb.internal.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
@@ -129,6 +130,23 @@ class AttributeMapParserTest {
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("from Object value");
         assertThatThrownBy(() -> LOOSE.fromItem(loose("num", n("not-a-number"))))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("'not-a-number' is not a number");
+    }
+
+    /** An integral number with a huge exponent would take minutes to expand into a BigInteger: it never is. */
+    @Test
+    void integralNumbersWithHugeExponentsAreNotExpanded() {
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () -> {
+            assertThatThrownBy(() -> LOOSE.fromItem(loose("num", n("1E999999999"))))
+                    .isInstanceOf(ItemMappingException.class);
+            assertThatThrownBy(() -> LOOSE.fromItem(loose("num", n("9E50000000")))) // minutes to expand
+                    .isInstanceOf(ItemMappingException.class);
+            assertThatThrownBy(() -> LOOSE.fromItem(loose("bi", n("-7e+2000000000"))))
+                    .isInstanceOf(ItemMappingException.class);
+            assertThat(LOOSE.fromItem(loose("any", n("1E999999999"))).any())
+                    .isEqualTo(new BigDecimal("1E999999999"));
+            assertThat(LOOSE.fromItem(loose("dbl", n("1E999999999"))).dbl()).isInfinite();
+        });
+        assertThat(AttributeValues.canonicalNumber("1E400")).isEqualTo(BigInteger.TEN.pow(400));
     }
 
     enum Zone { EU, US }
