@@ -32,12 +32,12 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     private final KeyPathTable table;
     private final KeyPathExceptionTranslator translator;
 
-    /** Creates a template over {@code table} with the default translator. */
+    /** Creates the operations over {@code table} with the default translator. */
     public DefaultKeyPathDynamoOperations(KeyPathTable table) {
         this(table, new KeyPathExceptionTranslator());
     }
 
-    /** Creates a template over {@code table} with {@code translator}; both required. */
+    /** Creates the operations over {@code table} with {@code translator}; both required. */
     public DefaultKeyPathDynamoOperations(KeyPathTable table, KeyPathExceptionTranslator translator) {
         Assert.notNull(table, "table must not be null");
         Assert.notNull(translator, "translator must not be null");

@@ -34,7 +34,7 @@ public class KeyPathTransactions {
     private final TransactionTemplate transactions;
     private final ConflictRetry retry;
 
-    /** A template committing through {@code transactionManager}; both arguments required and for the same table. */
+    /** A unit runner committing through {@code transactionManager}; both arguments required and for the same table. */
     public KeyPathTransactions(KeyPathDynamoOperations operations, KeyPathTransactionManager transactionManager) {
         this(operations, transactionManager, ConflictRetry.NONE);
     }
@@ -52,13 +52,13 @@ public class KeyPathTransactions {
     }
 
     /**
-     * A template like this one whose outermost units run again when DynamoDB cancels them for a conflict with
+     * A runner like this one whose outermost units run again when DynamoDB cancels them for a conflict with
      * another transaction on the same items (see {@link ConflictRetry}). The callback must then be safe to run
      * more than once: it should only read and record writes. A unit that joins an enclosing one is not retried
      * (the enclosing one decides).
      *
      * <pre>{@code
-     * KeyPathTransactions tx = template.withConflictRetry(ConflictRetry.attempts(8));
+     * KeyPathTransactions tx = transactions.withConflictRetry(ConflictRetry.attempts(8));
      * }</pre>
      */
     public KeyPathTransactions withConflictRetry(ConflictRetry retry) {
