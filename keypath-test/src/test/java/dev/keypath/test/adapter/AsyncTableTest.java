@@ -56,8 +56,6 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 @KeyPathDynamoDb(customizers = TableFixture.ModelTypes.class)
 class AsyncTableTest {
     private static final long TIMEOUT_SECONDS = 30;
-    private static final BatchPolicy FAST_RETRIES = new BatchPolicy(Duration.ofMillis(1), Duration.ofMillis(20),
-            Duration.ofSeconds(20));
     @Injected
     private static TestDynamoDb engine;
     @Injected
@@ -253,7 +251,7 @@ class AsyncTableTest {
         }
         FaultInjector faults = new FaultInjector();
         try (DynamoDbAsyncClient faulty = faultyClient(faults)) {
-            KeyPathAsyncTable t = asyncTable(faulty, FAST_RETRIES);
+            KeyPathAsyncTable t = asyncTable(faulty, TableFixture.FAST_RETRIES);
             faults.throttleNext(3).dropBatchItems(6);
             List<Object> stored = await(t.batchWrite(b -> b.putAll(comments)));
             assertThat(stored).containsExactlyElementsOf(comments);

@@ -3,7 +3,6 @@ package dev.keypath.test.adapter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.SubtreeDeletion;
@@ -14,7 +13,6 @@ import dev.keypath.test.TestDynamoDb;
 import dev.keypath.test.adapter.Model.Comment;
 import dev.keypath.test.adapter.Model.Post;
 import dev.keypath.test.adapter.Model.User;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +25,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /** {@code deleteSubtree}: everything under a prefix goes, in batches with retries, and nothing beside it. */
 @KeyPathDynamoDb(customizers = TableFixture.ModelTypes.class)
 class SubtreeDeleteTest {
-    private static final BatchPolicy FAST = new BatchPolicy(Duration.ofMillis(1), Duration.ofMillis(20),
-            Duration.ofSeconds(20));
     @Injected
     private static KeyPathTable table;
     @Injected
@@ -60,7 +56,7 @@ class SubtreeDeleteTest {
         FaultInjector faults = new FaultInjector();
         try (DynamoDbClient faulty = TestDynamoDb.get().clientBuilder().overrideConfiguration(o -> o
                 .retryStrategy(AwsRetryStrategy.doNotRetry()).addExecutionInterceptor(faults)).build()) {
-            KeyPathTable deleting = TableFixture.builder(table.tableName(), faulty).batchPolicy(FAST).build();
+            KeyPathTable deleting = TableFixture.builder(table.tableName(), faulty).batchPolicy(TableFixture.FAST_RETRIES).build();
             faults.dropBatchItems(3);
             SubtreeDeletion done = deleting.deleteSubtree(KeyPath.of("user", u));
             assertThat(done.complete()).isTrue();

@@ -1,15 +1,20 @@
 package dev.keypath.test.adapter;
 
+import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.test.TableCustomizer;
 import dev.keypath.test.TestDynamoDb;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Builds key-path tables of the test model on the test engine, by hand or through {@code @KeyPathDynamoDb}. */
 final class TableFixture {
+    /** Batch retries that wait 1–20 ms and give up after 20 s: injected faults are retried quickly. */
+    static final BatchPolicy FAST_RETRIES = new BatchPolicy(Duration.ofMillis(1), Duration.ofMillis(20),
+            Duration.ofSeconds(20));
     static final byte[] SECRET = "test-secret-0123456789abcdef".getBytes(StandardCharsets.UTF_8);
 
     private TableFixture() {

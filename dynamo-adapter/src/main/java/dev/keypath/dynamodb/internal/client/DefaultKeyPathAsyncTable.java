@@ -5,7 +5,6 @@ import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
-import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
@@ -14,12 +13,9 @@ import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.operation.Operations;
-import dev.keypath.dynamodb.internal.operation.TableOperations;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -31,15 +27,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  * {@link DefaultKeyPathTable}, with an {@link AsyncDriver} over a {@link DynamoDbAsyncClient}, never blocking.
  * Immutable after construction and thread-safe.
  */
-public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
+public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPathAsyncTable {
     private final AsyncDriver driver;
-    private final TableOperations operations;
-    private final SchemaRegistry registry;
 
     private DefaultKeyPathAsyncTable(BuilderImpl b) {
+        super(withClient(b));
         this.driver = new AsyncDriver(b.client);
-        this.operations = new TableOperations(b.context(), b.batchPolicy());
-        this.registry = operations.context().registry();
+    }
+
+    /** The builder, once its client is known to be set (checked before anything else, as it always was). */
+    private static BuilderImpl withClient(BuilderImpl b) {
+        Objects.requireNonNull(b.client, "client");
+        return b;
     }
 
     /** A new builder. */
@@ -48,23 +47,8 @@ public final class DefaultKeyPathAsyncTable implements KeyPathAsyncTable {
     }
 
     @Override
-    public String tableName() {
-        return operations.context().table();
-    }
-
-    @Override
     public DynamoDbAsyncClient client() {
         return driver.client();
-    }
-
-    @Override
-    public <T> ItemSchema<T> schema(Class<T> type) {
-        return registry.of(type);
-    }
-
-    @Override
-    public KeyPath keyPathOf(Object item) {
-        return registry.ofItem(item).keyPathOf(item, Map.of());
     }
 
     @Override

@@ -4,7 +4,6 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
-import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
@@ -14,11 +13,9 @@ import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.operation.TableOperations;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -27,15 +24,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Default {@link KeyPathTable}: runs each {@link TableOperations} operation with a {@link SyncDriver} over a
  * synchronous {@link DynamoDbClient}. Immutable after construction and thread-safe.
  */
-public final class DefaultKeyPathTable implements KeyPathTable {
+public final class DefaultKeyPathTable extends TableFront implements KeyPathTable {
     private final SyncDriver driver;
-    private final TableOperations operations;
-    private final SchemaRegistry registry;
 
     private DefaultKeyPathTable(BuilderImpl b) {
+        super(withClient(b));
         this.driver = new SyncDriver(b.client);
-        this.operations = new TableOperations(b.context(), b.batchPolicy());
-        this.registry = operations.context().registry();
+    }
+
+    /** The builder, once its client is known to be set (checked before anything else, as it always was). */
+    private static BuilderImpl withClient(BuilderImpl b) {
+        Objects.requireNonNull(b.client, "client");
+        return b;
     }
 
     /** A new builder. */
@@ -44,23 +44,8 @@ public final class DefaultKeyPathTable implements KeyPathTable {
     }
 
     @Override
-    public String tableName() {
-        return operations.context().table();
-    }
-
-    @Override
     public DynamoDbClient client() {
         return driver.client();
-    }
-
-    @Override
-    public <T> ItemSchema<T> schema(Class<T> type) {
-        return registry.of(type);
-    }
-
-    @Override
-    public KeyPath keyPathOf(Object item) {
-        return registry.ofItem(item).keyPathOf(item, Map.of());
     }
 
     @Override

@@ -69,8 +69,7 @@ final class BatchWrites {
 
     /** The batch write of {@code actions} with its retries; nothing is checked or sent before it runs. */
     public static Operation<Void> write(String table, List<WriteAction> actions, BatchPolicy policy) {
-        return new BatchRetry<>("Batch write", chunks(actions), BatchWrites::keyPathOf, policy,
-                DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending), r -> unprocessed(table, r));
+        return writeChunks(table, chunks(actions), policy);
     }
 
     /** The batch write of requests already in chunks of at most 25, with its retries. */

@@ -1,16 +1,14 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -31,23 +29,10 @@ final class ItemCount implements Operation<Long> {
     private long count;
 
     ItemCount(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
-        QueryRequests.Target target = QueryRequests.Target.of(q.index());
-        if (q.index() != null && !registry.indexes().contains(q.index())) {
-            throw new IllegalArgumentException("No registered type declares index '" + q.index() + "'; known: "
-                    + registry.indexes());
-        }
-        KeyRange range = QueryRequests.range(q);
-        registry.checkIdTypes(range.from(), q.index());
-        registry.checkIdTypes(range.to(), q.index());
-        Set<String> typeNames = q.types().stream().map(t -> registry.of(t).typeName())
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-        Expr callerFilter = values.toExpr(q.filter().orElse(null));
-        Map<String, AttributeValue> startKey = q.pageToken() == null ? null
-                : tokens.decode(q.pageToken(), QueryRequests.fingerprint(table, target, range, q, typeNames,
-                        callerFilter));
-        Expr filter = countedItems(typeNames, registry.epochSecondNow()).and(callerFilter);
-        this.first = QueryRequests.request(table, target, range, q, filter, startKey, 0).toBuilder()
-                .select(Select.COUNT).build();
+        CheckedQuery checked = CheckedQuery.of(table, q, registry, values, tokens);
+        Expr filter = countedItems(checked.typeNames(), registry.epochSecondNow()).and(checked.filter());
+        this.first = QueryRequests.request(table, checked.target(), checked.range(), q, filter, checked.startKey(), 0)
+                .toBuilder().select(Select.COUNT).build();
         this.limit = q.limit();
         this.next = first;
     }
@@ -63,7 +48,7 @@ final class ItemCount implements Operation<Long> {
         String expression = "(attribute_not_exists(#kp_t) OR #kp_t <> :kp_seq)"
                 + " AND (attribute_not_exists(#kp_ttl) OR #kp_ttl > :kp_now)";
         if (!typeNames.isEmpty()) {
-            List<String> placeholders = new java.util.ArrayList<>();
+            List<String> placeholders = new ArrayList<>();
             int i = 0;
             for (String name : typeNames) {
                 values.put(":kp_type" + i, AttributeValues.string(name));

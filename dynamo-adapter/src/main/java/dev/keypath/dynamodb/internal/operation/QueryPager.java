@@ -8,11 +8,9 @@ import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -44,19 +42,13 @@ final class QueryPager implements Operation<Page<Object>> {
         this.q = q;
         this.registry = registry;
         this.tokens = tokens;
-        this.target = QueryRequests.Target.of(q.index());
-        if (q.index() != null && !registry.indexes().contains(q.index())) {
-            throw new IllegalArgumentException("No registered type declares index '" + q.index() + "'; known: "
-                    + registry.indexes());
-        }
-        this.range = QueryRequests.range(q);
-        registry.checkIdTypes(range.from(), q.index());
-        registry.checkIdTypes(range.to(), q.index());
-        this.typeNames = q.types().stream().map(t -> registry.of(t).typeName())
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-        this.filter = values.toExpr(q.filter().orElse(null));
-        this.fingerprint = QueryRequests.fingerprint(table, target, range, q, typeNames, filter);
-        this.startKey = q.pageToken() == null ? null : tokens.decode(q.pageToken(), fingerprint);
+        CheckedQuery checked = CheckedQuery.of(table, q, registry, values, tokens);
+        this.target = checked.target();
+        this.range = checked.range();
+        this.typeNames = checked.typeNames();
+        this.filter = checked.filter();
+        this.fingerprint = checked.fingerprint();
+        this.startKey = checked.startKey();
     }
 
     /**

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Get;
 import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
@@ -68,19 +67,7 @@ final class TransactGetRequests {
 
     /** The cancellation of a transactional read (a conflicting write in flight, throttling) as the typed failure. */
     static TransactionFailedException failure(List<ItemKey> keys, TransactionCanceledException e) {
-        List<TransactionFailedException.Failure> failures = new ArrayList<>();
-        List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-        for (int i = 0; i < reasons.size() && i < keys.size(); i++) {
-            CancellationReason r = reasons.get(i);
-            if (r.code() != null && !"None".equals(r.code())) {
-                failures.add(new TransactionFailedException.Failure(i, "get", keys.get(i).keyPath(), r.code(),
-                        r.message(), false));
-            }
-        }
-        if (failures.isEmpty()) {
-            failures.add(new TransactionFailedException.Failure(-1, "transactGet", null, "Unknown",
-                    e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage(), false));
-        }
-        return new TransactionFailedException(failures, e);
+        return Cancellations.failure(e, keys, "transactGet", (i, k, r) -> new TransactionFailedException.Failure(i,
+                "get", k.keyPath(), r.code(), r.message(), false));
     }
 }

@@ -3,11 +3,9 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.TransactionTooLargeException;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
@@ -58,21 +56,7 @@ final class TransactWriteRequests {
     }
 
     public static TransactionFailedException failure(List<WriteAction> actions, TransactionCanceledException e) {
-        List<TransactionFailedException.Failure> failures = new ArrayList<>();
-        List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
-        for (int i = 0; i < reasons.size() && i < actions.size(); i++) {
-            CancellationReason r = reasons.get(i);
-            if (r.code() == null || "None".equals(r.code())) {
-                continue;
-            }
-            WriteAction a = actions.get(i);
-            failures.add(new TransactionFailedException.Failure(i, a.kind().label, a.keyPath(), r.code(),
-                    r.message(), a.versionChecked()));
-        }
-        if (failures.isEmpty()) {
-            failures.add(new TransactionFailedException.Failure(-1, "transaction", null, "Unknown",
-                    e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage(), false));
-        }
-        return new TransactionFailedException(failures, e);
+        return Cancellations.failure(e, actions, "transaction", (i, a, r) -> new TransactionFailedException.Failure(i,
+                a.kind().label, a.keyPath(), r.code(), r.message(), a.versionChecked()));
     }
 }

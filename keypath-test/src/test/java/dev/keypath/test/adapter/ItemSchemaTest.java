@@ -1,12 +1,14 @@
-package dev.keypath.dynamodb;
+package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.Model.Post;
-import dev.keypath.dynamodb.Model.Shard;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.test.adapter.Model.Post;
+import dev.keypath.test.adapter.Model.Shard;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.List;

@@ -1,0 +1,36 @@
+package dev.keypath.dynamodb.internal.client;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.operation.TableOperations;
+import java.util.Map;
+
+/**
+ * What both tables answer without a request: the name, the schemas and key paths of registered types, over the
+ * operations they run. Immutable and thread-safe.
+ */
+abstract class TableFront {
+    final TableOperations operations;
+    final SchemaRegistry registry;
+
+    TableFront(TableBuilderBase<?> settings) {
+        this.operations = new TableOperations(settings.context(), settings.batchPolicy());
+        this.registry = operations.context().registry();
+    }
+
+    /** The table name. */
+    public String tableName() {
+        return operations.context().table();
+    }
+
+    /** The mapping of a registered type. */
+    public <T> ItemSchema<T> schema(Class<T> type) {
+        return registry.of(type);
+    }
+
+    /** The key path of a registered item. */
+    public KeyPath keyPathOf(Object item) {
+        return registry.ofItem(item).keyPathOf(item, Map.of());
+    }
+}
