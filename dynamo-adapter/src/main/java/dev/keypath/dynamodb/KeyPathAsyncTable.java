@@ -222,6 +222,11 @@ public interface KeyPathAsyncTable {
 
     /** Deletes every item under {@code prefix}, exactly as {@link KeyPathTable#deleteSubtree(KeyPath, long)}. */
     default CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems) {
+        return deleteSubtree(prefix, maxItems, null);
+    }
+
+    /** Goes on with a subtree deletion, exactly as {@link KeyPathTable#deleteSubtree(KeyPath, long, String)}. */
+    default CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
                 + " does not implement deleteSubtree"));
     }

@@ -151,6 +151,16 @@ public interface KeyPathTable {
      * the subtree is empty.
      */
     default SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems) {
+        return deleteSubtree(prefix, maxItems, null);
+    }
+
+    /**
+     * {@link #deleteSubtree(KeyPath, long)} going on after the last key a previous call deleted: {@code resumeToken}
+     * is that call's {@link SubtreeDeletion#resumeToken()} (null: from the start). A token of another table or prefix,
+     * or an altered one, fails with {@link InvalidPageTokenException}. Example:
+     * {@code d = table.deleteSubtree(user, 500, d.resumeToken())}.
+     */
+    default SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement deleteSubtree");
     }
 

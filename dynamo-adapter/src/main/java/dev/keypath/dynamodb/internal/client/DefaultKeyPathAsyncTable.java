@@ -98,8 +98,8 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     }
 
     @Override
-    public CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems) {
-        return driver.run(() -> operations.deleteSubtree(prefix, maxItems));
+    public CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
+        return driver.run(() -> operations.deleteSubtree(prefix, maxItems, resumeToken));
     }
 
     @Override

@@ -89,8 +89,8 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     }
 
     @Override
-    public SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems) {
-        return driver.run(operations.deleteSubtree(prefix, maxItems));
+    public SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
+        return driver.run(operations.deleteSubtree(prefix, maxItems, resumeToken));
     }
 
     @Override

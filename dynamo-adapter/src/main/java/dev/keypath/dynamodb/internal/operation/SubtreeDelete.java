@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * a page of keys ({@code Query}, keys only, consistent), deletes them with {@code BatchWriteItem} through
  * {@link BatchRetry} (unprocessed items and throttling retried until the batch deadline), and goes on until the
  * subtree is empty or the item limit is reached. Deleted items are never read again, so running it again after a
- * failure or a limit goes on with what is left. No version checks. Single use; not thread-safe.
+ * failure or a limit goes on with what is left; a resume token (the last deleted key, signed for this table and
+ * prefix) lets the next call start right after it. No version checks. Single use; not thread-safe.
  */
 final class SubtreeDelete implements Operation<SubtreeDeletion> {
     /** Keys read per page: four full batch-write chunks. */
@@ -29,26 +31,33 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
     private final String table;
     private final BatchPolicy policy;
     private final long maxItems;
+    private final PageTokens tokens;
+    private final byte[] fingerprint;
     private final QueryRequest firstPage;
+    private Map<String, AttributeValue> lastDeleted;
     private QueryRequest nextPage;
     private Operation<Void> deleting;
     private long deleted;
     private boolean moreInTable = true;
 
-    SubtreeDelete(String table, KeyPath prefix, long maxItems, BatchPolicy policy) {
+    SubtreeDelete(String table, KeyPath prefix, long maxItems, String resumeToken, PageTokens tokens,
+                  BatchPolicy policy) {
         if (maxItems < 0) {
             throw new IllegalArgumentException("maxItems must not be negative: " + maxItems);
         }
         this.table = table;
         this.policy = policy;
         this.maxItems = maxItems;
+        this.tokens = tokens;
+        this.fingerprint = fingerprint(table, prefix);
         ItemQuery q = ItemQuery.of(b -> b.subtree(prefix));
         KeyRange range = QueryRequests.range(q);
         this.firstPage = QueryRequests.request(table, QueryRequests.Target.of(null), range, q, Expr.NONE, null, PAGE)
                 .toBuilder().projectionExpression("#kp_pk, #kp_sk")
                 .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_sk", TableAttributes.SK))
                 .build();
-        this.nextPage = firstPage;
+        this.nextPage = resumeToken == null ? firstPage
+                : firstPage.toBuilder().exclusiveStartKey(tokens.decode(resumeToken, fingerprint)).build();
     }
 
     @Override
@@ -90,12 +99,19 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
                 chunks.add(deletes.subList(i, Math.min(deletes.size(), i + TableAttributes.BATCH_WRITE_CHUNK)));
             }
             deleted += deletes.size();
+            lastDeleted = deletes.get(deletes.size() - 1).deleteRequest().key();
             deleting = BatchWrites.writeChunks(table, chunks, policy);
         }
     }
 
     @Override
     public SubtreeDeletion result() {
-        return new SubtreeDeletion(deleted, !moreInTable);
+        boolean complete = !moreInTable;
+        return new SubtreeDeletion(deleted, complete,
+                complete || lastDeleted == null ? null : tokens.encode(lastDeleted, fingerprint));
+    }
+
+    private static byte[] fingerprint(String table, KeyPath prefix) {
+        return ("keypath-subtree-delete-v1\n" + table + "\n" + prefix).getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -1,8 +1,10 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
@@ -90,6 +92,11 @@ public final class TableContext {
     /** The count of what {@code query} selects; validation and token errors are thrown here, before any request. */
     Operation<Long> count(ItemQuery query) {
         return new ItemCount(table, query, registry, values, tokens);
+    }
+
+    /** A subtree deletion; a bad resume token is thrown here, before any request. */
+    Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken, BatchPolicy policy) {
+        return new SubtreeDelete(table, prefix, maxItems, resumeToken, tokens, policy);
     }
 
     /** Starts one page of {@code query}; validation and token errors are thrown here, before any request. */

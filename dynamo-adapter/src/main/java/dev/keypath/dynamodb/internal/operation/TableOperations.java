@@ -119,9 +119,12 @@ public final class TableOperations {
                 e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e);
     }
 
-    /** Deletes everything under {@code prefix}, at most {@code maxItems} items (0: no limit). */
-    public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems) {
-        return new SubtreeDelete(table, Objects.requireNonNull(prefix, "prefix"), maxItems, batchPolicy);
+    /**
+     * Deletes everything under {@code prefix}, at most {@code maxItems} items (0: no limit), after the key that
+     * {@code resumeToken} names (null: from the start).
+     */
+    public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
+        return context.deleteSubtree(Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, batchPolicy);
     }
 
     /** Batch get with retries; found items in request order. */
