@@ -14,7 +14,7 @@ public final class ColdStartKeyPath {
     private ColdStartKeyPath() {
     }
 
-    /** Runs once; exits non-zero if the mapped post is not the one put. */
+    /** Runs once; exits non-zero if the mapped post is not the one put (its id and title). */
     public static void main(String[] args) {
         KeyPathTable table = KeyPathTable.builder().client(new CannedQueryClient(null)).tableName(MapperFixture.TABLE)
                 .register(SocialPost.class, ColdStartTypes.User.class, ColdStartTypes.Comment.class).build();
@@ -22,7 +22,10 @@ public final class ColdStartKeyPath {
         SocialPost post = SocialPost.sample();
         PutItemRequest put = PutItemRequest.builder().tableName(table.tableName()).item(posts.toItem(post)).build();
         GetItemResponse got = GetItemResponse.builder().item(put.item()).build();
-        if (!posts.fromItem(got.item()).equals(post)) {
+        SocialPost read = posts.fromItem(got.item());
+        // the same check as the Enhanced Client's program: two fields, not the record's equals (whose first call
+        // bootstraps the JDK's record methods, start-up the other program does not pay)
+        if (read.postId() != post.postId() || !read.title().equals(post.title())) {
             System.exit(1);
         }
     }

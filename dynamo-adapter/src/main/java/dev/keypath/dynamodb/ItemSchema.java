@@ -3,6 +3,7 @@ package dev.keypath.dynamodb;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -32,7 +33,7 @@ public interface ItemSchema<T> {
 
     /** Introspects {@code type} with keypath's default Jackson mapper (shared; Jackson mappers are immutable). */
     static <T> ItemSchema<T> of(Class<T> type) {
-        return of(type, DefaultItemSchema.defaultMapper());
+        return DefaultItemSchema.create(type, MapperSource.DEFAULT);
     }
 
     /** The mapped class. */

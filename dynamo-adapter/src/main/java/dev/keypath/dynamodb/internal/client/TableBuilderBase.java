@@ -3,8 +3,7 @@ package dev.keypath.dynamodb.internal.client;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.StrictReads;
+import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.operation.TableContext;
 import java.time.Clock;
 import java.util.Arrays;
@@ -84,7 +83,6 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
 
     /** The shared state of a table built from these settings. */
     public TableContext context() {
-        JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
-        return TableContext.create(tableName, types, strictReads ? StrictReads.of(m) : m, secret, clock, unreadable);
+        return TableContext.create(tableName, types, MapperSource.of(mapper, strictReads), secret, clock, unreadable);
     }
 }

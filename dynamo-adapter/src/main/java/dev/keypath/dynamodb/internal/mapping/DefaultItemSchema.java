@@ -13,13 +13,7 @@ import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.Version;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -31,9 +25,6 @@ import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.ObjectReader;
-import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -60,8 +51,16 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     public record Encoded(KeyPath keyPath, Map<String, AttributeValue> attributes) {
     }
 
-    /** The mapper used when the caller gives none. */
-    private static final JsonMapper DEFAULT_MAPPER = JsonMapper.builder().build();
+    /** The mapper used when the caller gives none, built on first use. */
+    private static final class DefaultMapper {
+        static final JsonMapper INSTANCE = JsonMapper.builder().build();
+
+        static {
+            defaultMapperBuilt = true;
+        }
+    }
+
+    private static volatile boolean defaultMapperBuilt;
 
     private final Class<T> type;
     private final String typeName;
@@ -74,12 +73,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final Property ttl;
     private final List<SecondaryKey> secondaryKeys;
     private final Set<String> reserved;
-    private final ObjectReader reader;
-    /** Serializes by the value's runtime class (subclasses of the item type, key values). */
-    private final ObjectWriter writer;
-    /** Serializes the item type itself, its serializer resolved once. */
-    private final ObjectWriter itemWriter;
-    private final boolean bigDecimalForFloats;
+    private final MapperSource mapper;
+    /** Built when an item first needs Jackson. */
+    private volatile JacksonItemCodec jackson;
+    /** Maps the type without Jackson when it qualifies ({@link PlainRecords}); else null. */
+    private final PlainRecordCodec plain;
     /** The key fields' names as Jackson writes them: never stored as attributes. */
     private final Set<String> keyFieldNames;
     /** The key fields' property names, in key order, as the deserializer reads them. */
@@ -93,13 +91,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final boolean hasAutoIds;
     /** For records: the components in order and the canonical constructor taking them as an array; else null. */
     private final Property[] components;
-    private final MethodHandle canonicalConstructor;
+    private final RecordConstructor canonicalConstructor;
     /** For records: each key field's component index, and the version's (-1 without one). */
     private final int[] keyFieldComponents;
     private final int versionComponent;
 
-    private DefaultItemSchema(Class<T> type, JsonMapper mapper) {
+    private DefaultItemSchema(Class<T> type, MapperSource mapper) {
         this.type = type;
+        this.mapper = mapper;
         ItemType ann = type.getAnnotation(ItemType.class);
         if (ann == null) {
             throw new ItemMappingException(type.getName() + " is not annotated with @ItemType");
@@ -157,8 +156,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             res.add(TableAttributes.gsiSk(sk.index()));
         }
         this.reserved = Set.copyOf(res);
-        JsonMapper itemMapper = ItemMappers.of(mapper);
-        Map<String, String> jsonNames = JsonNames.of(itemMapper, type);
+        List<Property> all = List.copyOf(props.values());
+        int[] keyComponents = keyFields.stream().mapToInt(f -> all.indexOf(f.property())).toArray();
+        this.plain = mapper.isDefault() && type.isRecord() ? PlainRecords.item(type, keyComponents, props) : null;
+        // under the default mapper a plain record's properties keep their Java names
+        Map<String, String> jsonNames = plain != null ? Map.of() : JsonNames.of(ItemMappers.of(mapper.get()), type);
         for (Property p : props.values()) {
             if (reserved.contains(p.name())) {
                 throw new ItemMappingException(type.getName() + "." + p.name() + ": '" + p.name()
@@ -167,10 +169,6 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
         this.versionName = version == null ? null : jsonNames.getOrDefault(version.name(), version.name());
         this.usesSequence = checkAutoIds();
-        this.reader = itemMapper.readerFor(type).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-        this.writer = AttributeValues.valueWriter(itemMapper);
-        this.itemWriter = AttributeValues.valueWriter(itemMapper, type);
-        this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
         this.keyPropertyNames = keyFields.stream()
                 .map(f -> jsonNames.getOrDefault(f.property().name(), f.property().name())).toArray(String[]::new);
         this.keyFieldNames = Set.of(keyPropertyNames);
@@ -182,30 +180,15 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         this.typeAttribute = AttributeValues.string(typeName);
         this.hasAutoIds = keyFields.stream().anyMatch(f -> f.autoId() != null);
         if (type.isRecord()) {
-            List<Property> all = List.copyOf(props.values());
             this.components = all.toArray(Property[]::new);
-            this.canonicalConstructor = canonicalConstructor(type);
-            this.keyFieldComponents = keyFields.stream().mapToInt(f -> all.indexOf(f.property())).toArray();
+            this.canonicalConstructor = RecordConstructor.of(type);
+            this.keyFieldComponents = keyComponents;
             this.versionComponent = version == null ? -1 : all.indexOf(version);
         } else {
             this.components = null;
             this.canonicalConstructor = null;
             this.keyFieldComponents = null;
             this.versionComponent = -1;
-        }
-    }
-
-    /** A record's canonical constructor as {@code (Object[]) -> Object}. */
-    private static MethodHandle canonicalConstructor(Class<?> record) {
-        Class<?>[] types = Arrays.stream(record.getRecordComponents()).map(RecordComponent::getType)
-                .toArray(Class<?>[]::new);
-        try {
-            Constructor<?> c = record.getDeclaredConstructor(types);
-            c.setAccessible(true);
-            return MethodHandles.lookup().unreflectConstructor(c).asSpreader(Object[].class, types.length)
-                    .asType(MethodType.methodType(Object.class, Object[].class));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new ItemMappingException("Cannot use the canonical constructor of " + record.getName(), null, e);
         }
     }
 
@@ -245,7 +228,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                     : (Object) newVersion;
         }
         try {
-            return canonicalConstructor.invokeExact(args);
+            return canonicalConstructor.construct(args);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -253,14 +236,38 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
     }
 
-    /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
-    public static JsonMapper defaultMapper() {
-        return DEFAULT_MAPPER;
+    /** keypath's default mapper if something already built it, else null (without building it). */
+    static JsonMapper defaultMapperIfBuilt() {
+        return defaultMapperBuilt ? DefaultMapper.INSTANCE : null;
     }
 
-    /** Introspects {@code type}. */
+    /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
+    public static JsonMapper defaultMapper() {
+        return DefaultMapper.INSTANCE;
+    }
+
+    /** Introspects {@code type} for {@code mapper} (null: keypath's default). */
     public static <T> DefaultItemSchema<T> create(Class<T> type, JsonMapper mapper) {
+        return create(type, MapperSource.of(mapper, false));
+    }
+
+    /** Introspects {@code type} for the mapper of {@code mapper}. */
+    public static <T> DefaultItemSchema<T> create(Class<T> type, MapperSource mapper) {
         return new DefaultItemSchema<>(type, mapper);
+    }
+
+    /** Whether items of this type map without Jackson. */
+    public boolean mapsWithoutJackson() {
+        return plain != null;
+    }
+
+    private JacksonItemCodec jackson() {
+        JacksonItemCodec j = jackson;
+        if (j == null) {
+            j = JacksonItemCodec.of(type, mapper.get());
+            jackson = j;
+        }
+        return j;
     }
 
     private List<KeyField> bind(KeyPathTemplate tpl, Map<String, Property> props, boolean primary) {
@@ -427,7 +434,12 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         attrs.put(TableAttributes.PK, AttributeValues.binary(path.partitionKey()));
         attrs.put(TableAttributes.SK, AttributeValues.binary(path.sortKey()));
         attrs.put(TableAttributes.TYPE, typeAttribute);
-        writeThroughJackson(item, path, attrs);
+        if (plain == null || item.getClass() != type || !plain.writeItem(item, attrs)) {
+            if (attrs.size() > 3) { // a plain write declined half way: Jackson writes the whole item
+                attrs.keySet().retainAll(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
+            }
+            writeThroughJackson(item, path, attrs);
+        }
         if (ttl != null) {
             Object t = ttl.get(item);
             long epoch = t instanceof Instant i ? i.getEpochSecond() : t == null ? 0 : ((Number) t).longValue();
@@ -447,10 +459,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     /** Serializes {@code item} with Jackson straight into {@code attrs}, leaving out the key fields. */
     private void writeThroughJackson(Object item, KeyPath path, Map<String, AttributeValue> attrs) {
-        AttributeValueGenerator g = AttributeValueGenerator.forItem(type.getSimpleName(), bigDecimalForFloats, attrs,
-                name -> storedName(name, path));
+        JacksonItemCodec j = jackson();
+        AttributeValueGenerator g = AttributeValueGenerator.forItem(type.getSimpleName(), j.bigDecimalForFloats(),
+                attrs, name -> storedName(name, path));
         try {
-            (item.getClass() == type ? itemWriter : writer).writeValue(g, item);
+            (item.getClass() == type ? j.itemWriter() : j.writer()).writeValue(g, item);
         } catch (JacksonException e) {
             throw new ItemMappingException("Jackson cannot serialize " + type.getName() + ": "
                     + e.getOriginalMessage(), path, e);
@@ -554,14 +567,27 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         for (int i = 0; i < ids.length; i++) {
             KeyField f = keyFields.get(i);
             try {
-                keyValues[i] = parsedKeyValue(f.fieldType().fromKeyId(ids[i], f.where()), f.where());
+                keyValues[i] = f.fieldType().fromKeyId(ids[i], f.where());
+            } catch (ItemMappingException e) {
+                throw new ItemMappingException(e.getMessage(), path, e);
+            }
+        }
+        if (plain != null) {
+            Object read = plain.readItem(item, keyFieldComponents, keyValues);
+            if (read != PlainValue.DECLINED) {
+                return type.cast(read);
+            }
+        }
+        for (int i = 0; i < keyValues.length; i++) {
+            try {
+                keyValues[i] = parsedKeyValue(keyValues[i], keyFields.get(i).where());
             } catch (ItemMappingException e) {
                 throw new ItemMappingException(e.getMessage(), path, e);
             }
         }
         AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames, keyValues);
         try {
-            return reader.readValue(parser);
+            return jackson().reader().readValue(parser);
         } catch (JacksonException e) {
             if (parser.failure() != null) {
                 throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
@@ -598,7 +624,8 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         if (value instanceof KeyId k) {
             return k.toString(); // what KeyIdJson reads back
         }
-        return AttributeValues.toAttribute(writer, bigDecimalForFloats, value, where);
+        JacksonItemCodec j = jackson();
+        return AttributeValues.toAttribute(j.writer(), j.bigDecimalForFloats(), value, where);
     }
 
     @Override

@@ -2,11 +2,9 @@ package dev.keypath.dynamodb.internal.mapping;
 
 import dev.keypath.dynamodb.ItemMappingException;
 import java.lang.annotation.Annotation;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
@@ -17,24 +15,22 @@ import java.util.Map;
 
 /** A readable field or record component of an item class, found by reflection once per type. */
 public final class Property {
-    private static final MethodType GETTER = MethodType.methodType(Object.class, Object.class);
-
     private final String name;
     private final Class<?> javaType;
     private final AnnotatedElement element;
-    /** The accessor or field read as {@code (Object) -> Object}, resolved once. */
-    private final MethodHandle getter;
+    /**
+     * The accessor (or, for a class, the field) read by core reflection: a method handle per property would cost
+     * start-up for no steady-state gain on the JDK 17 runtime, whose reflection compiles to direct calls.
+     */
+    private final Method accessor;
+    private final Field field;
 
     private Property(String name, Class<?> javaType, AnnotatedElement element, Method accessor, Field field) {
         this.name = name;
         this.javaType = javaType;
         this.element = element;
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            this.getter = (accessor != null ? lookup.unreflect(accessor) : lookup.unreflectGetter(field)).asType(GETTER);
-        } catch (IllegalAccessException e) {
-            throw new ItemMappingException("Cannot access " + name + " of " + element, null, e);
-        }
+        this.accessor = accessor;
+        this.field = accessor != null ? null : field;
     }
 
     /** All properties of {@code type}: record components, or non-static fields of the class and superclasses. */
@@ -78,10 +74,17 @@ public final class Property {
 
     public Object get(Object target) {
         try {
-            return getter.invokeExact(target);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
+            return accessor != null ? accessor.invoke(target) : field.get(target);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new ItemMappingException("Cannot read " + target.getClass().getName() + "." + name, null, cause);
+        } catch (IllegalAccessException e) {
             throw new ItemMappingException("Cannot read " + target.getClass().getName() + "." + name, null, e);
         }
     }

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The registered item types of one table, by class and by stored name; maps stored items to objects. Immutable. */
 public final class SchemaRegistry {
@@ -26,7 +25,7 @@ public final class SchemaRegistry {
     private final Clock clock;
     private final UnreadableItemHandler unreadable;
 
-    public SchemaRegistry(Collection<Class<?>> types, JsonMapper mapper, Clock clock, UnreadableItemHandler unreadable) {
+    public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable) {
         this.clock = clock;
         this.unreadable = unreadable;
         Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();

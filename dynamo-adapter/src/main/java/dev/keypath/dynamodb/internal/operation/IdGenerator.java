@@ -24,7 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * Thread-safe.
  */
 final class IdGenerator {
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /** Made on the first v7 id: a table that generates none never starts the RNG. */
+    private static final class RandomBits {
+        static final SecureRandom INSTANCE = new SecureRandom();
+    }
     private final Clock clock;
 
     public IdGenerator(Clock clock) {
@@ -83,9 +86,9 @@ final class IdGenerator {
 
     /** RFC 9562 version 7: 48-bit Unix milliseconds, version, 12 random bits, variant, 62 random bits. */
     public static UUID uuidV7(long epochMillis) {
-        long randA = RANDOM.nextInt(1 << 12);
+        long randA = RandomBits.INSTANCE.nextInt(1 << 12);
         long msb = (epochMillis & 0xFFFF_FFFF_FFFFL) << 16 | 0x7000L | randA;
-        long lsb = (RANDOM.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
+        long lsb = (RandomBits.INSTANCE.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
         return new UUID(msb, lsb);
     }
 

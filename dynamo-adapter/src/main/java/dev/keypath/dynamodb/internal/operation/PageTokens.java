@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,13 +27,38 @@ final class PageTokens {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
-    private final SecretKeySpec key;
+    /** The signing key; for a random secret, made on first use (a table that never pages skips the RNG). */
+    private volatile SecretKeySpec key;
 
     public PageTokens(byte[] secret) {
         if (secret == null || secret.length < 16) {
             throw new IllegalArgumentException("page token secret must be at least 16 bytes");
         }
         this.key = new SecretKeySpec(secret.clone(), "HmacSHA256");
+    }
+
+    private PageTokens() {
+    }
+
+    /** Tokens signed with a random secret, valid in this process only. */
+    public static PageTokens withRandomSecret() {
+        return new PageTokens();
+    }
+
+    private SecretKeySpec key() {
+        SecretKeySpec k = key;
+        if (k == null) {
+            synchronized (this) {
+                k = key;
+                if (k == null) {
+                    byte[] secret = new byte[32];
+                    new SecureRandom().nextBytes(secret);
+                    k = new SecretKeySpec(secret, "HmacSHA256");
+                    key = k;
+                }
+            }
+        }
+        return k;
     }
 
     public String encode(Map<String, AttributeValue> lastEvaluatedKey, byte[] fingerprint) {
@@ -99,7 +125,7 @@ final class PageTokens {
     private byte[] mac(byte[] fingerprint, byte[] payload) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
+            mac.init(key());
             mac.update(fingerprint);
             mac.update(payload);
             return mac.doFinal();

@@ -7,14 +7,13 @@ import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToLongFunction;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What the synchronous and asynchronous tables share: table name, registered types, value conversion, page
@@ -37,19 +36,13 @@ public final class TableContext {
     }
 
     /**
-     * @param mapper null for the default mapper
+     * @param mapper the mapper, built only if a type or value needs it
      * @param secret page-token secret, or null for a random one valid in this process only
      */
-    public static TableContext create(String table, Collection<Class<?>> types, JsonMapper mapper, byte[] secret,
+    public static TableContext create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
                                Clock clock, UnreadableItemHandler unreadable) {
         Objects.requireNonNull(table, "tableName");
-        JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
-        byte[] s = secret;
-        if (s == null) {
-            s = new byte[32];
-            new SecureRandom().nextBytes(s);
-        }
-        return new TableContext(table, new SchemaRegistry(types, m, clock, unreadable), new ValueConverter(m), new PageTokens(s),
+        return new TableContext(table, new SchemaRegistry(types, mapper, clock, unreadable), new ValueConverter(mapper), secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret),
                 new IdGenerator(clock));
     }
 

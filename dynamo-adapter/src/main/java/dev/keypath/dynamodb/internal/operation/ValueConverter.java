@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.ItemMappers;
+import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -11,19 +12,31 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** Converts caller-supplied Java values (conditions, updates) to attribute values with the table's mapper. */
 public final class ValueConverter {
-    private final ObjectWriter writer;
-    private final boolean bigDecimalForFloats;
+    private final MapperSource mapper;
+    /** Built on the first value converted. */
+    private volatile ObjectWriter writer;
+    private volatile boolean bigDecimalForFloats;
+
+    public ValueConverter(MapperSource mapper) {
+        this.mapper = mapper;
+    }
 
     public ValueConverter(JsonMapper mapper) {
-        this.writer = AttributeValues.valueWriter(ItemMappers.of(mapper));
-        this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
+        this(MapperSource.of(mapper, false));
     }
 
     public AttributeValue toAttribute(Object value, String where) {
         if (value instanceof AttributeValue av) {
             return av;
         }
-        return AttributeValues.toAttribute(writer, bigDecimalForFloats, value, where);
+        ObjectWriter w = writer;
+        if (w == null) {
+            JsonMapper m = mapper.get();
+            bigDecimalForFloats = AttributeValues.bigDecimalForFloats(m);
+            w = AttributeValues.valueWriter(ItemMappers.of(m));
+            writer = w;
+        }
+        return AttributeValues.toAttribute(w, bigDecimalForFloats, value, where);
     }
 
     public Expr toExpr(Condition c) {
