@@ -165,6 +165,20 @@ public interface KeyPathTable {
     }
 
     /**
+     * Applies {@code update} ({@code UpdateItem}, atomic) and returns what its {@link UpdateItem.Returning} asks
+     * for: the whole item, only the written attributes ({@code UPDATED_NEW}/{@code UPDATED_OLD}), or nothing.
+     * With {@link UpdateItem.Mode#UPSERT} a missing item is created; otherwise a missing item is a
+     * {@link ConditionFailedException}. Paths are checked against the type first ({@link InvalidUpdateException});
+     * DynamoDB's refusal of a change for the stored item (a set change on a non-set, arithmetic on a non-number)
+     * is an {@link InvalidUpdateException} naming the paths and the key path.
+     * Example: {@code table.updateWithResult(UpdateItem.builder(Post.class, path, UpdateSpec.of(u ->
+     * u.increment("stats.likes", 1))).returning(Returning.UPDATED_NEW).build()).get("stats.likes", Long.class)}.
+     */
+    default <T> UpdateResult<T> updateWithResult(UpdateItem<T> update) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement updateWithResult");
+    }
+
+    /**
      * {@link #update(UpdateItem)} returning the item after the update.
      * Example: {@code table.update(Post.class, path, UpdateSpec.of(u -> u.set("title", "new")))}.
      */

@@ -1,22 +1,37 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.ItemMappers;
+import dev.keypath.dynamodb.internal.mapping.UpdatePaths;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Converts caller-supplied Java values (conditions, updates) to attribute values with the table's mapper. */
+/**
+ * Converts caller-supplied Java values (conditions, updates) to attribute values with the table's mapper, checks
+ * update paths against the item types ({@link #paths()}), and turns returned attribute values into plain Java
+ * values and those into Java types.
+ */
 public final class ValueConverter {
+    private final JsonMapper mapper;
     private final ObjectWriter writer;
     private final boolean bigDecimalForFloats;
+    private final UpdatePaths paths;
 
     public ValueConverter(JsonMapper mapper) {
-        this.writer = AttributeValues.valueWriter(ItemMappers.of(mapper));
+        this.mapper = ItemMappers.of(mapper);
+        this.writer = AttributeValues.valueWriter(this.mapper);
         this.bigDecimalForFloats = AttributeValues.bigDecimalForFloats(mapper);
+        this.paths = new UpdatePaths(this.mapper);
     }
 
     public AttributeValue toAttribute(Object value, String where) {
@@ -33,5 +48,56 @@ public final class ValueConverter {
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         c.values().forEach((k, v) -> values.put(k, toAttribute(v, "condition value " + k)));
         return Expr.of(c.expression(), c.names(), values);
+    }
+
+    /** The checker of update paths, with this table's names. */
+    public UpdatePaths paths() {
+        return paths;
+    }
+
+    /** {@code value} as a plain Java value (see {@code UpdateResult}). */
+    public static Object plain(AttributeValue value) {
+        return switch (value.type()) {
+            case S -> value.s();
+            case N -> AttributeValues.canonicalNumber(value.n());
+            case B -> value.b().asByteArray();
+            case BOOL -> value.bool();
+            case NUL -> null;
+            case L -> {
+                List<Object> list = new ArrayList<>(value.l().size());
+                value.l().forEach(v -> list.add(plain(v)));
+                yield list;
+            }
+            case M -> plain(value.m());
+            case SS -> new LinkedHashSet<>(value.ss());
+            case NS -> {
+                Set<Object> set = new LinkedHashSet<>();
+                value.ns().forEach(n -> set.add(AttributeValues.canonicalNumber(n)));
+                yield set;
+            }
+            case BS -> {
+                List<Object> list = new ArrayList<>(value.bs().size());
+                value.bs().forEach(b -> list.add(b.asByteArray()));
+                yield list;
+            }
+            default -> throw new ItemMappingException("Unknown attribute value type: " + value);
+        };
+    }
+
+    /** Every attribute of {@code attributes} as a plain Java value, in order. */
+    public static Map<String, Object> plain(Map<String, AttributeValue> attributes) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        attributes.forEach((k, v) -> map.put(k, plain(v)));
+        return map;
+    }
+
+    /** A plain value converted to {@code type} by the table's mapper. */
+    public Object convert(Object plain, Class<?> type) {
+        try {
+            return mapper.convertValue(plain, type);
+        } catch (JacksonException | IllegalArgumentException e) {
+            throw new ItemMappingException("Cannot convert the returned value " + plain + " to "
+                    + type.getSimpleName() + ": " + e.getMessage(), null, e);
+        }
     }
 }
