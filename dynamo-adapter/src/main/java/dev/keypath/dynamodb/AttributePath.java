@@ -110,7 +110,7 @@ public final class AttributePath {
      *
      * @throws InvalidUpdateException if {@code property} is not a method reference to a record accessor
      */
-    public static AttributePath of(ItemProperty<?, ?> property) {
+    public static <T, V> AttributePath of(ItemProperty<T, V> property) {
         return new AttributePath(List.of(component(property)));
     }
 
@@ -120,7 +120,7 @@ public final class AttributePath {
     }
 
     /** This path followed by the record component {@code property} names ({@code Post::stats} then {@code Stats::likes}). */
-    public AttributePath then(ItemProperty<?, ?> property) {
+    public <T, V> AttributePath then(ItemProperty<T, V> property) {
         return append(component(property));
     }
 
