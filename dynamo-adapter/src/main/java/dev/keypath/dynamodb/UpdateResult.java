@@ -15,8 +15,8 @@ import java.util.function.BiFunction;
  *       (empty for {@code OLD} when an upsert created the item);</li>
  *   <li>{@code UPDATED_NEW} / {@code UPDATED_OLD}: {@link #attributes()} holds only the attributes the update
  *       wrote, after / before it, as plain Java values, by top-level name; a nested change returns its top-level
- *       attribute holding at least the changed part ({@code stats.likes} gives {@code {stats={likes=8, ...}}}: DynamoDB
- *       returns only the changed part, DynamoDB Local the whole attribute). {@link #get(String, Class)} reads
+ *       attribute holding at least the changed part ({@code stats.likes} gives {@code {stats={likes=8, ...}}}; which
+ *       unchanged parts come along is the engine's choice, so read by path). {@link #get(String, Class)} reads
  *       one by path and converts it to a Java type with the table's Jackson mapper, as fields are read;</li>
  *   <li>{@code NONE}: neither.</li>
  * </ul>

@@ -312,10 +312,8 @@ class UpdateExpressionsTest {
         return Article.of(like.authorId(), like.articleId());
     }
 
-    static Map<String, AttributeValue> raw(KeyPath path) {
-        return TestDynamoDb.get().client().getItem(g -> g.tableName(table.tableName()).consistentRead(true)
-                .key(Map.of("pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
-                        "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
+    private static Map<String, AttributeValue> raw(KeyPath path) {
+        return UpdateModel.raw(table, path);
     }
 
     private static <T> T update(boolean viaAsync, UpdateItem<T> update) {

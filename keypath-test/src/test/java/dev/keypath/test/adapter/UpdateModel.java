@@ -3,17 +3,28 @@ package dev.keypath.test.adapter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Version;
 import dev.keypath.test.TableCustomizer;
+import dev.keypath.test.TestDynamoDb;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** Item types of the update tests: nested objects, lists, maps, the three set kinds, a renamed and a versioned field. */
 final class UpdateModel {
     private UpdateModel() {
+    }
+
+    /** The item stored at {@code path}, as DynamoDB holds it (empty if none), read past the adapter. */
+    static Map<String, AttributeValue> raw(KeyPathTable table, KeyPath path) {
+        return TestDynamoDb.get().client().getItem(g -> g.tableName(table.tableName()).consistentRead(true)
+                .key(Map.of("pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
+                        "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
     }
 
     /** Registers the update tests' types next to the shared model. */
