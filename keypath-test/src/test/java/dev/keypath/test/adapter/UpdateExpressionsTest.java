@@ -222,6 +222,8 @@ class UpdateExpressionsTest {
         Tally created = update(viaAsync, UpdateItem.upsert(Tally.class, path, UpdateSpec.of(u -> u.add("count", 2))));
         assertThat(created.version()).isEqualTo(1L);
         assertThat(created.count()).isEqualTo(2L);
+        assertThat(table.query(q -> q.index("gsi1").subtree(KeyPath.of("tallied", name))).items())
+                .as("an upsert writes the secondary keys its key fields bind, as a put does").containsExactly(created);
 
         Tally checked = update(viaAsync, UpdateItem.of(Tally.class, path, UpdateSpec.of(u -> u.increment("count", 1)
                 .expectedVersion(1))));
@@ -288,6 +290,36 @@ class UpdateExpressionsTest {
         assertThatThrownBy(() -> table.update(UpdateItem.of(Article.class, a.path(), u -> u.increment(
                 AttributePath.of(Article::stats).then(Article::views), 1))))
                 .isInstanceOf(InvalidUpdateException.class).hasMessageContaining("Article::views");
+    }
+
+    @ParameterizedTest(name = "async={0}")
+    @ValueSource(booleans = {false, true})
+    void updatesKeepSecondaryKeysAndTheExpiryAsAPutStoresThem(boolean viaAsync) {
+        UUID u = UUID.randomUUID();
+        String tag = "t-" + UUID.randomUUID();
+        Model.Post post = table.put(Model.Post.of(u, 5, "title", "old-" + tag));
+        KeyPath path = table.keyPathOf(post);
+        update(viaAsync, UpdateItem.of(Model.Post.class, path, s -> s.set("tag", tag)));
+        assertThat(table.query(q -> q.index("gsi1").subtree(KeyPath.of("tag", tag))).items()).hasSize(1);
+        assertThat(table.query(q -> q.index("gsi1").subtree(KeyPath.of("tag", "old-" + tag))).items()).isEmpty();
+        Map<String, AttributeValue> updated = raw(path);
+        table.put(new Model.Post(u, 5, post.title(), tag, post.labels(), post.meta(), post.score(), post.publishedAt(),
+                post.attachment(), post.draft(), post.status(), post.address()));
+        assertThat(updated.get("gsi1_pk")).isNotNull().isEqualTo(raw(path).get("gsi1_pk"));
+        assertThat(updated.get("gsi1_sk")).isNotNull().isEqualTo(raw(path).get("gsi1_sk"));
+
+        update(viaAsync, UpdateItem.of(Model.Post.class, path, s -> s.remove("tag")));
+        assertThat(raw(path)).doesNotContainKeys("gsi1_pk", "gsi1_sk");
+        assertThat(failure(viaAsync, UpdateItem.of(Model.Post.class, path, s -> s.set("tag",
+                UpdateSpec.valueOf("title"))))).isInstanceOf(InvalidUpdateException.class).hasMessageContaining("gsi1");
+
+        java.time.Instant later = java.time.Instant.parse("2031-02-03T04:05:06Z");
+        Model.Session session = table.put(new Model.Session(null, "me", later.minusSeconds(60)));
+        KeyPath sessionPath = table.keyPathOf(session);
+        update(viaAsync, UpdateItem.of(Model.Session.class, sessionPath, s -> s.set("expiresAt", later)));
+        assertThat(raw(sessionPath).get("_ttl").n()).isEqualTo(Long.toString(later.getEpochSecond()));
+        update(viaAsync, UpdateItem.of(Model.Session.class, sessionPath, s -> s.remove("expiresAt")));
+        assertThat(raw(sessionPath)).doesNotContainKey("_ttl");
     }
 
     @Test

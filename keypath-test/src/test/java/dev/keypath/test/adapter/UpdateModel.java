@@ -6,6 +6,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.dynamodb.annotation.Version;
 import dev.keypath.test.TableCustomizer;
 import dev.keypath.test.TestDynamoDb;
@@ -104,7 +105,9 @@ final class UpdateModel {
     record Stats(Long likes, Long shares, Map<String, Long> daily) {
     }
 
+    /** Versioned, with a secondary key path bound by its key field alone. */
     @ItemType(keyPath = "/tally-{name}")
+    @SecondaryKeyPath(index = "gsi1", keyPath = "/tallied-{name}")
     record Tally(String name, Long count, String note, @Version Long version) {
     }
 }

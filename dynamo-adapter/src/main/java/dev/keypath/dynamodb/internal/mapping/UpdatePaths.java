@@ -98,6 +98,11 @@ public final class UpdatePaths {
         return new Resolved(List.copyOf(steps), at.toString());
     }
 
+    /** The name Jackson stores the property {@code javaName} of {@code type} under. */
+    public String storedName(Class<?> type, String javaName) {
+        return jsonNames(type).getOrDefault(javaName, javaName);
+    }
+
     private Map<String, String> jsonNames(Class<?> record) {
         return jsonNames.computeIfAbsent(record, r -> JsonNames.of(mapper, r));
     }

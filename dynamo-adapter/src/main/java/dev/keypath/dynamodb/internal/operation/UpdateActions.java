@@ -66,9 +66,20 @@ final class UpdateActions {
 
     private Planned build(UpdateSpec spec, UpdateItem.Mode mode) {
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
+        if (schema.keyPathTemplate().match(keyPath).isEmpty()) {
+            throw new InvalidUpdateException("Key path " + keyPath + " does not fit the template "
+                    + schema.keyPathTemplate() + " of " + typeName, typeName, null, keyPath, null);
+        }
         for (Change c : spec.changes()) {
             add(c);
         }
+        DerivedAttributes.of(schema, keyPath, spec, mode, values).forEach((attribute, v) -> {
+            if (v == null) {
+                removes.add(name(attribute));
+            } else {
+                sets.add(name(attribute) + " = " + value(v));
+            }
+        });
         long expected = -1;
         if (schema.isVersioned()) {
             names.put("#kp_ver", schema.versionAttribute().orElseThrow());
