@@ -114,8 +114,17 @@ public final class AttributePath {
         return new AttributePath(List.of(component(property)));
     }
 
-    /** This path followed by the field or map key {@code name} ({@code stats} then {@code likes}). */
+    /**
+     * This path followed by the field or map key {@code name} ({@code stats} then {@code likes}).
+     *
+     * @throws InvalidUpdateException if {@code name} is empty or holds {@code .}, {@code [} or {@code ]}
+     */
     public AttributePath then(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isEmpty() || name.chars().anyMatch(c -> c == '.' || c == '[' || c == ']')) {
+            throw new InvalidUpdateException("Invalid attribute name '" + name + "' after '" + this + "': a name is "
+                    + "non-empty text without '.', '[' or ']'", null, this + "." + name, null, null);
+        }
         return append(new Name(name));
     }
 
