@@ -38,7 +38,12 @@ import java.util.function.Consumer;
  * {@code JsonNode} accepts anything below it). A name that does not fit fails with an
  * {@link InvalidUpdateException} naming the type, the path and the names it has, before anything is sent, so a
  * renamed field cannot be missed silently. Record components can also be named by method reference
- * ({@code u.set(Post::title, "x")}), which the compiler checks as well.
+ * ({@code u.set(Post::title, "x")}), which the compiler checks as well. Checked names are the design rather than
+ * a generated metamodel because they need no annotation processor or extra build step, they use exactly the
+ * names Jackson stores (naming strategies and {@code @JsonProperty} included, where a metamodel of Java names
+ * would drift from the stored ones), and they reach what a metamodel of the item class cannot: nested objects,
+ * map keys and list elements. A rename therefore fails the first update that uses the old name, with the new
+ * names in the message, instead of writing an attribute nothing reads.
  *
  * <p>Key fields, the item type attribute, other reserved attributes and the version field cannot be changed. A
  * versioned type's version is incremented by every update, and checked when {@link #expectedVersion()} is set.

@@ -216,7 +216,8 @@ final class UpdateActions {
                 throw new InvalidUpdateException("Cannot add " + n + " to " + typeName + "." + where
                         + ": DynamoDB numbers are finite", typeName, where.toString(), keyPath, null);
             }
-            return AttributeValues.decimalText(BigDecimal.valueOf(d));
+            return AttributeValues.decimalText(n instanceof Float f ? new BigDecimal(Float.toString(f))
+                    : BigDecimal.valueOf(d));
         }
         return n instanceof BigDecimal d ? AttributeValues.decimalText(d) : n.toString();
     }
