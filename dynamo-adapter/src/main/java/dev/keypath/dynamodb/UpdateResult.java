@@ -1,5 +1,6 @@
 package dev.keypath.dynamodb;
 
+import java.lang.invoke.MethodType;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,14 +92,16 @@ public final class UpdateResult<T> {
     }
 
     /**
-     * The value at {@code path} converted to {@code type} with the table's mapper ({@code Long.class},
+     * The value at {@code path} converted to {@code type} (a primitive type is boxed) with the table's mapper ({@code Long.class},
      * {@code Instant.class}, a record of a nested object, ...).
      *
      * @throws ItemMappingException if the value does not convert
      */
     public <V> Optional<V> get(String path, Class<V> type) {
         Objects.requireNonNull(type, "type");
-        return get(path).map(v -> type.cast(converter.apply(v, type)));
+        @SuppressWarnings("unchecked")
+        Class<V> boxed = (Class<V>) MethodType.methodType(type).wrap().returnType();
+        return get(path).map(v -> boxed.cast(converter.apply(v, boxed)));
     }
 
     @Override

@@ -123,6 +123,15 @@ class UpdateErrorsTest {
         assertUnchanged(a);
     }
 
+    @ParameterizedTest(name = "async={0}")
+    @ValueSource(booleans = {false, true})
+    void anUpdateThatWouldOutgrowTheItemLimitIsRefusedAndChangesNothing(boolean viaAsync) {
+        Article a = table.put(Article.of("a-" + UUID.randomUUID(), 4).withTitle("x".repeat(250_000)));
+        assertThat(failure(viaAsync, a, u -> u.set("sub_title", "y".repeat(200_000))))
+                .hasMessageContaining("(paths sub_title)").hasMessageContaining("400 KB");
+        assertUnchanged(a);
+    }
+
     @Test
     void badSetElementsAndOverlappingPathsAreRefusedBeforeSending() {
         Article a = stored();

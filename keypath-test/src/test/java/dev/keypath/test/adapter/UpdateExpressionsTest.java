@@ -138,6 +138,7 @@ class UpdateExpressionsTest {
         assertThat(updatedNew.attributes()).containsOnlyKeys("stats", "title").containsEntry("title", "t1");
         assertThat(updatedNew.get("stats.likes")).contains(8);
         assertThat(updatedNew.get("stats.likes", Long.class)).contains(8L);
+        assertThat(updatedNew.get("stats.likes", long.class)).contains(8L);
         assertThat(updatedNew.get("stats", Stats.class).orElseThrow().likes()).isEqualTo(8L);
         assertThat(updatedNew.get("views")).isEmpty();
 

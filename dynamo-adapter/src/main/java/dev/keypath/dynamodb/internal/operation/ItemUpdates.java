@@ -81,6 +81,9 @@ final class ItemUpdates {
     private static String hint(UpdateSpec spec, String message) {
         boolean setChange = spec.changes().stream().anyMatch(c -> c.action() == UpdateSpec.Action.ADD_TO_SET
                 || c.action() == UpdateSpec.Action.DELETE_FROM_SET);
+        if (message != null && message.contains("Item size")) {
+            return " (the item would exceed DynamoDB's 400 KB item limit)";
+        }
         if (message != null && message.contains("incorrect data type") && setChange) {
             return " (set changes need a string, number or binary set: a put stores Java collections as lists, and "
                     + "numeric changes need a number)";
