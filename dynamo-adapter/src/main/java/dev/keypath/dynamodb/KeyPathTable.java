@@ -156,9 +156,10 @@ public interface KeyPathTable {
 
     /**
      * Changes non-key fields of an existing item ({@code UpdateItem}, atomic) and returns the item after the
-     * update, or before it with {@link UpdateItem.Returning#OLD}. {@link ConditionFailedException} if the item
-     * does not exist or a condition fails; versioned types get their version bumped and, with
-     * {@link UpdateSpec#expectedVersion()}, checked.
+     * update, or before it with {@link UpdateItem.Returning#OLD} (null with {@code NONE}, or for the old item of
+     * an upsert that created it; {@code UPDATED_*} need {@link #updateWithResult}). {@link ConditionFailedException}
+     * if the item does not exist (unless {@link UpdateItem.Mode#UPSERT}) or a condition fails; versioned types get
+     * their version bumped and, with {@link UpdateSpec#expectedVersion()}, checked.
      */
     default <T> T update(UpdateItem<T> update) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement update(UpdateItem)");
