@@ -139,6 +139,15 @@ public interface KeyPathAsyncTable {
     }
 
     /**
+     * Applies {@code update} and completes with what its {@link UpdateItem.Returning} asks for, exactly as
+     * {@link KeyPathTable#updateWithResult(UpdateItem)}.
+     */
+    default <T> CompletableFuture<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement updateWithResult"));
+    }
+
+    /**
      * {@link #update(UpdateItem)} returning the item after the update: {@link ConditionFailedException} if the
      * item does not exist or a condition fails, versions bumped and, with {@link UpdateSpec#expectedVersion()},
      * checked ({@link VersionConflictException}).

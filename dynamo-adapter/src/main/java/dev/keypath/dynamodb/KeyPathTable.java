@@ -166,12 +166,27 @@ public interface KeyPathTable {
 
     /**
      * Changes non-key fields of an existing item ({@code UpdateItem}, atomic) and returns the item after the
-     * update, or before it with {@link UpdateItem.Returning#OLD}. {@link ConditionFailedException} if the item
-     * does not exist or a condition fails; versioned types get their version bumped and, with
-     * {@link UpdateSpec#expectedVersion()}, checked.
+     * update, or before it with {@link UpdateItem.Returning#OLD} (null with {@code NONE}, or for the old item of
+     * an upsert that created it; {@code UPDATED_*} need {@link #updateWithResult}). {@link ConditionFailedException}
+     * if the item does not exist (unless {@link UpdateItem.Mode#UPSERT}) or a condition fails; versioned types get
+     * their version bumped and, with {@link UpdateSpec#expectedVersion()}, checked.
      */
     default <T> T update(UpdateItem<T> update) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement update(UpdateItem)");
+    }
+
+    /**
+     * Applies {@code update} ({@code UpdateItem}, atomic) and returns what its {@link UpdateItem.Returning} asks
+     * for: the whole item, only the written attributes ({@code UPDATED_NEW}/{@code UPDATED_OLD}), or nothing.
+     * With {@link UpdateItem.Mode#UPSERT} a missing item is created; otherwise a missing item is a
+     * {@link ConditionFailedException}. Paths are checked against the type first ({@link InvalidUpdateException});
+     * DynamoDB's refusal of a change for the stored item (a set change on a non-set, arithmetic on a non-number)
+     * is an {@link InvalidUpdateException} naming the paths and the key path.
+     * Example: {@code table.updateWithResult(UpdateItem.builder(Post.class, path, UpdateSpec.of(u ->
+     * u.increment("stats.likes", 1))).returning(Returning.UPDATED_NEW).build()).get("stats.likes", Long.class)}.
+     */
+    default <T> UpdateResult<T> updateWithResult(UpdateItem<T> update) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement updateWithResult");
     }
 
     /**

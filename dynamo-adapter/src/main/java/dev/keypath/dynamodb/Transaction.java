@@ -22,7 +22,11 @@ public interface Transaction {
      */
     Transaction delete(DeleteItem<?> delete);
 
-    /** Updates non-key fields of an existing item; an update returning the old item is refused (no items return). */
+    /**
+     * Updates non-key fields of an item as {@code update} says, creating it when its mode is
+     * {@link UpdateItem.Mode#UPSERT}; a return value other than {@code NEW} (the default) or {@code NONE} is
+     * refused, since a transaction returns no items.
+     */
     Transaction update(UpdateItem<?> update);
 
     /** Requires {@code condition} to hold for the item at {@code keyPath} without writing it. */

@@ -5,9 +5,10 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * One update of an existing item ({@code UpdateItem}, or an update action of a transaction): which item, the
- * changes with their condition and expected version ({@link UpdateSpec}), and which form of the item the table
- * hands back ({@link Returning#NEW} unless set). Example:
+ * One update of an item ({@code UpdateItem}, or an update action of a transaction): which item, the changes
+ * with their condition and expected version ({@link UpdateSpec}), whether a missing item is created
+ * ({@link Mode}, {@link Mode#UPDATE_EXISTING} unless set), and what the table hands back ({@link Returning},
+ * {@link Returning#NEW} unless set). Example:
  * <pre>{@code Post before = table.update(UpdateItem.builder(Post.class, path, spec).returning(Returning.OLD).build())}</pre>
  *
  * <p>Immutable and thread-safe.
@@ -15,24 +16,53 @@ import java.util.function.Consumer;
  * @param <T> the registered type of the item
  */
 public final class UpdateItem<T> {
-    /** Which form of the updated item the table hands back. */
+    /**
+     * What the table hands back. {@code NEW} and {@code OLD} give the whole item as its type
+     * ({@code KeyPathTable#update(UpdateItem)}); {@code UPDATED_NEW} and {@code UPDATED_OLD} give only the
+     * attributes the update wrote, as Java values ({@link UpdateResult#attributes()}), through
+     * {@code KeyPathTable#updateWithResult(UpdateItem)}.
+     */
     public enum Returning {
         /** The item after the update ({@code ReturnValues=ALL_NEW}). */
         NEW,
-        /** The item before the update ({@code ReturnValues=ALL_OLD}). */
-        OLD
+        /** The item before the update, none if an upsert created it ({@code ReturnValues=ALL_OLD}). */
+        OLD,
+        /** The written attributes after the update ({@code ReturnValues=UPDATED_NEW}). */
+        UPDATED_NEW,
+        /** The written attributes as they were before the update ({@code ReturnValues=UPDATED_OLD}). */
+        UPDATED_OLD,
+        /** Nothing ({@code ReturnValues=NONE}): the cheapest response. */
+        NONE
+    }
+
+    /** Whether the update may create the item. */
+    public enum Mode {
+        /**
+         * Only an existing item of the type is changed; when none exists the update fails with
+         * {@link ConditionFailedException} and writes nothing.
+         */
+        UPDATE_EXISTING,
+        /**
+         * An existing item of the type is changed, or a new one is created from the key path, with its type
+         * attribute, key and key-only secondary keys written as a put writes them, and the changes applied to
+         * it (a versioned type starts at version 1). Fails with {@link ConditionFailedException} if an item of
+         * another type holds the key path.
+         */
+        UPSERT
     }
 
     private final Class<T> type;
     private final KeyPath keyPath;
     private final UpdateSpec spec;
     private final Returning returning;
+    private final Mode mode;
 
     private UpdateItem(Builder<T> b) {
         this.type = b.type;
         this.keyPath = b.keyPath;
         this.spec = b.spec;
         this.returning = b.returning;
+        this.mode = b.mode;
     }
 
     /** The update of the item of {@code type} at {@code keyPath} by {@code spec}, returning the new item. */
@@ -45,6 +75,11 @@ public final class UpdateItem<T> {
         return of(type, keyPath, UpdateSpec.of(spec));
     }
 
+    /** The {@link Mode#UPSERT upsert} of the item of {@code type} at {@code keyPath} by {@code spec}, returning the new item. */
+    public static <T> UpdateItem<T> upsert(Class<T> type, KeyPath keyPath, UpdateSpec spec) {
+        return builder(type, keyPath, spec).mode(Mode.UPSERT).build();
+    }
+
     /** A builder of the update of the item of {@code type} at {@code keyPath} by {@code spec}. */
     public static <T> Builder<T> builder(Class<T> type, KeyPath keyPath, UpdateSpec spec) {
         return new Builder<>(type, keyPath, spec);
@@ -52,7 +87,7 @@ public final class UpdateItem<T> {
 
     /** A builder holding this update's values. */
     public Builder<T> toBuilder() {
-        return new Builder<>(type, keyPath, spec).returning(returning);
+        return new Builder<>(type, keyPath, spec).returning(returning).mode(mode);
     }
 
     /** The registered type of the item. */
@@ -75,20 +110,26 @@ public final class UpdateItem<T> {
         return returning;
     }
 
+    /** Whether a missing item is created. */
+    public Mode mode() {
+        return mode;
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof UpdateItem<?> u && type.equals(u.type) && keyPath.equals(u.keyPath)
-                && spec.equals(u.spec) && returning == u.returning;
+                && spec.equals(u.spec) && returning == u.returning && mode == u.mode;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(type, keyPath, spec, returning);
+        return Objects.hash(type, keyPath, spec, returning, mode);
     }
 
     @Override
     public String toString() {
-        return "UpdateItem[" + type.getSimpleName() + " " + keyPath + ", " + spec + ", returning=" + returning + "]";
+        return "UpdateItem[" + type.getSimpleName() + " " + keyPath + ", " + spec + ", returning=" + returning
+                + ", mode=" + mode + "]";
     }
 
     /**
@@ -101,6 +142,7 @@ public final class UpdateItem<T> {
         private final KeyPath keyPath;
         private final UpdateSpec spec;
         private Returning returning = Returning.NEW;
+        private Mode mode = Mode.UPDATE_EXISTING;
 
         private Builder(Class<T> type, KeyPath keyPath, UpdateSpec spec) {
             this.type = Objects.requireNonNull(type, "type");
@@ -108,9 +150,18 @@ public final class UpdateItem<T> {
             this.spec = Objects.requireNonNull(spec, "spec");
         }
 
-        /** Which form of the item the table hands back (not used in a transaction, which returns no items). */
+        /**
+         * What the table hands back; a transaction returns nothing, so there only {@link Returning#NEW} (the
+         * default) and {@link Returning#NONE} are accepted.
+         */
         public Builder<T> returning(Returning returning) {
             this.returning = Objects.requireNonNull(returning, "returning");
+            return this;
+        }
+
+        /** Whether a missing item is created ({@link Mode#UPSERT}) or the update fails (the default). */
+        public Builder<T> mode(Mode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
             return this;
         }
 

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,33 +12,118 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Changes to non-key fields of one stored item: set, remove and numeric add, on top-level attributes named by
- * their (Jackson) property names. Key fields, the item type attribute and the version field cannot be changed
- * this way. If {@link #expectedVersion()} is present the update is version-checked.
+ * Changes to the non-key attributes of one stored item: every change an {@code UpdateItem} expression can make.
+ * Each change names its attribute by an {@link AttributePath}: a top-level attribute ({@code title}), a nested
+ * field or map entry ({@code stats.likes}) or a list element ({@code tags[2]}), written as text or built from
+ * record method references ({@code Post::title}).
  *
- * <p>Immutable and thread-safe; build with {@link #builder()}.
+ * <ul>
+ *   <li>{@code set}: store a value ({@code SET a = :v}); {@code setIfAbsent} only when the attribute is absent
+ *       ({@code SET a = if_not_exists(a, :v)}); a value may be another attribute's, {@link #valueOf(String)},
+ *       with a fallback when that one is absent ({@link #valueOf(String, Object)});</li>
+ *   <li>arithmetic: {@code increment}/{@code decrement} ({@code SET a = a + :n}, {@code a - :n}, an absent
+ *       attribute counting as 0), {@code setSum}/{@code setDifference} of two operands, and {@code add}
+ *       ({@code ADD a :n}, the atomic counter);</li>
+ *   <li>lists: {@code append} and {@code prepend} ({@code list_append}, an absent list counting as empty);</li>
+ *   <li>sets: {@code addToSet} and {@code deleteFromSet} ({@code ADD}/{@code DELETE} with a string, number or
+ *       binary set, chosen by the elements' type). {@code ADD} creates the set when the attribute is absent. A
+ *       put stores Java collections as lists, so a set attribute is one that only these changes write;</li>
+ *   <li>{@code remove}: delete an attribute, a nested field or a list element ({@code REMOVE a.b}, {@code a[1]}).</li>
+ * </ul>
+ *
+ * <p><b>Checked names.</b> Attribute names are checked when the update runs, against the registered type as
+ * Jackson sees it: the first name of every path must be one of the type's properties (under the name Jackson
+ * stores it), and each further name or index must fit the property's declared type where Jackson knows it (a
+ * record or bean field, a list or array element, any key of a map; a property typed {@code Object} or
+ * {@code JsonNode} accepts anything below it). A name that does not fit fails with an
+ * {@link InvalidUpdateException} naming the type, the path and the names it has, before anything is sent, so a
+ * renamed field cannot be missed silently. Record components can also be named by method reference
+ * ({@code u.set(Post::title, "x")}), which the compiler checks as well. Checked names are the design rather than
+ * a generated metamodel because they need no annotation processor or extra build step, they use exactly the
+ * names Jackson stores (naming strategies and {@code @JsonProperty} included, where a metamodel of Java names
+ * would drift from the stored ones), and they reach what a metamodel of the item class cannot: nested objects,
+ * map keys and list elements. A rename therefore fails the first update that uses the old name, with the new
+ * names in the message, instead of writing an attribute nothing reads.
+ *
+ * <p>Key fields, the item type attribute, other reserved attributes and the version field cannot be changed. A
+ * versioned type's version is incremented by every update, and checked when {@link #expectedVersion()} is set.
+ * Two changes may not touch overlapping paths ({@code stats} and {@code stats.likes}).
+ *
+ * <p>Immutable and thread-safe; build with {@link #builder()} or {@link #of(Consumer)}.
  */
 public final class UpdateSpec {
-    private final Map<String, Object> sets;
-    private final Set<String> removes;
-    private final Map<String, Number> adds;
+    /** What one change does. */
+    public enum Action {
+        /** {@code SET path = value}; the value may be a {@link ValueOf}. */
+        SET,
+        /** {@code SET path = value + operand}. */
+        SUM,
+        /** {@code SET path = value - operand}. */
+        DIFFERENCE,
+        /** {@code SET path = list_append(if_not_exists(path, []), value)}. */
+        APPEND,
+        /** {@code SET path = list_append(value, if_not_exists(path, []))}. */
+        PREPEND,
+        /** {@code REMOVE path}. */
+        REMOVE,
+        /** {@code ADD path number}. */
+        ADD,
+        /** {@code ADD path set}. */
+        ADD_TO_SET,
+        /** {@code DELETE path set}. */
+        DELETE_FROM_SET
+    }
+
+    /**
+     * One change.
+     *
+     * @param action  what it does
+     * @param path    the attribute it writes
+     * @param value   the value (SET, ADD), the elements (APPEND, PREPEND, the set actions), the first operand
+     *                (SUM, DIFFERENCE), or null (REMOVE)
+     * @param operand the second operand of SUM and DIFFERENCE, else null
+     */
+    public record Change(Action action, AttributePath path, Object value, Object operand) {
+        /** Checks the parts. */
+        public Change {
+            Objects.requireNonNull(action, "action");
+            Objects.requireNonNull(path, "path");
+        }
+    }
+
+    /**
+     * An operand that reads another attribute of the item, or {@code fallback} when that attribute is absent
+     * ({@code if_not_exists(path, :fallback)}).
+     *
+     * @param path        the attribute read
+     * @param hasFallback whether {@code fallback} applies
+     * @param fallback    the value used when the attribute is absent
+     */
+    public record ValueOf(AttributePath path, boolean hasFallback, Object fallback) {
+        /** Checks the path. */
+        public ValueOf {
+            Objects.requireNonNull(path, "path");
+        }
+    }
+
+    private final List<Change> changes;
     private final Long expectedVersion;
     private final Condition condition;
 
     private UpdateSpec(Builder b) {
-        this.sets = Collections.unmodifiableMap(new LinkedHashMap<>(b.sets));
-        this.removes = Collections.unmodifiableSet(new LinkedHashSet<>(b.removes));
-        this.adds = Collections.unmodifiableMap(new LinkedHashMap<>(b.adds));
+        this.changes = List.copyOf(b.changes);
         this.expectedVersion = b.expectedVersion;
         this.condition = b.condition;
-        if (sets.isEmpty() && removes.isEmpty() && adds.isEmpty()) {
+        if (changes.isEmpty()) {
             throw new IllegalArgumentException("update has no changes");
         }
-        List<String> all = new ArrayList<>(sets.keySet());
-        all.addAll(removes);
-        all.addAll(adds.keySet());
-        if (new LinkedHashSet<>(all).size() != all.size()) {
-            throw new IllegalArgumentException("an attribute appears in more than one change: " + all);
+        for (int i = 0; i < changes.size(); i++) {
+            for (int j = i + 1; j < changes.size(); j++) {
+                if (changes.get(i).path().overlaps(changes.get(j).path())) {
+                    throw new IllegalArgumentException("an attribute appears in more than one change: "
+                            + changes.get(i).path() + " and " + changes.get(j).path() + " in " + changes);
+                }
+            }
         }
     }
 
@@ -53,30 +139,61 @@ public final class UpdateSpec {
         return b.build();
     }
 
+    /** The value of the attribute at {@code path}, as an operand of {@code set}, {@code setSum} or {@code setDifference}. */
+    public static ValueOf valueOf(String path) {
+        return new ValueOf(AttributePath.parse(path), false, null);
+    }
+
+    /** The value of the attribute at {@code path}, or {@code fallback} when it is absent ({@code if_not_exists}). */
+    public static ValueOf valueOf(String path, Object fallback) {
+        return new ValueOf(AttributePath.parse(path), true, fallback);
+    }
+
     /** A builder with this spec's contents. */
     public Builder toBuilder() {
         Builder b = new Builder();
-        b.sets.putAll(sets);
-        b.removes.addAll(removes);
-        b.adds.putAll(adds);
+        b.changes.addAll(changes);
         b.expectedVersion = expectedVersion;
         b.condition = condition;
         return b;
     }
 
-    /** Attributes to set, with their new Java values. */
+    /** Every change, in the order they were added. */
+    public List<Change> changes() {
+        return changes;
+    }
+
+    /** The plain {@code set} changes by path text, with their new Java values. */
     public Map<String, Object> sets() {
-        return sets;
+        Map<String, Object> sets = new LinkedHashMap<>();
+        for (Change c : changes) {
+            if (c.action() == Action.SET && !(c.value() instanceof ValueOf)) {
+                sets.put(c.path().toString(), c.value());
+            }
+        }
+        return Collections.unmodifiableMap(sets);
     }
 
-    /** Attributes to remove. */
+    /** The paths to remove, as text. */
     public Set<String> removes() {
-        return removes;
+        Set<String> removes = new LinkedHashSet<>();
+        for (Change c : changes) {
+            if (c.action() == Action.REMOVE) {
+                removes.add(c.path().toString());
+            }
+        }
+        return Collections.unmodifiableSet(removes);
     }
 
-    /** Numeric attributes to increase (or decrease, with negative numbers). */
+    /** The {@code add} changes by path text: numbers to increase (or decrease, when negative). */
     public Map<String, Number> adds() {
-        return adds;
+        Map<String, Number> adds = new LinkedHashMap<>();
+        for (Change c : changes) {
+            if (c.action() == Action.ADD) {
+                adds.put(c.path().toString(), (Number) c.value());
+            }
+        }
+        return Collections.unmodifiableMap(adds);
     }
 
     /** The version the stored item must have, for versioned types. */
@@ -91,48 +208,191 @@ public final class UpdateSpec {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof UpdateSpec u && sets.equals(u.sets) && removes.equals(u.removes) && adds.equals(u.adds)
+        return o instanceof UpdateSpec u && changes.equals(u.changes)
                 && Objects.equals(expectedVersion, u.expectedVersion) && Objects.equals(condition, u.condition);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(sets, removes, adds, expectedVersion, condition);
+        return Objects.hash(changes, expectedVersion, condition);
     }
 
     @Override
     public String toString() {
-        return "UpdateSpec[set=" + sets + ", remove=" + removes + ", add=" + adds + ", expectedVersion="
-                + expectedVersion + ", condition=" + condition + "]";
+        return "UpdateSpec[changes=" + changes + ", expectedVersion=" + expectedVersion + ", condition=" + condition
+                + "]";
     }
 
-    /** Builder of {@link UpdateSpec}; not thread-safe. */
+    /** Builder of {@link UpdateSpec}; not thread-safe. Each method taking a path text parses it at once. */
     public static final class Builder {
-        private final Map<String, Object> sets = new LinkedHashMap<>();
-        private final Set<String> removes = new LinkedHashSet<>();
-        private final Map<String, Number> adds = new LinkedHashMap<>();
+        private final List<Change> changes = new ArrayList<>();
         private Long expectedVersion;
         private Condition condition;
 
         private Builder() {
         }
 
-        /** Sets {@code attribute} to {@code value} (converted like item fields; null stores NULL). */
-        public Builder set(String attribute, Object value) {
-            sets.put(Objects.requireNonNull(attribute, "attribute"), value);
+        private Builder change(Action action, AttributePath path, Object value, Object operand) {
+            Change c = new Change(action, Objects.requireNonNull(path, "path"), value, operand);
+            // the same change of the same path again replaces the first (the last value wins)
+            changes.removeIf(old -> old.action() == action && old.path().equals(c.path()));
+            changes.add(c);
             return this;
         }
 
-        /** Removes {@code attribute}. */
-        public Builder remove(String attribute) {
-            removes.add(Objects.requireNonNull(attribute, "attribute"));
-            return this;
+        /** Sets {@code path} to {@code value} (converted like item fields; null stores NULL; a {@link ValueOf} copies). */
+        public Builder set(String path, Object value) {
+            return set(AttributePath.parse(path), value);
         }
 
-        /** Adds {@code delta} to numeric {@code attribute} (a missing attribute counts as 0). */
-        public Builder add(String attribute, Number delta) {
-            adds.put(Objects.requireNonNull(attribute, "attribute"), Objects.requireNonNull(delta, "delta"));
-            return this;
+        /** {@link #set(String, Object)} at a built path. */
+        public Builder set(AttributePath path, Object value) {
+            return change(Action.SET, path, value, null);
+        }
+
+        /** {@link #set(String, Object)} of a record component named by method reference ({@code Post::title}). */
+        public <T, V> Builder set(ItemProperty<T, V> property, V value) {
+            return set(AttributePath.of(property), value);
+        }
+
+        /** Sets {@code path} to {@code value} only if it is absent ({@code SET p = if_not_exists(p, :v)}). */
+        public Builder setIfAbsent(String path, Object value) {
+            return setIfAbsent(AttributePath.parse(path), value);
+        }
+
+        /** {@link #setIfAbsent(String, Object)} at a built path. */
+        public Builder setIfAbsent(AttributePath path, Object value) {
+            return set(path, new ValueOf(path, true, value));
+        }
+
+        /** {@link #setIfAbsent(String, Object)} of a record component named by method reference. */
+        public <T, V> Builder setIfAbsent(ItemProperty<T, V> property, V value) {
+            return setIfAbsent(AttributePath.of(property), value);
+        }
+
+        /** Sets {@code path} to the sum of two operands, each a number or a {@link ValueOf}. */
+        public Builder setSum(String path, Object first, Object second) {
+            return change(Action.SUM, AttributePath.parse(path), Objects.requireNonNull(first, "first"),
+                    Objects.requireNonNull(second, "second"));
+        }
+
+        /** Sets {@code path} to {@code first - second}, each a number or a {@link ValueOf}. */
+        public Builder setDifference(String path, Object first, Object second) {
+            return change(Action.DIFFERENCE, AttributePath.parse(path), Objects.requireNonNull(first, "first"),
+                    Objects.requireNonNull(second, "second"));
+        }
+
+        /** Adds {@code delta} to the number at {@code path} with {@code SET} (an absent number counts as 0). */
+        public Builder increment(String path, Number delta) {
+            return increment(AttributePath.parse(path), delta);
+        }
+
+        /** {@link #increment(String, Number)} at a built path. */
+        public Builder increment(AttributePath path, Number delta) {
+            return change(Action.SUM, path, new ValueOf(path, true, 0), Objects.requireNonNull(delta, "delta"));
+        }
+
+        /** {@link #increment(String, Number)} of a record component named by method reference. */
+        public <T, V extends Number> Builder increment(ItemProperty<T, V> property, Number delta) {
+            return increment(AttributePath.of(property), delta);
+        }
+
+        /** Subtracts {@code delta} from the number at {@code path} with {@code SET} (an absent number counts as 0). */
+        public Builder decrement(String path, Number delta) {
+            return decrement(AttributePath.parse(path), delta);
+        }
+
+        /** {@link #decrement(String, Number)} at a built path. */
+        public Builder decrement(AttributePath path, Number delta) {
+            return change(Action.DIFFERENCE, path, new ValueOf(path, true, 0), Objects.requireNonNull(delta, "delta"));
+        }
+
+        /** {@link #decrement(String, Number)} of a record component named by method reference. */
+        public <T, V extends Number> Builder decrement(ItemProperty<T, V> property, Number delta) {
+            return decrement(AttributePath.of(property), delta);
+        }
+
+        /** Removes the attribute, nested field or list element at {@code path}. */
+        public Builder remove(String path) {
+            return remove(AttributePath.parse(path));
+        }
+
+        /** {@link #remove(String)} at a built path. */
+        public Builder remove(AttributePath path) {
+            return change(Action.REMOVE, path, null, null);
+        }
+
+        /** {@link #remove(String)} of a record component named by method reference. */
+        public <T, V> Builder remove(ItemProperty<T, V> property) {
+            return remove(AttributePath.of(property));
+        }
+
+        /** Adds {@code delta} to the number at {@code path} with {@code ADD} (an absent number counts as 0). */
+        public Builder add(String path, Number delta) {
+            return add(AttributePath.parse(path), delta);
+        }
+
+        /** {@link #add(String, Number)} at a built path. */
+        public Builder add(AttributePath path, Number delta) {
+            return change(Action.ADD, path, Objects.requireNonNull(delta, "delta"), null);
+        }
+
+        /** {@link #add(String, Number)} of a record component named by method reference. */
+        public <T, V extends Number> Builder add(ItemProperty<T, V> property, Number delta) {
+            return add(AttributePath.of(property), delta);
+        }
+
+        /** Appends {@code elements} to the list at {@code path} (an absent list counts as empty). */
+        public Builder append(String path, Collection<?> elements) {
+            return append(AttributePath.parse(path), elements);
+        }
+
+        /** {@link #append(String, Collection)} at a built path. */
+        public Builder append(AttributePath path, Collection<?> elements) {
+            return change(Action.APPEND, path, new ArrayList<>(elements), null);
+        }
+
+        /** {@link #append(String, Collection)} of a record component named by method reference. */
+        public <T, V extends Collection<?>> Builder append(ItemProperty<T, V> property, Collection<?> elements) {
+            return append(AttributePath.of(property), elements);
+        }
+
+        /** Puts {@code elements} in front of the list at {@code path} (an absent list counts as empty). */
+        public Builder prepend(String path, Collection<?> elements) {
+            return prepend(AttributePath.parse(path), elements);
+        }
+
+        /** {@link #prepend(String, Collection)} at a built path. */
+        public Builder prepend(AttributePath path, Collection<?> elements) {
+            return change(Action.PREPEND, path, new ArrayList<>(elements), null);
+        }
+
+        /**
+         * Adds {@code elements} (strings, numbers, or {@code byte[]}: a string, number or binary set) to the set at
+         * {@code path}, creating it when absent ({@code ADD}).
+         */
+        public Builder addToSet(String path, Collection<?> elements) {
+            return addToSet(AttributePath.parse(path), elements);
+        }
+
+        /** {@link #addToSet(String, Collection)} at a built path. */
+        public Builder addToSet(AttributePath path, Collection<?> elements) {
+            return change(Action.ADD_TO_SET, path, new ArrayList<>(elements), null);
+        }
+
+        /** {@link #addToSet(String, Collection)} of a record component named by method reference. */
+        public <T, V extends Collection<?>> Builder addToSet(ItemProperty<T, V> property, Collection<?> elements) {
+            return addToSet(AttributePath.of(property), elements);
+        }
+
+        /** Removes {@code elements} from the set at {@code path} ({@code DELETE}); see {@link #addToSet}. */
+        public Builder deleteFromSet(String path, Collection<?> elements) {
+            return deleteFromSet(AttributePath.parse(path), elements);
+        }
+
+        /** {@link #deleteFromSet(String, Collection)} at a built path. */
+        public Builder deleteFromSet(AttributePath path, Collection<?> elements) {
+            return change(Action.DELETE_FROM_SET, path, new ArrayList<>(elements), null);
         }
 
         /** Requires the stored version to be {@code version} (versioned types only). */

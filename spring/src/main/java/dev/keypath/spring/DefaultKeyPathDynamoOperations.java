@@ -5,6 +5,8 @@ import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -135,6 +137,39 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
             return null;
         }
         return call(t -> t.update(type, keyPath, update), false);
+    }
+
+    @Override
+    public <T> T update(UpdateItem<T> update) {
+        Assert.notNull(update, "update must not be null");
+        if (joinUnit(update)) {
+            return null;
+        }
+        return call(t -> t.update(update), false);
+    }
+
+    @Override
+    public <T> UpdateResult<T> updateWithResult(UpdateItem<T> update) {
+        Assert.notNull(update, "update must not be null");
+        if (joinUnit(update)) {
+            return null;
+        }
+        return call(t -> t.updateWithResult(update), false);
+    }
+
+    /** Adds {@code update} to the current unit of work, if there is one; whether it did. */
+    private boolean joinUnit(UpdateItem<?> update) {
+        PendingWrites unit = PendingWrites.current(table);
+        if (unit == null) {
+            return false;
+        }
+        UpdateItem.Returning returning = update.returning();
+        if (returning != UpdateItem.Returning.NEW && returning != UpdateItem.Returning.NONE) {
+            throw new InvalidDataAccessApiUsageException("a unit of work returns no items; returning(" + returning
+                    + ") cannot be used in one: " + update);
+        }
+        unit.add("update " + update.type().getSimpleName() + " " + update.keyPath(), false, tx -> tx.update(update));
+        return true;
     }
 
     @Override

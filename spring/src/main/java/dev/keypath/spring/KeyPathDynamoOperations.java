@@ -4,6 +4,8 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
 import java.util.Collection;
 import java.util.List;
@@ -85,6 +87,35 @@ public interface KeyPathDynamoOperations {
      * @throws org.springframework.dao.DataIntegrityViolationException if no item exists or a condition fails
      */
     <T> T update(Class<T> type, KeyPath keyPath, UpdateSpec update);
+
+    /**
+     * Applies {@code update} ({@code UpdateItem}) with its mode and return value: nested paths, list and set
+     * changes, arithmetic, and {@link UpdateItem.Mode#UPSERT upserts} that create a missing item; see
+     * {@link KeyPathTable#update(UpdateItem)}. Inside a unit of work the update is sent with the unit's other writes
+     * at commit, and only {@code Returning.NEW} (the default) and {@code NONE} are accepted.
+     *
+     * @param update required
+     * @return the whole item after or before the update as {@code returning} asks, or {@code null} (return value
+     *         {@code NONE}, an upsert's {@code OLD}, or inside a unit of work)
+     * @throws org.springframework.dao.DataIntegrityViolationException if no item exists (without upsert) or a
+     *         condition fails
+     * @throws org.springframework.dao.InvalidDataAccessApiUsageException if a path does not fit the type or
+     *         DynamoDB refuses a change for the stored item
+     */
+    default <T> T update(UpdateItem<T> update) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement update(UpdateItem)");
+    }
+
+    /**
+     * {@link #update(UpdateItem)} handing back whatever its return value asks for, including only the written
+     * attributes ({@code UPDATED_NEW}, {@code UPDATED_OLD}); see {@link KeyPathTable#updateWithResult(UpdateItem)}.
+     *
+     * @param update required
+     * @return the result, or {@code null} inside a unit of work
+     */
+    default <T> UpdateResult<T> updateWithResult(UpdateItem<T> update) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement updateWithResult");
+    }
 
     /** Reads one page of a collection query ({@code Query}); see {@link KeyPathTable#query(ItemQuery)}. */
     Page<Object> query(ItemQuery query);

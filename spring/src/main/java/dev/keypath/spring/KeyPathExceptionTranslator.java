@@ -47,7 +47,8 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  *       each failed action</td></tr>
  *   <tr><td>{@link KeyTooLargeException}, {@link ItemTooLargeException}</td><td>{@link DataIntegrityViolationException}</td></tr>
  *   <tr><td>{@link UnreadableItemException} (what is stored cannot be read)</td><td>{@link DataRetrievalFailureException}</td></tr>
- *   <tr><td>{@link InvalidPageTokenException}, {@link ItemMappingException}, {@link UnknownItemTypeException},
+ *   <tr><td>{@link InvalidPageTokenException}, {@link ItemMappingException} (also an update's
+ *       {@link dev.keypath.dynamodb.InvalidUpdateException}), {@link UnknownItemTypeException},
  *       {@link IllegalArgumentException} from the adapter</td><td>{@link InvalidDataAccessApiUsageException}</td></tr>
  *   <tr><td>{@link TableSchemaMismatchException}, SDK {@code ResourceNotFoundException}</td>
  *       <td>{@link InvalidDataAccessResourceUsageException}</td></tr>

@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.internal.operation.Operations;
 import java.util.Collection;
@@ -85,6 +86,11 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public <T> CompletableFuture<T> update(UpdateItem<T> update) {
         return driver.run(() -> operations.update(Objects.requireNonNull(update, "update")));
+    }
+
+    @Override
+    public <T> CompletableFuture<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
+        return driver.run(() -> operations.updateWithResult(Objects.requireNonNull(update, "update")));
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
 import java.util.Collection;
 import java.util.List;
@@ -76,6 +77,11 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public <T> T update(UpdateItem<T> update) {
         return driver.run(operations.update(update));
+    }
+
+    @Override
+    public <T> UpdateResult<T> updateWithResult(UpdateItem<T> update) {
+        return driver.run(operations.updateWithResult(Objects.requireNonNull(update, "update")));
     }
 
     @Override

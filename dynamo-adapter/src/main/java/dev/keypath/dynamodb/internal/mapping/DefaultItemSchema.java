@@ -355,6 +355,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return ttl != null;
     }
 
+    /** The {@code @TimeToLive} field, if the type has one. */
+    public Optional<Property> ttlProperty() {
+        return Optional.ofNullable(ttl);
+    }
+
     public boolean usesSequence() {
         return usesSequence;
     }

@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
@@ -88,14 +89,23 @@ public final class TableOperations {
                 e -> translate(action, e));
     }
 
-    /** An update ({@code UpdateItem}) of an existing item; its result is the item after or before it. */
+    /**
+     * An update ({@code UpdateItem}); its result is the whole item after or before it (null when
+     * {@code Returning.NONE}, or {@code OLD} of an upserted item). {@code UPDATED_*} return values are refused:
+     * they are not whole items ({@link #updateWithResult}).
+     */
     public <T> Operation<T> update(UpdateItem<T> update) {
-        DefaultItemSchema<T> schema = registry.of(update.type());
-        WriteAction action = UpdateActions.action(schema, update.keyPath(), update.spec(), values);
-        ReturnValue returned = update.returning() == UpdateItem.Returning.OLD ? ReturnValue.ALL_OLD
-                : ReturnValue.ALL_NEW;
-        return Operations.single(DynamoApi.UPDATE_ITEM, action.toUpdateItemRequest(table, returned),
-                r -> schema.fromItem(r.attributes()), e -> translate(action, e));
+        UpdateItem.Returning returning = update.returning();
+        if (returning == UpdateItem.Returning.UPDATED_NEW || returning == UpdateItem.Returning.UPDATED_OLD) {
+            throw new IllegalArgumentException("returning(" + returning + ") gives attributes, not an item: use "
+                    + "updateWithResult for " + update);
+        }
+        return Operations.map(updateWithResult(update), r -> r.item().orElse(null));
+    }
+
+    /** An update ({@code UpdateItem}) with whatever its {@code Returning} asks for. */
+    public <T> Operation<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
+        return ItemUpdates.update(table, registry.of(update.type()), update, values);
     }
 
     /** One page of a query. */

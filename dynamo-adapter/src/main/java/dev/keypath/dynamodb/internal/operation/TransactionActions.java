@@ -51,12 +51,11 @@ final class TransactionActions implements Transaction {
 
     @Override
     public Transaction update(UpdateItem<?> update) {
-        if (update.returning() != UpdateItem.Returning.NEW) {
+        if (update.returning() != UpdateItem.Returning.NEW && update.returning() != UpdateItem.Returning.NONE) {
             throw new IllegalArgumentException("a transaction returns no items; returning(" + update.returning()
                     + ") cannot be used in one: " + update);
         }
-        return declare(UpdateActions.action(registry.of(update.type()), update.keyPath(), update.spec(),
-                values));
+        return declare(UpdateActions.plan(registry.of(update.type()), update, values).action());
     }
 
     @Override

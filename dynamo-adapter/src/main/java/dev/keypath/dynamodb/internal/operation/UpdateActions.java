@@ -1,50 +1,85 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.AttributePath;
+import dev.keypath.dynamodb.InvalidUpdateException;
+import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.UpdateSpec.Change;
+import dev.keypath.dynamodb.UpdateSpec.ValueOf;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.internal.mapping.UpdatePaths;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** Builds the {@link WriteAction} of an update of non-key fields. Pure apart from value conversion. */
+/**
+ * Builds the {@link WriteAction} of an update: checks every path against the type ({@link UpdatePaths}), refuses
+ * key, reserved and version attributes, converts the values, and writes one expression with a {@code SET},
+ * {@code REMOVE}, {@code ADD} and {@code DELETE} clause, every name and value a placeholder. The condition
+ * requires an item of the type (or, for an upsert, no item or one of the type); a versioned type's version is
+ * incremented and, when expected, checked. Pure apart from value conversion; not thread-safe (one per update).
+ */
 final class UpdateActions {
-    private UpdateActions() {
+    /** An update's action and the attribute paths it writes, comma-separated (for error messages). */
+    record Planned(WriteAction action, String paths) {
     }
 
+    private static final AttributeValue EMPTY_LIST = AttributeValue.builder().l(List.of()).build();
+
+    private final DefaultItemSchema<?> schema;
+    private final KeyPath keyPath;
+    private final ValueConverter values;
+    private final String typeName;
+    private final Map<String, String> names = new LinkedHashMap<>();
+    private final Map<String, AttributeValue> vals = new LinkedHashMap<>();
+    private final List<String> sets = new ArrayList<>();
+    private final List<String> removes = new ArrayList<>();
+    private final List<String> adds = new ArrayList<>();
+    private final List<String> deletes = new ArrayList<>();
+    private final List<String> paths = new ArrayList<>();
+
+    private UpdateActions(DefaultItemSchema<?> schema, KeyPath keyPath, ValueConverter values) {
+        this.schema = schema;
+        this.keyPath = keyPath;
+        this.values = values;
+        this.typeName = schema.type().getSimpleName();
+    }
+
+    /** The action of an update of an existing item. */
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, UpdateSpec spec, ValueConverter values) {
+        return new UpdateActions(schema, keyPath, values).build(spec, UpdateItem.Mode.UPDATE_EXISTING).action();
+    }
+
+    /** The action of {@code update}, with the paths it writes. */
+    public static Planned plan(DefaultItemSchema<?> schema, UpdateItem<?> update, ValueConverter values) {
+        return new UpdateActions(schema, update.keyPath(), values).build(update.spec(), update.mode());
+    }
+
+    private Planned build(UpdateSpec spec, UpdateItem.Mode mode) {
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
-        Map<String, String> names = new LinkedHashMap<>();
-        Map<String, AttributeValue> vals = new LinkedHashMap<>();
-        List<String> sets = new ArrayList<>();
-        List<String> removes = new ArrayList<>();
-        List<String> adds = new ArrayList<>();
-        int i = 0;
-        for (Map.Entry<String, Object> e : spec.sets().entrySet()) {
-            check(schema, keyPath, e.getKey());
-            names.put("#kp_u" + i, e.getKey());
-            vals.put(":kp_u" + i, values.toAttribute(e.getValue(), schema.type().getSimpleName() + "." + e.getKey()));
-            sets.add("#kp_u" + i + " = :kp_u" + i);
-            i++;
+        if (schema.keyPathTemplate().match(keyPath).isEmpty()) {
+            throw new InvalidUpdateException("Key path " + keyPath + " does not fit the template "
+                    + schema.keyPathTemplate() + " of " + typeName, typeName, null, keyPath, null);
         }
-        for (String r : spec.removes()) {
-            check(schema, keyPath, r);
-            names.put("#kp_u" + i, r);
-            removes.add("#kp_u" + i);
-            i++;
+        for (Change c : spec.changes()) {
+            add(c);
         }
-        for (Map.Entry<String, Number> e : spec.adds().entrySet()) {
-            check(schema, keyPath, e.getKey());
-            names.put("#kp_u" + i, e.getKey());
-            vals.put(":kp_u" + i, AttributeValue.builder().n(e.getValue().toString()).build());
-            adds.add("#kp_u" + i + " :kp_u" + i);
-            i++;
-        }
+        DerivedAttributes.of(schema, keyPath, spec, mode, values).forEach((attribute, v) -> {
+            if (v == null) {
+                removes.add(name(attribute));
+            } else {
+                sets.add(name(attribute) + " = " + value(v));
+            }
+        });
         long expected = -1;
         if (schema.isVersioned()) {
             names.put("#kp_ver", schema.versionAttribute().orElseThrow());
@@ -52,18 +87,21 @@ final class UpdateActions {
             adds.add("#kp_ver :kp_one");
             expected = spec.expectedVersion().isPresent() ? spec.expectedVersion().getAsLong() : -1;
         }
-        StringBuilder expr = new StringBuilder();
-        if (!sets.isEmpty()) {
-            expr.append("SET ").append(String.join(", ", sets));
+        AttributeValue type = AttributeValues.string(schema.typeName());
+        Map<String, String> typeNames = Map.of("#kp_type", TableAttributes.TYPE, "#kp_pk", TableAttributes.PK);
+        Expr cond;
+        String hint;
+        if (mode == UpdateItem.Mode.UPSERT) {
+            names.put("#kp_type", TableAttributes.TYPE);
+            vals.put(":kp_type", type);
+            sets.add("#kp_type = :kp_type");
+            cond = Expr.of("attribute_not_exists(#kp_pk) OR #kp_type = :kp_type", typeNames,
+                    Map.of(":kp_type", type));
+            hint = "an item of another type than " + schema.typeName() + " exists";
+        } else {
+            cond = Expr.of("attribute_exists(#kp_pk) AND #kp_type = :kp_type", typeNames, Map.of(":kp_type", type));
+            hint = "no " + schema.typeName() + " exists";
         }
-        if (!removes.isEmpty()) {
-            expr.append(expr.length() > 0 ? " " : "").append("REMOVE ").append(String.join(", ", removes));
-        }
-        if (!adds.isEmpty()) {
-            expr.append(expr.length() > 0 ? " " : "").append("ADD ").append(String.join(", ", adds));
-        }
-        Expr cond = Expr.of("attribute_exists(#kp_pk)", Map.of("#kp_pk", TableAttributes.PK), Map.of());
-        String hint = "no item exists";
         if (expected >= 0) {
             cond = cond.and(VersionChecks.expect(schema.versionAttribute().orElseThrow(), expected));
         }
@@ -72,15 +110,162 @@ final class UpdateActions {
             cond = cond.and(c);
             hint += " or condition not met: " + c.expression();
         }
-        return new WriteAction(WriteAction.Kind.UPDATE, keyPath, key, null,
-                Expr.of(expr.toString(), names, vals), cond, expected, hint);
+        StringBuilder expr = new StringBuilder();
+        clause(expr, "SET", sets);
+        clause(expr, "REMOVE", removes);
+        clause(expr, "ADD", adds);
+        clause(expr, "DELETE", deletes);
+        return new Planned(new WriteAction(WriteAction.Kind.UPDATE, keyPath, key, null,
+                Expr.of(expr.toString(), names, vals), cond, expected, hint), String.join(", ", paths));
     }
 
-    private static void check(DefaultItemSchema<?> schema, KeyPath keyPath, String attribute) {
-        if (schema.isKeyField(attribute) || schema.reservedAttributes().contains(attribute)
-                || schema.versionAttribute().filter(attribute::equals).isPresent()) {
-            throw new ItemMappingException("Cannot update '" + attribute + "' of " + schema.type().getSimpleName()
-                    + ": key fields, reserved attributes and the version are not updatable", keyPath, null);
+    private static void clause(StringBuilder expr, String keyword, List<String> actions) {
+        if (!actions.isEmpty()) {
+            expr.append(expr.length() > 0 ? " " : "").append(keyword).append(' ').append(String.join(", ", actions));
         }
+    }
+
+    private void add(Change c) {
+        String p = target(c.path());
+        switch (c.action()) {
+            case SET -> sets.add(p + " = " + operand(c.value(), c.path()));
+            case SUM -> sets.add(p + " = " + operand(c.value(), c.path()) + " + " + operand(c.operand(), c.path()));
+            case DIFFERENCE -> sets.add(p + " = " + operand(c.value(), c.path()) + " - "
+                    + operand(c.operand(), c.path()));
+            case APPEND -> sets.add(p + " = list_append(if_not_exists(" + p + ", " + value(EMPTY_LIST) + "), "
+                    + value(c.value(), c.path()) + ")");
+            case PREPEND -> sets.add(p + " = list_append(" + value(c.value(), c.path()) + ", if_not_exists(" + p
+                    + ", " + value(EMPTY_LIST) + "))");
+            case REMOVE -> removes.add(p);
+            case ADD -> adds.add(p + " " + value(AttributeValue.builder().n(numberText((Number) c.value(), c.path()))
+                    .build()));
+            case ADD_TO_SET -> adds.add(p + " " + value(set((List<?>) c.value(), c.path())));
+            case DELETE_FROM_SET -> deletes.add(p + " " + value(set((List<?>) c.value(), c.path())));
+        }
+    }
+
+    /** The written path: checked against the type, and never a key, reserved or version attribute. */
+    private String target(AttributePath path) {
+        UpdatePaths.Resolved r = values.paths().resolve(schema.type(), path, keyPath);
+        String top = r.top();
+        if (schema.isKeyField(top) || schema.reservedAttributes().contains(top)
+                || schema.versionAttribute().filter(top::equals).isPresent()) {
+            throw new InvalidUpdateException("Cannot update '" + top + "' of " + typeName
+                    + ": key fields, reserved attributes and the version are not updatable", typeName, r.text(),
+                    keyPath, null);
+        }
+        paths.add(r.text());
+        return render(r);
+    }
+
+    /** A read path: checked against the type; key fields and reserved attributes are not stored as attributes. */
+    private String source(AttributePath path) {
+        UpdatePaths.Resolved r = values.paths().resolve(schema.type(), path, keyPath);
+        if (schema.isKeyField(r.top()) || schema.reservedAttributes().contains(r.top())) {
+            throw new InvalidUpdateException("Cannot read '" + r.top() + "' of " + typeName + " in an update: key "
+                    + "fields and reserved attributes are not stored as attributes", typeName, r.text(), keyPath, null);
+        }
+        return render(r);
+    }
+
+    private String render(UpdatePaths.Resolved r) {
+        StringBuilder b = new StringBuilder();
+        for (Object step : r.steps()) {
+            if (step instanceof Integer i) {
+                b.append('[').append(i).append(']');
+            } else {
+                b.append(b.length() == 0 ? "" : ".").append(name((String) step));
+            }
+        }
+        return b.toString();
+    }
+
+    private String name(String name) {
+        for (Map.Entry<String, String> e : names.entrySet()) {
+            if (e.getValue().equals(name) && e.getKey().startsWith("#kp_n")) {
+                return e.getKey();
+            }
+        }
+        String placeholder = "#kp_n" + names.size();
+        names.put(placeholder, name);
+        return placeholder;
+    }
+
+    private String operand(Object v, AttributePath where) {
+        if (v instanceof ValueOf ref) {
+            String read = source(ref.path());
+            return ref.hasFallback() ? "if_not_exists(" + read + ", " + value(ref.fallback(), ref.path()) + ")" : read;
+        }
+        return value(v, where);
+    }
+
+    private String value(Object v, AttributePath where) {
+        return value(values.toAttribute(v, typeName + "." + where));
+    }
+
+    private String value(AttributeValue v) {
+        String placeholder = ":kp_u" + vals.size();
+        vals.put(placeholder, v);
+        return placeholder;
+    }
+
+    private String numberText(Number n, AttributePath where) {
+        if (n instanceof Double || n instanceof Float) {
+            double d = n.doubleValue();
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new InvalidUpdateException("Cannot add " + n + " to " + typeName + "." + where
+                        + ": DynamoDB numbers are finite", typeName, where.toString(), keyPath, null);
+            }
+            return AttributeValues.decimalText(n instanceof Float f ? new BigDecimal(Float.toString(f))
+                    : BigDecimal.valueOf(d));
+        }
+        return n instanceof BigDecimal d ? AttributeValues.decimalText(d) : n.toString();
+    }
+
+    /** A string, number or binary set of {@code elements}, by their type; never empty or mixed. */
+    private AttributeValue set(List<?> elements, AttributePath where) {
+        if (elements.isEmpty()) {
+            throw new InvalidUpdateException("A set change of " + typeName + "." + where + " needs at least one "
+                    + "element: DynamoDB has no empty sets", typeName, where.toString(), keyPath, null);
+        }
+        Object first = elements.get(0);
+        LinkedHashSet<String> texts = new LinkedHashSet<>();
+        List<SdkBytes> bytes = new ArrayList<>();
+        for (Object e : elements) {
+            boolean sameKind = first instanceof String ? e instanceof String
+                    : first instanceof Number ? e instanceof Number : isBytes(first) && isBytes(e);
+            if (!sameKind) {
+                throw new InvalidUpdateException("A set change of " + typeName + "." + where + " needs elements of "
+                        + "one kind (all strings, all numbers or all byte[]); got " + kind(first) + " and " + kind(e),
+                        typeName, where.toString(), keyPath, null);
+            }
+            if (e instanceof String s) {
+                texts.add(s);
+            } else if (e instanceof Number n) {
+                texts.add(numberText(n, where));
+            } else {
+                bytes.add(bytes(e));
+            }
+        }
+        if (first instanceof String) {
+            return AttributeValue.builder().ss(texts).build();
+        }
+        return first instanceof Number ? AttributeValue.builder().ns(texts).build()
+                : AttributeValue.builder().bs(bytes).build();
+    }
+
+    private static boolean isBytes(Object o) {
+        return o instanceof byte[] || o instanceof SdkBytes || o instanceof ByteBuffer;
+    }
+
+    private static SdkBytes bytes(Object o) {
+        if (o instanceof byte[] b) {
+            return SdkBytes.fromByteArray(b);
+        }
+        return o instanceof SdkBytes s ? s : SdkBytes.fromByteBuffer((ByteBuffer) o);
+    }
+
+    private static String kind(Object o) {
+        return o == null ? "null" : o.getClass().getSimpleName();
     }
 }
