@@ -107,7 +107,7 @@ class PlainRecordMappingTest {
             MapperSource.of(JsonMapper.builder().build(), true));
 
     private static QuickTheory qt() {
-        return QuickTheory.qt().withExamples(Integer.getInteger("keypath.properties.examples", 1_000));
+        return QuickTheory.qt().withExamples(Integer.getInteger("keypath.properties.examples", 500));
     }
 
     @Test
