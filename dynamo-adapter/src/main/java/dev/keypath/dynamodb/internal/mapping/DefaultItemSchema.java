@@ -249,6 +249,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                 }
                 Set<String> stored = new HashSet<>();
                 props.keySet().forEach(n -> stored.add(jsonNames.getOrDefault(n, n)));
+                keyFields.forEach(f -> stored.remove(jsonNames.getOrDefault(f.property().name(), f.property().name())));
                 for (String a : include) {
                     if (!stored.contains(a)) {
                         throw new ItemMappingException(where + ": include names '" + a + "', which is not a stored "
