@@ -3,8 +3,10 @@ package dev.keypath.test.adapter;
 import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.dynamodb.annotation.Version;
+import java.time.Instant;
 import java.util.UUID;
 
 /** Item types of the index and unique-key tests: local indexes, projections, sparse indexes and aliases. */
@@ -16,7 +18,7 @@ final class IndexModel {
     static final Class<?>[] INDEXED = {Task.class};
 
     /** The types with alternate key paths. */
-    static final Class<?>[] ALIASED = {Member.class, Team.class, Badge.class};
+    static final Class<?>[] ALIASED = {Member.class, Team.class, Badge.class, Ticket.class};
 
     /**
      * A task of a user: a local index by due day within the user's partition, a sparse KEYS_ONLY global index by
@@ -48,5 +50,11 @@ final class IndexModel {
     @ItemType(keyPath = "/badge-{badgeId}")
     @UniqueKeyPath("/code-{code}")
     record Badge(long badgeId, String code, String label) {
+    }
+
+    /** A ticket with a unique code that expires. */
+    @ItemType(keyPath = "/ticket-{ticketId}")
+    @UniqueKeyPath("/code-{code}")
+    record Ticket(String ticketId, String code, @TimeToLive Instant expiresAt) {
     }
 }

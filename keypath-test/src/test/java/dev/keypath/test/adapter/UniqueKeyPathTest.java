@@ -19,6 +19,7 @@ import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.adapter.IndexModel.Badge;
 import dev.keypath.test.adapter.IndexModel.Member;
 import dev.keypath.test.adapter.IndexModel.Team;
+import dev.keypath.test.adapter.IndexModel.Ticket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Alternate key paths ({@code @UniqueKeyPath}): alias items written in one transaction with their item, so no two
  * items hold one; moved when the value changes, removed with the item, read with {@code getByAlias}.
  */
-@KeyPathDynamoDb(types = {Member.class, Team.class, Badge.class})
+@KeyPathDynamoDb(types = {Member.class, Team.class, Badge.class, Ticket.class})
 class UniqueKeyPathTest {
     @Injected
     private static KeyPathTable table;
@@ -282,5 +283,35 @@ class UniqueKeyPathTest {
         async.delete(m).get(10, TimeUnit.SECONDS);
         assertThat(async.getByAlias(Member.class, emailPath(email)).get(10, TimeUnit.SECONDS)).isEqualTo(Optional.empty());
         assertThat(aliasItem(emailPath(email))).isEmpty();
+    }
+
+    @Test
+    void anAliasLeftBehindByASubtreeDeleteIsTakenOverByTheNextItem() {
+        String email = email();
+        Member gone = table.put(new Member(UUID.randomUUID(), email, null, "old", null));
+        table.deleteSubtree(table.keyPathOf(gone)); // deletes the item, not its alias
+        assertThat(aliasItem(emailPath(email))).isNotEmpty();
+        assertThat(table.getByAlias(Member.class, emailPath(email))).isEmpty();
+
+        Member next = table.put(new Member(UUID.randomUUID(), email, null, "new", null));
+
+        assertThat(table.getByAlias(Member.class, emailPath(email))).contains(next);
+        assertThatThrownBy(() -> table.put(new Member(UUID.randomUUID(), email, null, "third", null)))
+                .isInstanceOf(UniqueKeyConflictException.class);
+    }
+
+    @Test
+    void theAliasOfAnExpiredItemIsFreeForAnotherItem() throws Exception {
+        String code = "t-" + UUID.randomUUID();
+        Ticket expired = table.put(new Ticket("a-" + code, code, java.time.Instant.now().minusSeconds(60)));
+        assertThat(table.getByAlias(Ticket.class, KeyPath.of("code", code))).isEmpty();
+
+        Ticket live = async.put(new Ticket("b-" + code, code, java.time.Instant.now().plusSeconds(3600)))
+                .get(10, TimeUnit.SECONDS);
+
+        assertThat(table.getByAlias(Ticket.class, KeyPath.of("code", code))).contains(live);
+        assertThat(expired.code()).isEqualTo(live.code());
+        assertThatThrownBy(() -> table.put(new Ticket("c-" + code, code, null)))
+                .isInstanceOf(UniqueKeyConflictException.class);
     }
 }

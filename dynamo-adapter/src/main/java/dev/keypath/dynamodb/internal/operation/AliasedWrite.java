@@ -4,9 +4,13 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -20,9 +24,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *       stored item is still as read; a put of each alias the item gains (only where no alias exists or it points
  *       at this item already); a delete of each alias it loses (or all of them, for a delete).</li>
  * </ol>
- * When the transaction is cancelled: an alias held by another item is a {@link UniqueKeyConflictException}; a
- * failed condition of the item is read again, and if the stored item changed since the snapshot the write starts
- * over, else the caller's condition or version check failed ({@code ConditionFailures}); a conflict with another
+ * When the transaction is cancelled: an alias pointing at another item is looked at, the alias item and then the
+ * item it points at (consistent reads); if that item holds it, the write is a {@link UniqueKeyConflictException},
+ * else the alias is stale (its item was deleted without it, by {@code deleteSubtree} or by TTL) and the next
+ * attempt takes it over, with a condition check in the same transaction that the old holder still does not hold
+ * it. A failed condition of the item is read again, and if the stored item changed since the snapshot the write
+ * starts over, else the caller's condition or version check failed ({@code ConditionFailures}); a conflict with another
  * transaction is retried after a short pause. After {@link #MAX_ATTEMPTS} attempts the last cancellation is
  * thrown as a {@code TransactionFailedException}. Single use; not thread-safe.
  */
@@ -34,6 +41,13 @@ final class AliasedWrite implements Operation<Void> {
     private final WriteAction item;
     private final String typeName;
     private final List<KeyPath> wanted;
+    private final LongSupplier now;
+    /** Aliases whose holder was found not to hold them, with that holder: taken over in the next attempt. */
+    private final Map<KeyPath, KeyPath> takeOvers = new HashMap<>();
+    /** The alias another item seemed to hold in the last attempt, until its holder has been looked at. */
+    private KeyPath contested;
+    /** The item the contested alias points at, once read. */
+    private KeyPath holder;
     private Aliases.Snapshot snapshot;
     /** The snapshot of the attempt whose item condition failed, until the item has been read again. */
     private Aliases.Snapshot failedWith;
@@ -49,9 +63,11 @@ final class AliasedWrite implements Operation<Void> {
     /**
      * @param item     the prepared put or delete of the item
      * @param typeName the item's stored type name
+     * @param now      epoch seconds now, to tell whether an alias's holder has expired
      */
-    AliasedWrite(String table, WriteAction item, String typeName) {
+    AliasedWrite(String table, WriteAction item, String typeName, LongSupplier now) {
         this.table = table;
+        this.now = now;
         this.item = item;
         this.typeName = typeName;
         this.wanted = item.kind() == WriteAction.Kind.PUT
@@ -67,6 +83,14 @@ final class AliasedWrite implements Operation<Void> {
             long millis = pauseMillis;
             pauseMillis = -1;
             return new Step.Pause(millis, () -> TransactWriteRequests.failure(actions, lastCancellation));
+        }
+        if (contested != null && holder == null) {
+            return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, Aliases.aliasKey(contested),
+                    dev.keypath.dynamodb.ReadConsistency.STRONG), r -> contestedAlias(r.hasItem() ? r.item() : null));
+        }
+        if (contested != null) {
+            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holder),
+                    r -> contestedHolder(r.hasItem() ? r.item() : null));
         }
         if (snapshot == null) {
             return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.keyPath()),
@@ -90,6 +114,26 @@ final class AliasedWrite implements Operation<Void> {
         snapshot = found;
     }
 
+    /** The alias that seemed held, as read now: free, ours, or pointing at a holder to look at. */
+    private void contestedAlias(Map<String, AttributeValue> alias) {
+        KeyPath target = alias == null || alias.isEmpty() ? null : Aliases.targetOf(alias);
+        if (target == null || target.equals(item.keyPath())) {
+            contested = null; // freed, or ours meanwhile: try again
+            return;
+        }
+        holder = target;
+    }
+
+    /** The holder of the contested alias, as read now: it holds the alias (a conflict) or it is stale. */
+    private void contestedHolder(Map<String, AttributeValue> stored) {
+        if (Aliases.holds(stored, contested, now.getAsLong())) {
+            throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), lastCancellation);
+        }
+        takeOvers.put(contested, holder);
+        contested = null;
+        holder = null;
+    }
+
     private TransactWriteItemsRequest request() {
         List<KeyPath> stored = snapshot.paths(item.keyPath());
         actions = new ArrayList<>();
@@ -99,8 +143,14 @@ final class AliasedWrite implements Operation<Void> {
         claims.add(null);
         for (KeyPath alias : wanted) {
             if (!stored.contains(alias)) {
-                actions.add(Aliases.put(alias, item.keyPath(), typeName));
+                KeyPath stale = takeOvers.get(alias);
+                actions.add(stale == null ? Aliases.put(alias, item.keyPath(), typeName)
+                        : Aliases.takeOver(alias, item.keyPath(), typeName, stale));
                 claims.add(alias);
+                if (stale != null) {
+                    actions.add(Aliases.staleCheck(stale, alias, now.getAsLong()));
+                    claims.add(alias);
+                }
             }
         }
         for (KeyPath alias : Aliases.removed(stored, wanted)) {
@@ -121,13 +171,19 @@ final class AliasedWrite implements Operation<Void> {
         boolean conflict = false;
         for (int i = 0; i < reasons.size() && i < actions.size(); i++) {
             String code = reasons.get(i).code();
-            if ("ConditionalCheckFailed".equals(code) && claims.get(i) != null) {
-                throw new UniqueKeyConflictException(typeName, claims.get(i), item.keyPath(), cancelled);
+            if ("ConditionalCheckFailed".equals(code) && claims.get(i) != null && contested == null) {
+                contested = claims.get(i);
             }
             conflict |= "TransactionConflict".equals(code);
         }
         if (attempts >= MAX_ATTEMPTS) {
+            if (contested != null) {
+                throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), cancelled);
+            }
             throw TransactWriteRequests.failure(actions, cancelled);
+        }
+        if (contested != null) {
+            return; // look at who holds it: a conflict, or a stale alias to take over
         }
         if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
             failedWith = snapshot;

@@ -48,6 +48,78 @@ final class Aliases {
                 absentOrPointingAt(target), -1, "the unique key path " + alias + " is held by another item");
     }
 
+    /**
+     * {@link #put} of an alias whose current holder {@code stale} no longer holds it (deleted without its aliases, by
+     * {@code deleteSubtree} or by TTL, or no longer listing it): it may also replace the alias pointing at
+     * {@code stale}. Goes with {@link #staleCheck}, which makes sure, in the same transaction, that it is stale.
+     */
+    static WriteAction takeOver(KeyPath alias, KeyPath target, String typeName, KeyPath stale) {
+        WriteAction put = put(alias, target, typeName);
+        Expr condition = Expr.of("attribute_not_exists(#kp_pk) OR (#kp_tpk = :kp_tpk AND #kp_tsk = :kp_tsk) "
+                        + "OR (#kp_tpk = :kp_opk AND #kp_tsk = :kp_osk)",
+                put.condition().names(), Map.of(":kp_tpk", AttributeValues.binary(target.partitionKey()),
+                        ":kp_tsk", AttributeValues.binary(target.sortKey()),
+                        ":kp_opk", AttributeValues.binary(stale.partitionKey()),
+                        ":kp_osk", AttributeValues.binary(stale.sortKey())));
+        return new WriteAction(put.kind(), put.keyPath(), put.key(), put.item(), Expr.NONE, condition, -1,
+                put.failureHint());
+    }
+
+    /**
+     * The check that the item at {@code holder} does not hold {@code alias}: it is gone, lists other aliases, or has
+     * expired ({@code _ttl} at or before {@code now}, epoch seconds).
+     */
+    static WriteAction staleCheck(KeyPath holder, KeyPath alias, long now) {
+        Expr condition = Expr.of("attribute_not_exists(#kp_pk) OR attribute_not_exists(#kp_al) "
+                        + "OR NOT contains(#kp_al, :kp_alias) OR #kp_ttl <= :kp_now",
+                Map.of("#kp_pk", TableAttributes.PK, "#kp_al", TableAttributes.ALIASES, "#kp_ttl", TableAttributes.TTL),
+                Map.of(":kp_alias", AttributeValues.string(alias.toString()), ":kp_now", AttributeValues.number(now)));
+        return new WriteAction(WriteAction.Kind.CONDITION_CHECK, holder, KeyLimits.keyOf(holder), null, Expr.NONE,
+                condition, -1, "the item holds " + alias);
+    }
+
+    /** Whether the stored item {@code holder} (key, aliases and TTL read) holds {@code alias} at {@code now}. */
+    static boolean holds(Map<String, AttributeValue> holder, KeyPath alias, long now) {
+        if (holder == null || holder.isEmpty()) {
+            return false;
+        }
+        AttributeValue ttl = holder.get(TableAttributes.TTL);
+        if (ttl != null && ttl.n() != null) {
+            try {
+                if (Long.parseLong(ttl.n()) <= now) {
+                    return false;
+                }
+            } catch (NumberFormatException e) {
+                // not a keypath TTL: the item does not expire
+            }
+        }
+        AttributeValue aliases = holder.get(TableAttributes.ALIASES);
+        return aliases != null && aliases.hasL() && aliases.l().contains(AttributeValues.string(alias.toString()));
+    }
+
+    /** The consistent read of what {@link #holds} needs of the item at {@code holder}. */
+    static GetItemRequest holderRequest(String table, KeyPath holder) {
+        return GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(holder)).consistentRead(true)
+                .projectionExpression("#kp_pk, #kp_al, #kp_ttl")
+                .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_al", TableAttributes.ALIASES,
+                        "#kp_ttl", TableAttributes.TTL))
+                .build();
+    }
+
+    /** The item an alias item points at, or null if the bytes are not a key path. */
+    static KeyPath targetOf(Map<String, AttributeValue> aliasItem) {
+        AttributeValue pk = aliasItem.get(TableAttributes.ALIAS_TARGET_PK);
+        AttributeValue sk = aliasItem.get(TableAttributes.ALIAS_TARGET_SK);
+        if (pk == null || sk == null || pk.b() == null || sk.b() == null) {
+            return null;
+        }
+        try {
+            return KeyPath.decode(pk.b().asByteArrayUnsafe(), sk.b().asByteArrayUnsafe());
+        } catch (KeyPathFormatException e) {
+            return null;
+        }
+    }
+
     /** The delete of the alias of {@code alias}, if it points at {@code target} (or is already gone). */
     static WriteAction delete(KeyPath alias, KeyPath target) {
         KeyPath key = aliasKey(alias);

@@ -81,7 +81,7 @@ public final class TableOperations {
         return Operations.then(sequence(schema, item), sequence -> {
             WriteAction action = context.preparePut(schema, item, put.mode(), condition, true, sequence);
             if (schema.hasAliases()) {
-                return Operations.map(new AliasedWrite(table, action, schema.typeName()),
+                return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
                         written -> PutActions.stored(schema, item, action));
             }
             return Operations.single(DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
@@ -99,7 +99,7 @@ public final class TableOperations {
                 throw new UniqueKeyWriteException("A delete of " + deleted.typeName() + " (it declares @UniqueKeyPath) "
                         + "runs as a transaction, which returns no item; read the item first", action.keyPath());
             }
-            return Operations.map(new AliasedWrite(table, action, deleted.typeName()), written -> Optional.empty());
+            return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow), written -> Optional.empty());
         }
         if (!delete.returnsDeleted()) {
             return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.NONE),
