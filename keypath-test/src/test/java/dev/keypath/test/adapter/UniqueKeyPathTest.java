@@ -314,4 +314,19 @@ class UniqueKeyPathTest {
         assertThatThrownBy(() -> table.put(new Ticket("c-" + code, code, null)))
                 .isInstanceOf(UniqueKeyConflictException.class);
     }
+
+    @Test
+    void anExpiredItemWrittenAgainCannotKeepAnAliasAnotherItemTookOver() {
+        String code = "x-" + UUID.randomUUID();
+        String expiredId = "a-" + code;
+        table.put(new Ticket(expiredId, code, java.time.Instant.now().minusSeconds(60)));
+        Ticket live = table.put(new Ticket("b-" + code, code, null));
+
+        assertThatThrownBy(() -> table.put(new Ticket(expiredId, code, null)))
+                .isInstanceOf(UniqueKeyConflictException.class).hasMessageContaining("/code-" + code);
+        table.delete(Ticket.class, KeyPath.of("ticket", expiredId));
+
+        assertThat(table.getByAlias(Ticket.class, KeyPath.of("code", code))).contains(live);
+        assertThat(table.get(Ticket.class, KeyPath.of("ticket", expiredId))).isEmpty();
+    }
 }

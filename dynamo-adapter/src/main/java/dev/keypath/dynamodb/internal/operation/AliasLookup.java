@@ -1,7 +1,6 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
-import dev.keypath.KeyPathFormatException;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
@@ -92,17 +91,11 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
     }
 
     private KeyPath targetOf(Map<String, AttributeValue> a) {
-        AttributeValue pk = a.get(TableAttributes.ALIAS_TARGET_PK);
-        AttributeValue sk = a.get(TableAttributes.ALIAS_TARGET_SK);
-        if (pk == null || sk == null || pk.b() == null || sk.b() == null) {
-            throw new UnreadableItemException("Alias item of " + alias + " has no target key", Aliases.aliasKey(alias),
-                    null);
+        KeyPath t = Aliases.targetOf(a);
+        if (t == null) {
+            throw new UnreadableItemException("Alias item of " + alias + " does not point at a key path",
+                    Aliases.aliasKey(alias), null);
         }
-        try {
-            return KeyPath.decode(pk.b().asByteArrayUnsafe(), sk.b().asByteArrayUnsafe());
-        } catch (KeyPathFormatException e) {
-            throw new UnreadableItemException("Alias item of " + alias + " points at bytes that are not a key path: "
-                    + e.getMessage(), Aliases.aliasKey(alias), e);
-        }
+        return t;
     }
 }

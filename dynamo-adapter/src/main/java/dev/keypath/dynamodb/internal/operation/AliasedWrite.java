@@ -5,8 +5,10 @@ import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
@@ -28,7 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * item it points at (consistent reads); if that item holds it, the write is a {@link UniqueKeyConflictException},
  * else the alias is stale (its item was deleted without it, by {@code deleteSubtree} or by TTL) and the next
  * attempt takes it over, with a condition check in the same transaction that the old holder still does not hold
- * it. A failed condition of the item is read again, and if the stored item changed since the snapshot the write
+ * it. An item that has expired is taken to hold none of the aliases it lists, since they may have been taken over:
+ * it claims them again, and an alias it lists that now points at another item is left to that item. A failed
+ * condition of the item is read again, and if the stored item changed since the snapshot the write
  * starts over, else the caller's condition or version check failed ({@code ConditionFailures}); a conflict with another
  * transaction is retried after a short pause. After {@link #MAX_ATTEMPTS} attempts the last cancellation is
  * thrown as a {@code TransactionFailedException}. Single use; not thread-safe.
@@ -48,6 +52,10 @@ final class AliasedWrite implements Operation<Void> {
     private KeyPath contested;
     /** The item the contested alias points at, once read. */
     private KeyPath holder;
+    /** Aliases the stored item lists that point at another item (it took them over): not deleted. */
+    private final Set<KeyPath> foreign = new HashSet<>();
+    /** Per action index of the current attempt, the alias a delete releases. */
+    private final Map<Integer, KeyPath> releases = new HashMap<>();
     private Aliases.Snapshot snapshot;
     /** The snapshot of the attempt whose item condition failed, until the item has been read again. */
     private Aliases.Snapshot failedWith;
@@ -94,7 +102,7 @@ final class AliasedWrite implements Operation<Void> {
         }
         if (snapshot == null) {
             return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.keyPath()),
-                    r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null)));
+                    r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now.getAsLong())));
         }
         return new Step.Exchange<>(DynamoApi.TRANSACT_WRITE_ITEMS, request(), r -> done = true, this::failed);
     }
@@ -135,14 +143,15 @@ final class AliasedWrite implements Operation<Void> {
     }
 
     private TransactWriteItemsRequest request() {
-        List<KeyPath> stored = snapshot.paths(item.keyPath());
+        List<KeyPath> held = snapshot.held(item.keyPath());
         actions = new ArrayList<>();
         claims = new ArrayList<>();
+        releases.clear();
         actions.add(new WriteAction(item.kind(), item.keyPath(), item.key(), item.item(), item.update(),
                 item.condition().and(snapshot.unchanged()), item.expectedVersion(), item.failureHint()));
         claims.add(null);
         for (KeyPath alias : wanted) {
-            if (!stored.contains(alias)) {
+            if (!held.contains(alias)) {
                 KeyPath stale = takeOvers.get(alias);
                 actions.add(stale == null ? Aliases.put(alias, item.keyPath(), typeName)
                         : Aliases.takeOver(alias, item.keyPath(), typeName, stale));
@@ -153,9 +162,12 @@ final class AliasedWrite implements Operation<Void> {
                 }
             }
         }
-        for (KeyPath alias : Aliases.removed(stored, wanted)) {
-            actions.add(Aliases.delete(alias, item.keyPath()));
-            claims.add(null);
+        for (KeyPath alias : Aliases.removed(snapshot.paths(item.keyPath()), wanted)) {
+            if (!foreign.contains(alias)) {
+                actions.add(Aliases.delete(alias, item.keyPath()));
+                claims.add(null);
+                releases.put(actions.size() - 1, alias);
+            }
         }
         return TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
     }
@@ -169,10 +181,15 @@ final class AliasedWrite implements Operation<Void> {
         List<CancellationReason> reasons = cancelled.hasCancellationReasons() ? cancelled.cancellationReasons()
                 : List.of();
         boolean conflict = false;
+        boolean released = false;
         for (int i = 0; i < reasons.size() && i < actions.size(); i++) {
             String code = reasons.get(i).code();
             if ("ConditionalCheckFailed".equals(code) && claims.get(i) != null && contested == null) {
                 contested = claims.get(i);
+            }
+            if ("ConditionalCheckFailed".equals(code) && releases.containsKey(i)) {
+                foreign.add(releases.get(i)); // another item holds it now: not ours to delete
+                released = true;
             }
             conflict |= "TransactionConflict".equals(code);
         }
@@ -189,6 +206,8 @@ final class AliasedWrite implements Operation<Void> {
             failedWith = snapshot;
             itemFailure = reasons.get(0);
             snapshot = null;
+        } else if (released) {
+            return; // try again without the aliases that are not ours
         } else if (conflict) {
             snapshot = null;
             pauseMillis = ThreadLocalRandom.current().nextLong(5, 20L * attempts + 10);

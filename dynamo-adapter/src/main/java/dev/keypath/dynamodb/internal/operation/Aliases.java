@@ -80,21 +80,24 @@ final class Aliases {
 
     /** Whether the stored item {@code holder} (key, aliases and TTL read) holds {@code alias} at {@code now}. */
     static boolean holds(Map<String, AttributeValue> holder, KeyPath alias, long now) {
-        if (holder == null || holder.isEmpty()) {
+        if (holder == null || holder.isEmpty() || expired(holder, now)) {
             return false;
-        }
-        AttributeValue ttl = holder.get(TableAttributes.TTL);
-        if (ttl != null && ttl.n() != null) {
-            try {
-                if (Long.parseLong(ttl.n()) <= now) {
-                    return false;
-                }
-            } catch (NumberFormatException e) {
-                // not a keypath TTL: the item does not expire
-            }
         }
         AttributeValue aliases = holder.get(TableAttributes.ALIASES);
         return aliases != null && aliases.hasL() && aliases.l().contains(AttributeValues.string(alias.toString()));
+    }
+
+    /** Whether the stored item's {@code _ttl} is at or before {@code now} (epoch seconds). */
+    static boolean expired(Map<String, AttributeValue> item, long now) {
+        AttributeValue ttl = item.get(TableAttributes.TTL);
+        if (ttl == null || ttl.n() == null) {
+            return false;
+        }
+        try {
+            return Long.parseLong(ttl.n()) <= now;
+        } catch (NumberFormatException e) {
+            return false; // not a keypath TTL: the item does not expire
+        }
     }
 
     /** The consistent read of what {@link #holds} needs of the item at {@code holder}. */
@@ -137,27 +140,32 @@ final class Aliases {
 
     /** The consistent read of what a write of the item at {@code keyPath} must know: whether it exists, its aliases. */
     static GetItemRequest snapshotRequest(String table, KeyPath keyPath) {
-        return GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(keyPath)).consistentRead(true)
-                .projectionExpression("#kp_pk, #kp_al")
-                .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_al", TableAttributes.ALIASES))
-                .build();
+        return holderRequest(table, keyPath);
     }
 
     /**
-     * What a write found stored: whether the item exists and its {@code _kp_aliases} attribute (null if none).
+     * What a write found stored: whether the item exists, its {@code _kp_aliases} attribute (null if none) and
+     * whether it has expired (then its aliases may have been taken over by other items).
      *
      * @param exists  whether an item is stored at the key path
      * @param aliases the stored alias list, or null
+     * @param expired whether the stored item's TTL has passed
      */
-    record Snapshot(boolean exists, AttributeValue aliases) {
-        static Snapshot of(Map<String, AttributeValue> item) {
+    record Snapshot(boolean exists, AttributeValue aliases, boolean expired) {
+        static Snapshot of(Map<String, AttributeValue> item, long now) {
             boolean exists = item != null && !item.isEmpty();
-            return new Snapshot(exists, exists ? item.get(TableAttributes.ALIASES) : null);
+            return new Snapshot(exists, exists ? item.get(TableAttributes.ALIASES) : null,
+                    exists && Aliases.expired(item, now));
         }
 
-        /** The alternate key paths the stored item holds. */
+        /** The alternate key paths the stored item lists. */
         List<KeyPath> paths(KeyPath item) {
             return Aliases.paths(aliases, item);
+        }
+
+        /** The alternate key paths the stored item surely still holds: none once it has expired. */
+        List<KeyPath> held(KeyPath item) {
+            return expired ? List.of() : paths(item);
         }
 
         /** The condition that the stored item is still as read: absent, or holding the same aliases. */
