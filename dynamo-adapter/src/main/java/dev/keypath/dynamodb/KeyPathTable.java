@@ -58,9 +58,11 @@ public interface KeyPathTable {
     <T> T withGeneratedIds(T item);
 
     /**
-     * Creates the table (on-demand billing, {@code pk}/{@code sk} binary), the GSIs declared by registered types
-     * and TTL on {@code _ttl}, waiting until active; on an existing table verifies the key schema (throwing
-     * {@link TableSchemaMismatchException}) and adds missing GSIs and TTL. Idempotent. Uses
+     * Creates the table (on-demand billing, {@code pk}/{@code sk} binary), the global and local secondary indexes
+     * declared by registered types (each with its projection) and TTL on {@code _ttl}, waiting until active; on an
+     * existing table verifies the key schema, the projections of declared indexes and that every declared local
+     * index exists (DynamoDB creates those only with the table), throwing {@link TableSchemaMismatchException}, and
+     * adds missing GSIs and TTL. Idempotent. Uses
      * {@code DescribeTable}, {@code CreateTable}, {@code UpdateTable}, {@code DescribeTimeToLive},
      * {@code UpdateTimeToLive}.
      */

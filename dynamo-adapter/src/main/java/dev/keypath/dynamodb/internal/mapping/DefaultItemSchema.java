@@ -27,8 +27,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.core.JacksonException;
@@ -253,7 +255,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                 for (String a : include) {
                     if (!stored.contains(a)) {
                         throw new ItemMappingException(where + ": include names '" + a + "', which is not a stored "
-                                + "attribute of the type (stored: " + new java.util.TreeSet<>(stored) + ")");
+                                + "attribute of the type (stored: " + new TreeSet<>(stored) + ")");
                     }
                 }
             } else if (!include.isEmpty()) {
@@ -276,7 +278,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         if (mine != null || theirs != null) {
             return mine != null && mine.equals(theirs);
         }
-        return java.util.Objects.equals(template.bindPrefix(Map.of()).id(0), other.bindPrefix(Map.of()).id(0));
+        return Objects.equals(template.bindPrefix(Map.of()).id(0), other.bindPrefix(Map.of()).id(0));
     }
 
     private static String variableAt(KeyPathTemplate t, int position) {

@@ -9,11 +9,13 @@ import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.databind.json.JsonMapper;
@@ -33,7 +35,7 @@ public final class SchemaRegistry {
         Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();
         Map<String, DefaultItemSchema<?>> n = new LinkedHashMap<>();
         Set<String> idx = new TreeSet<>();
-        Map<String, IndexDefinition> defs = new java.util.TreeMap<>();
+        Map<String, IndexDefinition> defs = new TreeMap<>();
         for (Class<?> t : types) {
             DefaultItemSchema<?> s = DefaultItemSchema.create(t, mapper);
             DefaultItemSchema<?> clash = n.put(s.typeName(), s);
@@ -51,7 +53,7 @@ public final class SchemaRegistry {
         this.byClass = Map.copyOf(c);
         this.byName = Map.copyOf(n);
         this.indexes = Set.copyOf(idx);
-        this.indexDefinitions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(defs));
+        this.indexDefinitions = Collections.unmodifiableMap(new LinkedHashMap<>(defs));
     }
 
     @SuppressWarnings("unchecked")

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
@@ -94,7 +95,7 @@ final class AliasedWrite implements Operation<Void> {
         }
         if (contested != null && holder == null) {
             return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, Aliases.aliasKey(contested),
-                    dev.keypath.dynamodb.ReadConsistency.STRONG), r -> contestedAlias(r.hasItem() ? r.item() : null));
+                    ReadConsistency.STRONG), r -> contestedAlias(r.hasItem() ? r.item() : null));
         }
         if (contested != null) {
             return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holder),

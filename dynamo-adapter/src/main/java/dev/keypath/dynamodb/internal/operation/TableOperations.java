@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
@@ -67,7 +68,7 @@ public final class TableOperations {
     public <T> Operation<Optional<T>> getByAlias(Class<T> type, KeyPath alias) {
         DefaultItemSchema<T> schema = registry.of(type);
         if (!schema.hasAliases()) {
-            throw new dev.keypath.dynamodb.ItemMappingException(schema.typeName() + " declares no @UniqueKeyPath, so "
+            throw new ItemMappingException(schema.typeName() + " declares no @UniqueKeyPath, so "
                     + "no alias points at its items", alias, null);
         }
         return new AliasLookup<>(table, schema, Objects.requireNonNull(alias, "alias"), registry);
