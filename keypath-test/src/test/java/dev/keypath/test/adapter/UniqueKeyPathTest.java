@@ -329,4 +329,32 @@ class UniqueKeyPathTest {
         assertThat(table.getByAlias(Ticket.class, KeyPath.of("code", code))).contains(live);
         assertThat(table.get(Ticket.class, KeyPath.of("ticket", expiredId))).isEmpty();
     }
+
+    @Test
+    void aRegistrationIsOneReadAndOneTransactionAndALookupTwoReads() {
+        FaultInjector counted = new FaultInjector();
+        try (DynamoDbClient counting = dev.keypath.test.TestDynamoDb.get().clientBuilder()
+                .overrideConfiguration(o -> o.addExecutionInterceptor(counted)).build()) {
+            KeyPathTable t = KeyPathTable.builder().client(counting).tableName(table.tableName())
+                    .register(Member.class, Team.class, Badge.class, Ticket.class).build();
+            String email = email();
+            Member m = t.put(new Member(UUID.randomUUID(), email, null, "jo", null));
+            assertThat(counted.calls("GetItem")).isEqualTo(1);
+            assertThat(counted.calls("TransactWriteItems")).isEqualTo(1);
+            assertThat(counted.totalCalls()).isEqualTo(2);
+
+            assertThat(t.getByAlias(Member.class, emailPath(email))).contains(m);
+            assertThat(counted.calls("GetItem")).isEqualTo(3);
+            assertThat(counted.totalCalls()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void aLookupOnATypeWithoutUniqueKeyPathsIsRefused() {
+        KeyPathTable tasks = KeyPathTable.builder().client(client).tableName(table.tableName())
+                .register(IndexModel.Task.class).build();
+        assertThatThrownBy(() -> tasks.getByAlias(IndexModel.Task.class, emailPath("a@b.c")))
+                .isInstanceOf(dev.keypath.dynamodb.ItemMappingException.class)
+                .hasMessageContaining("Task declares no @UniqueKeyPath");
+    }
 }
