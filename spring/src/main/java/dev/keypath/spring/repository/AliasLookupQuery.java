@@ -20,9 +20,9 @@ import org.springframework.data.repository.query.parser.PartTree;
 /**
  * A derived finder that names exactly the variables of one of the type's alternate key paths
  * ({@link UniqueKeyPath}) by equality and returns at most one item, such as {@code Optional<User> findByEmail(String
- * email)} for {@code @UniqueKeyPath("/email-{email}")}: answered by the alias lookup
- * ({@link KeyPathDynamoOperations#findByAlias}), one strongly consistent read of the alias and one of the item,
- * instead of a query. Immutable.
+ * email)} for {@code @UniqueKeyPath("/email-{email}")}, or asks whether one exists ({@code existsByEmail}):
+ * answered by the alias lookup ({@link KeyPathDynamoOperations#findByAlias}), one strongly consistent read of the
+ * alias and one of the item, instead of a query. Immutable.
  */
 final class AliasLookupQuery implements RepositoryQuery {
     private final QueryMethod method;
@@ -30,11 +30,14 @@ final class AliasLookupQuery implements RepositoryQuery {
     private final KeyPathTemplate template;
     /** The template variable each bindable argument gives, in argument order. */
     private final List<String> variables;
+    /** True for {@code existsBy…}: whether an item holds the alias. */
+    private final boolean exists;
     private final KeyPathDynamoOperations operations;
 
     private AliasLookupQuery(QueryMethod method, Class<?> domainType, KeyPathTemplate template, List<String> variables,
-                             KeyPathDynamoOperations operations) {
+                             boolean exists, KeyPathDynamoOperations operations) {
         this.method = method;
+        this.exists = exists;
         this.domainType = domainType;
         this.template = template;
         this.variables = variables;
@@ -44,10 +47,11 @@ final class AliasLookupQuery implements RepositoryQuery {
     /** The alias lookup {@code method} is, or null when it is not one (then it is planned as a query). */
     static AliasLookupQuery of(QueryMethod method, PartTree tree, Class<?> domainType,
                                KeyPathDynamoOperations operations) {
-        if (!tree.hasPredicate() || tree.isDelete() || tree.isCountProjection() || tree.isExistsProjection()
-                || tree.isDistinct() || tree.isLimiting() || tree.stream().count() != 1 || tree.getSort().isSorted()
+        if (!tree.hasPredicate() || tree.isDelete() || tree.isCountProjection() || tree.isDistinct()
+                || tree.isLimiting() || tree.stream().count() != 1 || tree.getSort().isSorted()
                 || method.isCollectionQuery() || method.isPageQuery() || method.isSliceQuery()
-                || method.isStreamQuery() || !domainType.isAssignableFrom(method.getReturnedObjectType())) {
+                || method.isStreamQuery()
+                || !(tree.isExistsProjection() || domainType.isAssignableFrom(method.getReturnedObjectType()))) {
             return null;
         }
         List<String> named = new ArrayList<>();
@@ -62,7 +66,7 @@ final class AliasLookupQuery implements RepositoryQuery {
         for (UniqueKeyPath unique : domainType.getAnnotationsByType(UniqueKeyPath.class)) {
             KeyPathTemplate t = KeyPathTemplate.parse(unique.value());
             if (names.size() == named.size() && names.equals(new HashSet<>(t.variables()))) {
-                return new AliasLookupQuery(method, domainType, t, named, operations);
+                return new AliasLookupQuery(method, domainType, t, named, tree.isExistsProjection(), operations);
             }
         }
         return null;
@@ -75,7 +79,7 @@ final class AliasLookupQuery implements RepositoryQuery {
         for (int i = 0; i < variables.size(); i++) {
             Object value = args.getBindableValue(i);
             if (value == null) {
-                return null; // no item holds an alternate key path with a null id
+                return exists ? Boolean.FALSE : null; // no item holds an alternate key path with a null id
             }
             values.put(variables.get(i), value);
         }
@@ -85,7 +89,8 @@ final class AliasLookupQuery implements RepositoryQuery {
         } catch (IllegalArgumentException e) {
             throw new InvalidDataAccessApiUsageException(method.getName() + ": " + e.getMessage(), e);
         }
-        return operations.findByAlias(domainType, alias).orElse(null);
+        var found = operations.findByAlias(domainType, alias);
+        return exists ? (Object) found.isPresent() : found.orElse(null);
     }
 
     @Override

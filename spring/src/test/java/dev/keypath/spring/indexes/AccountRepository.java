@@ -8,4 +8,6 @@ public interface AccountRepository extends KeyPathRepository<Account, KeyPath> {
     Optional<Account> findByEmail(String email);
 
     Account getByEmail(String email);
+
+    boolean existsByEmail(String email);
 }

@@ -35,6 +35,8 @@ class IndexRepositoriesTest {
         assertThat(accounts.findByEmail(email)).contains(saved);
         assertThat(accounts.getByEmail(email)).isEqualTo(saved);
         assertThat(accounts.findByEmail(email())).isEmpty();
+        assertThat(accounts.existsByEmail(email)).isTrue();
+        assertThat(accounts.existsByEmail(email())).isFalse();
         assertThat(table.getByAlias(Account.class, KeyPath.of("email", email))).contains(saved);
     }
 
