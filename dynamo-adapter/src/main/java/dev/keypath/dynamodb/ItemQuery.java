@@ -45,9 +45,6 @@ public final class ItemQuery {
         if ((subtree == null) == (from == null)) {
             throw new IllegalArgumentException("a query needs exactly one of subtree(prefix) or between(from, to)");
         }
-        if (index != null && consistency == ReadConsistency.STRONG) {
-            throw new IllegalArgumentException("secondary index queries cannot be strongly consistent");
-        }
     }
 
     /** A new builder. */
@@ -113,7 +110,7 @@ public final class ItemQuery {
         return types;
     }
 
-    /** The GSI name, or null for the table. */
+    /** The secondary index name (global or local), or null for the table. */
     public String index() {
         return index;
     }
@@ -214,13 +211,16 @@ public final class ItemQuery {
             return this;
         }
 
-        /** Queries the secondary index {@code gsiName} instead of the table. */
-        public Builder index(String gsiName) {
-            this.index = gsiName;
+        /** Queries the secondary index {@code indexName} (global or local) instead of the table. */
+        public Builder index(String indexName) {
+            this.index = indexName;
             return this;
         }
 
-        /** Read consistency (table queries only for STRONG). */
+        /**
+         * Read consistency. STRONG is for the table and local indexes; a query of a global index asking for it is
+         * refused before any request ({@link IllegalArgumentException}).
+         */
         public Builder consistency(ReadConsistency consistency) {
             this.consistency = consistency;
             return this;

@@ -280,6 +280,18 @@ public interface KeyPathAsyncTable {
         return out;
     }
 
+    /** {@link KeyPathTable#queryKeys(ItemQuery)}, without blocking. */
+    default CompletableFuture<Page<ItemKey>> queryKeys(ItemQuery query) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement queryKeys"));
+    }
+
+    /** {@link KeyPathTable#getByAlias(Class, KeyPath)}, without blocking. */
+    default <T> CompletableFuture<Optional<T>> getByAlias(Class<T> type, KeyPath alias) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement getByAlias"));
+    }
+
     /**
      * Builder of a {@link KeyPathAsyncTable}: the SDK async client plus the {@link TableBuilderSettings}; not
      * thread-safe.

@@ -58,9 +58,11 @@ public interface KeyPathTable {
     <T> T withGeneratedIds(T item);
 
     /**
-     * Creates the table (on-demand billing, {@code pk}/{@code sk} binary), the GSIs declared by registered types
-     * and TTL on {@code _ttl}, waiting until active; on an existing table verifies the key schema (throwing
-     * {@link TableSchemaMismatchException}) and adds missing GSIs and TTL. Idempotent. Uses
+     * Creates the table (on-demand billing, {@code pk}/{@code sk} binary), the global and local secondary indexes
+     * declared by registered types (each with its projection) and TTL on {@code _ttl}, waiting until active; on an
+     * existing table verifies the key schema, the projections of declared indexes and that every declared local
+     * index exists (DynamoDB creates those only with the table), throwing {@link TableSchemaMismatchException}, and
+     * adds missing GSIs and TTL. Idempotent. Uses
      * {@code DescribeTable}, {@code CreateTable}, {@code UpdateTable}, {@code DescribeTimeToLive},
      * {@code UpdateTimeToLive}.
      */
@@ -299,6 +301,27 @@ public interface KeyPathTable {
      * Example: {@code table.transact(tx -> tx.put(post).update(User.class, userPath, incPosts))}.
      */
     List<Object> transact(Consumer<Transaction> actions);
+
+    /**
+     * One page of the keys {@code query} selects, each the item's registered type and key path, without reading
+     * the items: on the table or on any index, whatever it projects ({@code Query} with a projection of the keys).
+     * The way to read a KEYS_ONLY index without fetching the items; the page token continues the same query.
+     * Example: {@code Page<ItemKey> keys = table.queryKeys(ItemQuery.of(q -> q.index("byTag").subtree(tag)))}.
+     */
+    default Page<ItemKey> queryKeys(ItemQuery query) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement queryKeys");
+    }
+
+    /**
+     * Reads the item that holds the alternate key path {@code alias}
+     * ({@link dev.keypath.dynamodb.annotation.UniqueKeyPath}): the alias item, then the item it points at, both
+     * strongly consistent {@code GetItem}s. Empty if no item holds it (or the item has expired); an
+     * {@link UnknownItemTypeException} if an item of another type holds it. Example:
+     * {@code Optional<User> u = table.getByAlias(User.class, KeyPath.parse("/email-a@example.com"))}.
+     */
+    default <T> Optional<T> getByAlias(Class<T> type, KeyPath alias) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement getByAlias");
+    }
 
     /**
      * Builder of a {@link KeyPathTable}: the SDK client plus the {@link TableBuilderSettings}; not thread-safe.

@@ -58,6 +58,13 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     }
 
     @Override
+    public <T> Optional<T> findByAlias(Class<T> type, KeyPath alias) {
+        Assert.notNull(type, "type must not be null");
+        Assert.notNull(alias, "alias must not be null");
+        return call(t -> t.getByAlias(type, alias), false);
+    }
+
+    @Override
     public <T> Optional<T> findById(Class<T> type, KeyPath keyPath) {
         Assert.notNull(type, "type must not be null");
         Assert.notNull(keyPath, "keyPath must not be null");

@@ -39,6 +39,18 @@ public interface KeyPathDynamoOperations {
      */
     <T> Optional<T> findById(Class<T> type, KeyPath keyPath);
 
+    /**
+     * Reads the item of {@code type} that holds the alternate key path {@code alias}
+     * ({@link dev.keypath.dynamodb.annotation.UniqueKeyPath}), through its alias item (strongly consistent).
+     *
+     * @param type  a registered item type with unique key paths, required
+     * @param alias the alternate key path, e.g. {@code /email-a@example.com}, required
+     * @return the item, or empty if no item holds the alias
+     */
+    default <T> Optional<T> findByAlias(Class<T> type, KeyPath alias) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement findByAlias");
+    }
+
     /** Whether an item of {@code type} exists at {@code keyPath}. @see #findById */
     default boolean existsById(Class<?> type, KeyPath keyPath) {
         return findById(type, keyPath).isPresent();

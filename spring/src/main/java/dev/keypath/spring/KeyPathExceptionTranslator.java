@@ -9,6 +9,8 @@ import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyTooLargeException;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.UniqueKeyConflictException;
+import dev.keypath.dynamodb.UniqueKeyWriteException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.VersionConflictException;
@@ -99,6 +101,12 @@ public class KeyPathExceptionTranslator implements PersistenceExceptionTranslato
 
     private DataAccessException translateAdapter(KeyPathDynamoException ex, boolean createOnly) {
         String msg = ex.getMessage();
+        if (ex instanceof UniqueKeyConflictException) {
+            return new DuplicateKeyException(msg, ex);
+        }
+        if (ex instanceof UniqueKeyWriteException) {
+            return new InvalidDataAccessApiUsageException(msg, ex);
+        }
         if (ex instanceof VersionConflictException v) {
             // A create-only write of a new versioned item fails its "no item yet" check: that is a duplicate.
             return createOnly && v.expectedVersion() == 0 ? new DuplicateKeyException(msg, ex)

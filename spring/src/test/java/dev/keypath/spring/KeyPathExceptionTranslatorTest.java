@@ -53,6 +53,15 @@ class KeyPathExceptionTranslatorTest {
     }
 
     @Test
+    void aTakenUniqueKeyPathIsADuplicateKeyAndAnUnkeepableWriteAMisuse() {
+        var taken = new dev.keypath.dynamodb.UniqueKeyConflictException("User", KeyPath.of("email", "a@b.c"), path, null);
+        assertThat(translator.translate(taken, false)).isInstanceOf(DuplicateKeyException.class)
+                .hasMessageContaining("/email-a@b.c");
+        assertThat(translator.translateExceptionIfPossible(new dev.keypath.dynamodb.UniqueKeyWriteException("batch",
+                path))).isInstanceOf(InvalidDataAccessApiUsageException.class);
+    }
+
+    @Test
     void transactionFailuresByCode() {
         TransactionFailedException version = new TransactionFailedException(
                 List.of(failure(0, "ConditionalCheckFailed", true)), null);

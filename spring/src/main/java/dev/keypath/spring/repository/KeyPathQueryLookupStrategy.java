@@ -29,6 +29,10 @@ final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
         QueryMethod queryMethod = new QueryMethod(method, metadata, factory, DefaultParameters::new);
         Class<?> domainType = metadata.getDomainType();
         PartTree tree = new PartTree(method.getName(), domainType);
+        AliasLookupQuery alias = AliasLookupQuery.of(queryMethod, tree, domainType, operations);
+        if (alias != null) {
+            return alias;
+        }
         KeyPathTemplate template = operations.table().schema(domainType).keyPathTemplate();
         QueryPlan plan = new DerivedQueryPlanner(metadata.getRepositoryInterface().getSimpleName(), method,
                 queryMethod, tree, domainType, template).create();

@@ -134,6 +134,16 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
                 page -> page.ofType(type)));
     }
 
+    @Override
+    public CompletableFuture<Page<ItemKey>> queryKeys(ItemQuery query) {
+        return driver.run(() -> operations.queryKeys(query));
+    }
+
+    @Override
+    public <T> CompletableFuture<Optional<T>> getByAlias(Class<T> type, KeyPath alias) {
+        return driver.run(() -> operations.getByAlias(type, alias));
+    }
+
     /** Builder; not thread-safe. */
     private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
         private DynamoDbAsyncClient client;

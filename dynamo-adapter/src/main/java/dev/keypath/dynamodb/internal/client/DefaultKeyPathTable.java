@@ -56,7 +56,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
 
     @Override
     public TableStatus bootstrap() {
-        return new TableBootstrapper(driver.client(), tableName(), registry.indexes()).bootstrap();
+        return new TableBootstrapper(driver.client(), tableName(), registry.indexDefinitions()).bootstrap();
     }
 
     @Override
@@ -117,6 +117,16 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public List<Object> transact(Consumer<Transaction> body) {
         return driver.run(operations.transact(body));
+    }
+
+    @Override
+    public Page<ItemKey> queryKeys(ItemQuery query) {
+        return driver.run(operations.queryKeys(query));
+    }
+
+    @Override
+    public <T> Optional<T> getByAlias(Class<T> type, KeyPath alias) {
+        return driver.run(operations.getByAlias(type, alias));
     }
 
     /** Builder; not thread-safe. */

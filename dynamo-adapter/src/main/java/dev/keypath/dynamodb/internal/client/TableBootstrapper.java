@@ -2,11 +2,13 @@ package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TableStatus;
+import dev.keypath.dynamodb.internal.mapping.IndexDefinition;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
@@ -16,8 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescri
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexUpdate;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.Projection;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -26,17 +28,25 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
 /**
  * Creates or verifies a key-path table: {@code pk} HASH / {@code sk} RANGE (both B), on-demand billing, one GSI
- * per declared index ({@code <index>_pk}/{@code <index>_sk}, B, projection ALL) and TTL on {@code _ttl}.
+ * per declared global index ({@code <index>_pk}/{@code <index>_sk}, B), one LSI per declared local index
+ * ({@code pk}/{@code <index>_sk}, created with the table only), each with its projection ({@link IndexSchemas}),
+ * and TTL on {@code _ttl}.
  */
 final class TableBootstrapper {
     private final DynamoDbClient client;
     private final String table;
+    /** Names of the global indexes. */
     private final Set<String> indexes;
+    private final Map<String, IndexDefinition> definitions;
+    private final List<IndexDefinition> locals;
 
-    public TableBootstrapper(DynamoDbClient client, String table, Set<String> indexes) {
+    public TableBootstrapper(DynamoDbClient client, String table, Map<String, IndexDefinition> definitions) {
         this.client = client;
         this.table = table;
-        this.indexes = indexes;
+        this.definitions = definitions;
+        this.indexes = definitions.values().stream().filter(d -> !d.local()).map(IndexDefinition::name)
+                .collect(Collectors.toCollection(TreeSet::new));
+        this.locals = definitions.values().stream().filter(IndexDefinition::local).toList();
     }
 
     public TableStatus bootstrap() {
@@ -49,12 +59,18 @@ final class TableBootstrapper {
             for (String index : indexes) {
                 attrs.add(binary(TableAttributes.gsiPk(index)));
                 attrs.add(binary(TableAttributes.gsiSk(index)));
-                gsis.add(gsi(index));
+                gsis.add(IndexSchemas.global(definitions.get(index)));
+            }
+            List<LocalSecondaryIndex> lsis = new ArrayList<>();
+            for (IndexDefinition local : locals) {
+                attrs.add(binary(IndexSchemas.localSortKey(local)));
+                lsis.add(IndexSchemas.local(local));
             }
             try {
                 client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
                         .attributeDefinitions(attrs).keySchema(keySchema(TableAttributes.PK, TableAttributes.SK))
-                        .globalSecondaryIndexes(gsis.isEmpty() ? null : gsis));
+                        .globalSecondaryIndexes(gsis.isEmpty() ? null : gsis)
+                        .localSecondaryIndexes(lsis.isEmpty() ? null : lsis));
                 status = TableStatus.CREATED;
             } catch (software.amazon.awssdk.services.dynamodb.model.ResourceInUseException raced) {
                 status = TableStatus.EXISTED;
@@ -82,6 +98,18 @@ final class TableBootstrapper {
                 if (indexes.contains(g.indexName())) {
                     checkKeys("index " + g.indexName() + " of table " + table, g.keySchema(),
                             TableAttributes.gsiPk(g.indexName()), TableAttributes.gsiSk(g.indexName()), types);
+                    IndexSchemas.checkProjection(table, definitions.get(g.indexName()), g.projection());
+                }
+            }
+        }
+        IndexSchemas.checkLocalIndexes(table, d, locals);
+        if (d.hasLocalSecondaryIndexes()) {
+            for (LocalSecondaryIndexDescription l : d.localSecondaryIndexes()) {
+                IndexDefinition local = definitions.get(l.indexName());
+                if (local != null && local.local()) {
+                    checkKeys("local index " + l.indexName() + " of table " + table, l.keySchema(),
+                            TableAttributes.PK, IndexSchemas.localSortKey(local), types);
+                    IndexSchemas.checkProjection(table, local, l.projection());
                 }
             }
         }
@@ -112,7 +140,7 @@ final class TableBootstrapper {
                     .attributeDefinitions(binary(TableAttributes.gsiPk(index)), binary(TableAttributes.gsiSk(index)))
                     .globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().create(c -> c.indexName(index)
                             .keySchema(keySchema(TableAttributes.gsiPk(index), TableAttributes.gsiSk(index)))
-                            .projection(Projection.builder().projectionType(ProjectionType.ALL).build())).build()));
+                            .projection(IndexSchemas.projection(definitions.get(index)))).build()));
             client.waiter().waitUntilTableExists(b -> b.tableName(table));
         }
     }
@@ -137,12 +165,6 @@ final class TableBootstrapper {
         } catch (ResourceNotFoundException e) {
             return null;
         }
-    }
-
-    private static GlobalSecondaryIndex gsi(String index) {
-        return GlobalSecondaryIndex.builder().indexName(index)
-                .keySchema(keySchema(TableAttributes.gsiPk(index), TableAttributes.gsiSk(index)))
-                .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build();
     }
 
     private static List<KeySchemaElement> keySchema(String pk, String sk) {

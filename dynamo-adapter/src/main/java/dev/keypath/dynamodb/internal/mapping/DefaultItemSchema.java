@@ -9,9 +9,11 @@ import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.AutoId;
+import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.dynamodb.annotation.TimeToLive;
+import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.dynamodb.annotation.Version;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,8 +21,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.core.JacksonException;
@@ -43,8 +47,16 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     public record KeyField(String variable, Property property, KeyFieldType fieldType, AutoId.Strategy autoId, String where) {
     }
 
-    /** A secondary key path stored in a GSI. */
-    public record SecondaryKey(String index, KeyLayout template, List<KeyField> fields) {
+    /**
+     * A secondary key path stored in an index: a global one ({@code <index>_pk}/{@code <index>_sk}) or a local one
+     * ({@code <index>_sk} beside the table's {@code pk}), with what the index holds besides its keys.
+     */
+    public record SecondaryKey(String index, KeyLayout template, List<KeyField> fields, boolean local,
+                               IndexProjection projection, List<String> include) {
+    }
+
+    /** An alternate key path that at most one item may hold ({@link UniqueKeyPath}). */
+    public record UniqueKey(KeyLayout template, List<KeyField> fields) {
     }
 
     /** The key path and attributes of an encoded item. */
@@ -72,6 +84,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final String versionName;
     private final Property ttl;
     private final List<SecondaryKey> secondaryKeys;
+    private final List<UniqueKey> uniqueKeys;
+    /** The stored names of the fields that alternate key paths use: updates may not change them. */
+    private final Set<String> uniqueFieldNames;
     private final Set<String> reserved;
     private final MapperSource mapper;
     /** Built when an item first needs Jackson. */
@@ -134,33 +149,30 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
         this.version = v;
         this.ttl = t;
-        List<SecondaryKey> sks = new ArrayList<>();
-        for (SecondaryKeyPath skp : type.getAnnotationsByType(SecondaryKeyPath.class)) {
-            KeyPathTemplate st;
-            try {
-                st = KeyPathTemplate.parse(skp.keyPath());
-            } catch (IllegalArgumentException e) {
-                throw new ItemMappingException("Bad @SecondaryKeyPath of " + type.getName() + ": " + e.getMessage(),
-                        null, e);
-            }
-            if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
-                throw new ItemMappingException("Bad GSI name '" + skp.index() + "' on " + type.getName());
-            }
-            sks.add(new SecondaryKey(skp.index(), new KeyLayout(st), bind(st, props, false)));
-        }
-        this.secondaryKeys = List.copyOf(sks);
-        Set<String> res = new HashSet<>(Set.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE,
-                TableAttributes.TTL));
-        for (SecondaryKey sk : secondaryKeys) {
-            res.add(TableAttributes.gsiPk(sk.index()));
-            res.add(TableAttributes.gsiSk(sk.index()));
-        }
-        this.reserved = Set.copyOf(res);
         List<Property> all = List.copyOf(props.values());
         int[] keyComponents = keyFields.stream().mapToInt(f -> all.indexOf(f.property())).toArray();
         this.plain = mapper.isDefault() && type.isRecord() ? PlainRecords.item(type, keyComponents, props) : null;
         // under the default mapper a plain record's properties keep their Java names
         Map<String, String> jsonNames = plain != null ? Map.of() : JsonNames.of(ItemMappers.of(mapper.get()), type);
+        this.secondaryKeys = secondaryKeys(props, jsonNames);
+        this.uniqueKeys = uniqueKeys(props);
+        Set<String> uniqueNames = new HashSet<>();
+        for (UniqueKey u : uniqueKeys) {
+            for (KeyField f : u.fields()) {
+                uniqueNames.add(f.property().name());
+                uniqueNames.add(jsonNames.getOrDefault(f.property().name(), f.property().name()));
+            }
+        }
+        this.uniqueFieldNames = Set.copyOf(uniqueNames);
+        Set<String> res = new HashSet<>(Set.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE,
+                TableAttributes.TTL, TableAttributes.ALIASES));
+        for (SecondaryKey sk : secondaryKeys) {
+            if (!sk.local()) {
+                res.add(TableAttributes.gsiPk(sk.index()));
+            }
+            res.add(TableAttributes.gsiSk(sk.index()));
+        }
+        this.reserved = Set.copyOf(res);
         for (Property p : props.values()) {
             if (reserved.contains(p.name())) {
                 throw new ItemMappingException(type.getName() + "." + p.name() + ": '" + p.name()
@@ -190,6 +202,95 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             this.keyFieldComponents = null;
             this.versionComponent = -1;
         }
+    }
+
+    /** The {@link SecondaryKeyPath}s of the type, checked: names, templates, local partitions, projections. */
+    private List<SecondaryKey> secondaryKeys(Map<String, Property> props, Map<String, String> jsonNames) {
+        List<SecondaryKey> sks = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (SecondaryKeyPath skp : type.getAnnotationsByType(SecondaryKeyPath.class)) {
+            KeyPathTemplate st;
+            try {
+                st = KeyPathTemplate.parse(skp.keyPath());
+            } catch (IllegalArgumentException e) {
+                throw new ItemMappingException("Bad @SecondaryKeyPath of " + type.getName() + ": " + e.getMessage(),
+                        null, e);
+            }
+            String where = "@SecondaryKeyPath(index = \"" + skp.index() + "\") of " + type.getName();
+            if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
+                throw new ItemMappingException("Bad index name '" + skp.index() + "' on " + type.getName());
+            }
+            if (!seen.add(skp.index())) {
+                throw new ItemMappingException(where + " is declared twice");
+            }
+            if (skp.local() && !samePartition(st)) {
+                throw new ItemMappingException(where + ": a local index shares the item's partition, so the first "
+                        + "element of " + st + " must be the first element of " + template);
+            }
+            List<String> include = List.of(skp.include());
+            if (skp.projection() == IndexProjection.INCLUDE) {
+                if (include.isEmpty()) {
+                    throw new ItemMappingException(where + ": projection INCLUDE needs the attributes to include");
+                }
+                Set<String> stored = new HashSet<>();
+                props.keySet().forEach(n -> stored.add(jsonNames.getOrDefault(n, n)));
+                keyFields.forEach(f -> stored.remove(jsonNames.getOrDefault(f.property().name(), f.property().name())));
+                for (String a : include) {
+                    if (!stored.contains(a)) {
+                        throw new ItemMappingException(where + ": include names '" + a + "', which is not a stored "
+                                + "attribute of the type (stored: " + new TreeSet<>(stored) + ")");
+                    }
+                }
+            } else if (!include.isEmpty()) {
+                throw new ItemMappingException(where + ": include is only for projection INCLUDE, not "
+                        + skp.projection());
+            }
+            sks.add(new SecondaryKey(skp.index(), new KeyLayout(st), bind(st, props, false), skp.local(),
+                    skp.projection(), include));
+        }
+        return List.copyOf(sks);
+    }
+
+    /** Whether {@code other} starts with this type's partition element: same namespace and variable or literal. */
+    private boolean samePartition(KeyPathTemplate other) {
+        if (!template.namespace(0).equals(other.namespace(0))) {
+            return false;
+        }
+        String mine = variableAt(template, 0);
+        String theirs = variableAt(other, 0);
+        if (mine != null || theirs != null) {
+            return mine != null && mine.equals(theirs);
+        }
+        return Objects.equals(template.bindPrefix(Map.of()).id(0), other.bindPrefix(Map.of()).id(0));
+    }
+
+    private static String variableAt(KeyPathTemplate t, int position) {
+        for (String v : t.variables()) {
+            if (t.indexOf(v) == position) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** The {@link UniqueKeyPath}s of the type, checked. */
+    private List<UniqueKey> uniqueKeys(Map<String, Property> props) {
+        List<UniqueKey> keys = new ArrayList<>();
+        for (UniqueKeyPath u : type.getAnnotationsByType(UniqueKeyPath.class)) {
+            KeyPathTemplate ut;
+            try {
+                ut = KeyPathTemplate.parse(u.value());
+            } catch (IllegalArgumentException e) {
+                throw new ItemMappingException("Bad @UniqueKeyPath of " + type.getName() + ": " + e.getMessage(),
+                        null, e);
+            }
+            if (ut.variables().isEmpty()) {
+                throw new ItemMappingException("@UniqueKeyPath(\"" + u.value() + "\") of " + type.getName()
+                        + " has no variable, so only one item of the type could ever exist; name a field in it");
+            }
+            keys.add(new UniqueKey(new KeyLayout(ut), bind(ut, props, false)));
+        }
+        return List.copyOf(keys);
     }
 
     /** Whether a put can change the item it stores: it generates ids or sets a version. */
@@ -347,6 +448,32 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return secondaryKeys;
     }
 
+    public List<UniqueKey> uniqueKeys() {
+        return uniqueKeys;
+    }
+
+    /** Whether the type declares alternate key paths, so its writes keep alias items. */
+    public boolean hasAliases() {
+        return !uniqueKeys.isEmpty();
+    }
+
+    /** Whether {@code attribute}, a stored or Java name, is a field some alternate key path uses. */
+    public boolean isUniqueField(String attribute) {
+        return uniqueFieldNames.contains(attribute);
+    }
+
+    /** The alternate key paths {@code item} holds, in declaration order; those with a null variable are left out. */
+    public List<KeyPath> aliasPaths(Object item, Map<String, Object> generated) {
+        List<KeyPath> paths = new ArrayList<>(uniqueKeys.size());
+        for (UniqueKey u : uniqueKeys) {
+            KeyPath p = bindOptional(u.template(), u.fields(), item, generated, "unique key path " + u.template().source());
+            if (p != null) {
+                paths.add(p);
+            }
+        }
+        return paths;
+    }
+
     public boolean isVersioned() {
         return version != null;
     }
@@ -455,8 +582,16 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         for (SecondaryKey sk : secondaryKeys) {
             KeyPath sp = secondaryPath(sk, item, path, generated);
             if (sp != null) {
-                attrs.put(TableAttributes.gsiPk(sk.index()), AttributeValues.binary(sp.partitionKey()));
+                if (!sk.local()) {
+                    attrs.put(TableAttributes.gsiPk(sk.index()), AttributeValues.binary(sp.partitionKey()));
+                }
                 attrs.put(TableAttributes.gsiSk(sk.index()), AttributeValues.binary(sp.sortKey()));
+            }
+        }
+        if (!uniqueKeys.isEmpty()) {
+            List<KeyPath> aliases = aliasPaths(item, generated);
+            if (!aliases.isEmpty()) {
+                attrs.put(TableAttributes.ALIASES, aliasList(aliases));
             }
         }
         return new Encoded(path, attrs);
@@ -496,7 +631,17 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     }
 
     private KeyPath secondaryPath(SecondaryKey sk, Object item, KeyPath path, Map<String, Object> generated) {
-        List<KeyField> fields = sk.fields();
+        try {
+            return bindOptional(sk.template(), sk.fields(), item, generated, "secondary key path for index "
+                    + sk.index());
+        } catch (ItemMappingException e) {
+            throw new ItemMappingException(e.getMessage(), path, e);
+        }
+    }
+
+    /** {@code layout} bound with the item's values of {@code fields}; null when one of them is null. */
+    private KeyPath bindOptional(KeyLayout layout, List<KeyField> fields, Object item, Map<String, Object> generated,
+                                 String what) {
         KeyId[] ids = new KeyId[fields.size()];
         for (int i = 0; i < ids.length; i++) {
             Object v = keyValue(fields.get(i), item, generated);
@@ -506,11 +651,20 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             ids[i] = fields.get(i).fieldType().toKeyId(v);
         }
         try {
-            return sk.template().bind(ids);
+            return layout.bind(ids);
         } catch (IllegalArgumentException e) {
-            throw new ItemMappingException("Cannot build secondary key path for index " + sk.index() + ": "
-                    + e.getMessage(), path, e);
+            throw new ItemMappingException("Cannot build the " + what + " of a " + type.getSimpleName() + ": "
+                    + e.getMessage(), null, e);
         }
+    }
+
+    /** The stored form of an item's alternate key paths: a list of their canonical texts. */
+    public static AttributeValue aliasList(List<KeyPath> aliases) {
+        List<AttributeValue> texts = new ArrayList<>(aliases.size());
+        for (KeyPath a : aliases) {
+            texts.add(AttributeValues.string(a.toString()));
+        }
+        return AttributeValue.fromL(texts);
     }
 
     /** Decodes the key path of a stored item; throws {@link ItemMappingException} on bad key bytes. */

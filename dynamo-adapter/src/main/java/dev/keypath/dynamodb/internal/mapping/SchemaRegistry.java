@@ -9,11 +9,13 @@ import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import java.time.Clock;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -22,6 +24,7 @@ public final class SchemaRegistry {
     private final Map<Class<?>, DefaultItemSchema<?>> byClass;
     private final Map<String, DefaultItemSchema<?>> byName;
     private final Set<String> indexes;
+    private final Map<String, IndexDefinition> indexDefinitions;
     private final Clock clock;
     private final UnreadableItemHandler unreadable;
 
@@ -31,6 +34,7 @@ public final class SchemaRegistry {
         Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();
         Map<String, DefaultItemSchema<?>> n = new LinkedHashMap<>();
         Set<String> idx = new TreeSet<>();
+        Map<String, IndexDefinition> defs = new TreeMap<>();
         for (Class<?> t : types) {
             DefaultItemSchema<?> s = DefaultItemSchema.create(t, mapper);
             DefaultItemSchema<?> clash = n.put(s.typeName(), s);
@@ -39,11 +43,16 @@ public final class SchemaRegistry {
                         + " share the stored type name '" + s.typeName() + "'; set @ItemType(name=...)");
             }
             c.put(t, s);
-            s.secondaryKeys().forEach(k -> idx.add(k.index()));
+            for (DefaultItemSchema.SecondaryKey k : s.secondaryKeys()) {
+                idx.add(k.index());
+                IndexDefinition d = IndexDefinition.of(k);
+                defs.merge(k.index(), d, (a, b) -> a.merge(b, t.getName()));
+            }
         }
         this.byClass = Map.copyOf(c);
         this.byName = Map.copyOf(n);
         this.indexes = Set.copyOf(idx);
+        this.indexDefinitions = Collections.unmodifiableMap(new LinkedHashMap<>(defs));
     }
 
     @SuppressWarnings("unchecked")
@@ -61,6 +70,21 @@ public final class SchemaRegistry {
 
     public Set<String> indexes() {
         return indexes;
+    }
+
+    /** Every declared index by name, in name order. */
+    public Map<String, IndexDefinition> indexDefinitions() {
+        return indexDefinitions;
+    }
+
+    /** The declared index {@code name}; an {@link IllegalArgumentException} naming the known ones otherwise. */
+    public IndexDefinition index(String name) {
+        IndexDefinition d = indexDefinitions.get(name);
+        if (d == null) {
+            throw new IllegalArgumentException("No registered type declares index '" + name + "'; known: "
+                    + indexes);
+        }
+        return d;
     }
 
     public Collection<DefaultItemSchema<?>> schemas() {
@@ -96,7 +120,7 @@ public final class SchemaRegistry {
      */
     public Object map(Map<String, AttributeValue> item, KeyPath keyPath) {
         String name = typeNameOf(item);
-        if (TableAttributes.SEQUENCE_TYPE.equals(name)) {
+        if (TableAttributes.isInternalType(name)) {
             return null;
         }
         try {

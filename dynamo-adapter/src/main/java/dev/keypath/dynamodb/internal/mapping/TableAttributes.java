@@ -19,6 +19,19 @@ public final class TableAttributes {
     /** Namespace of the partition that holds a sequence counter. */
     public static final String SEQUENCE_NAMESPACE = "_kp_seq";
 
+    /** List of the alternate key paths (S, canonical text) an item of a type with unique key paths holds. */
+    public static final String ALIASES = "_kp_aliases";
+    /** Type name of alias items, which point from an alternate key path to an item. */
+    public static final String ALIAS_TYPE = "_kp_alias";
+    /** Namespace of the partition that holds an alias item. */
+    public static final String ALIAS_NAMESPACE = "_kp_alias";
+    /** Alias item attribute (B): the {@code pk} of the item it points at. */
+    public static final String ALIAS_TARGET_PK = "tpk";
+    /** Alias item attribute (B): the {@code sk} of the item it points at. */
+    public static final String ALIAS_TARGET_SK = "tsk";
+    /** Alias item attribute (S): the type name of the item it points at. */
+    public static final String ALIAS_TARGET_TYPE = "tt";
+
     /** DynamoDB limit on a partition key value, in bytes. */
     public static final int MAX_PARTITION_KEY = 2048;
     /** DynamoDB limit on a sort key value, in bytes. */
@@ -35,6 +48,11 @@ public final class TableAttributes {
     public static final long MAX_TRANSACTION_SIZE = 4 * 1024 * 1024;
 
     private TableAttributes() {
+    }
+
+    /** Whether a collection read leaves out a stored item of this type name: sequence counters and aliases. */
+    public static boolean isInternalType(String typeName) {
+        return SEQUENCE_TYPE.equals(typeName) || ALIAS_TYPE.equals(typeName);
     }
 
     public static String gsiPk(String index) {

@@ -30,6 +30,7 @@ final class BatchWrites {
     /** The schema of a put's item; versioned types are refused, since a batch cannot carry their version check. */
     public static DefaultItemSchema<?> putSchema(SchemaRegistry registry, Object item) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
+        Aliases.refuse(schema, "A batch write", null);
         if (schema.isVersioned()) {
             throw new ItemMappingException(schema.type().getSimpleName() + " is versioned; batch writes cannot "
                     + "check versions, use transact() instead", null, null);
@@ -41,6 +42,7 @@ final class BatchWrites {
     public static List<WriteAction> deletes(SchemaRegistry registry, WriteBatch batch) {
         List<WriteAction> deletes = new ArrayList<>(batch.deletes().size());
         for (ItemKey k : batch.deletes()) {
+            Aliases.refuse(registry.of(k.type()), "A batch write", k.keyPath());
             deletes.add(DeleteActions.action(registry.of(k.type()), k.keyPath(), -1, Expr.NONE));
         }
         return deletes;

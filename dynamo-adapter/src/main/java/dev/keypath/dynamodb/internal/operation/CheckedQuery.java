@@ -2,6 +2,9 @@ package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.annotation.IndexProjection;
+import dev.keypath.dynamodb.internal.mapping.IndexDefinition;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -28,10 +31,20 @@ record CheckedQuery(ItemQuery query, QueryRequests.Target target, KeyRange range
     /** Checks {@code q}; throws the adapter's exceptions (unknown index or type, oversize key, bad token). */
     static CheckedQuery of(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
                            PageTokens tokens) {
-        QueryRequests.Target target = QueryRequests.Target.of(q.index());
-        if (q.index() != null && !registry.indexes().contains(q.index())) {
-            throw new IllegalArgumentException("No registered type declares index '" + q.index() + "'; known: "
-                    + registry.indexes());
+        QueryRequests.Target target = QueryRequests.Target.TABLE;
+        if (q.index() != null) {
+            IndexDefinition index = registry.index(q.index());
+            target = QueryRequests.Target.of(index);
+            if (!index.local() && q.consistency() == ReadConsistency.STRONG) {
+                throw new IllegalArgumentException("Index '" + q.index() + "' is a global secondary index, which "
+                        + "DynamoDB reads only with eventual consistency; use ReadConsistency.EVENTUAL, or a local "
+                        + "index (@SecondaryKeyPath(local = true)) for strongly consistent reads");
+            }
+            if (index.projection() == IndexProjection.KEYS_ONLY && q.filter().isPresent()) {
+                throw new IllegalArgumentException("Index '" + q.index() + "' holds keys only, so a filter on its "
+                        + "items would see no attribute; query an index with projection ALL or INCLUDE of the "
+                        + "filtered attributes");
+            }
         }
         KeyRange range = QueryRequests.range(q);
         registry.checkIdTypes(range.from(), q.index());

@@ -44,8 +44,9 @@ final class ItemCount implements Operation<Long> {
         names.put("#kp_t", TableAttributes.TYPE);
         names.put("#kp_ttl", TableAttributes.TTL);
         values.put(":kp_seq", AttributeValues.string(TableAttributes.SEQUENCE_TYPE));
+        values.put(":kp_alias", AttributeValues.string(TableAttributes.ALIAS_TYPE));
         values.put(":kp_now", AttributeValues.number(now));
-        String expression = "(attribute_not_exists(#kp_t) OR #kp_t <> :kp_seq)"
+        String expression = "(attribute_not_exists(#kp_t) OR (#kp_t <> :kp_seq AND #kp_t <> :kp_alias))"
                 + " AND (attribute_not_exists(#kp_ttl) OR #kp_ttl > :kp_now)";
         if (!typeNames.isEmpty()) {
             List<String> placeholders = new ArrayList<>();

@@ -2,7 +2,9 @@ package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
@@ -31,14 +33,18 @@ final class QueryPager implements Operation<Page<Object>> {
     private final Set<String> typeNames;
     private final Expr filter;
     private final byte[] fingerprint;
+    /** True to collect each item's {@link ItemKey} instead of the item. */
+    private final boolean keys;
     private final List<Object> out = new ArrayList<>();
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
     private int scanned;
     private boolean complete;
 
-    private QueryPager(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
+    private QueryPager(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
+                       boolean keys) {
         this.table = table;
+        this.keys = keys;
         this.q = q;
         this.registry = registry;
         this.tokens = tokens;
@@ -49,6 +55,9 @@ final class QueryPager implements Operation<Page<Object>> {
         this.filter = checked.filter();
         this.fingerprint = checked.fingerprint();
         this.startKey = checked.startKey();
+        if (!keys && !target.wholeItems()) {
+            throw new IllegalStateException("index " + target.index() + " holds parts of items: read its keys");
+        }
     }
 
     /**
@@ -57,7 +66,16 @@ final class QueryPager implements Operation<Page<Object>> {
      */
     public static QueryPager start(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
                             PageTokens tokens) {
-        return new QueryPager(table, q, registry, values, tokens);
+        return new QueryPager(table, q, registry, values, tokens, false);
+    }
+
+    /**
+     * Starts a page of keys: each item of the range as its {@link ItemKey} (registered type and key path), read with
+     * a projection of keys, type and TTL only; works on every index, whatever it projects.
+     */
+    public static QueryPager startKeys(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
+                            PageTokens tokens) {
+        return new QueryPager(table, q, registry, values, tokens, true);
     }
 
     @Override
@@ -73,7 +91,7 @@ final class QueryPager implements Operation<Page<Object>> {
     /** The next {@code Query} request to run. */
     private QueryRequest nextRequest() {
         int pageLimit = QueryRequests.pageLimit(q.limit(), out.size(), !typeNames.isEmpty() || !filter.isEmpty());
-        return QueryRequests.request(table, target, range, q, filter, startKey, pageLimit);
+        return QueryRequests.request(table, target, range, q, filter, startKey, pageLimit, keys);
     }
 
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
@@ -114,7 +132,7 @@ final class QueryPager implements Operation<Page<Object>> {
 
     private Object map(Map<String, AttributeValue> raw) {
         String name = SchemaRegistry.typeNameOf(raw);
-        if (TableAttributes.SEQUENCE_TYPE.equals(name) || registry.isExpired(raw)) {
+        if (TableAttributes.isInternalType(name) || registry.isExpired(raw)) {
             return null;
         }
         if (!typeNames.isEmpty() && name != null && registry.isRegisteredName(name) && !typeNames.contains(name)) {
@@ -125,6 +143,17 @@ final class QueryPager implements Operation<Page<Object>> {
             return null;
         }
         // on the table the range's key path is the item's: decoded once
-        return registry.map(raw, target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw));
+        KeyPath keyPath = target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw);
+        return keys ? keyOf(name, keyPath) : registry.map(raw, keyPath);
+    }
+
+    /** The key of a stored item of type {@code name}; null (after the table's handler) if no type reads it. */
+    private ItemKey keyOf(String name, KeyPath keyPath) {
+        try {
+            return new ItemKey(registry.schemaOfStored(name, keyPath).type(), keyPath);
+        } catch (UnreadableItemException e) {
+            registry.unreadable(e);
+            return null;
+        }
     }
 }

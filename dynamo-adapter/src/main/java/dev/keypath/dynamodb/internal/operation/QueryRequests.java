@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.IndexDefinition;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,11 +22,24 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * fingerprints queries for page tokens. Pure.
  */
 final class QueryRequests {
-    /** Where a query runs: key attribute names and optional index name. */
-    public record Target(String index, String pkAttribute, String skAttribute) {
+    /**
+     * Where a query runs: key attribute names, optional index name, whether strongly consistent reads are allowed
+     * (the table and local indexes) and whether a row holds the whole item (the table and ALL indexes).
+     */
+    public record Target(String index, String pkAttribute, String skAttribute, boolean strongReads,
+                         boolean wholeItems) {
+        /** The table itself. */
+        static final Target TABLE = new Target(null, TableAttributes.PK, TableAttributes.SK, true, true);
+
+        /** The table, or a global index of projection ALL; for tests and the table. */
         static Target of(String index) {
-            return index == null ? new Target(null, TableAttributes.PK, TableAttributes.SK)
-                    : new Target(index, TableAttributes.gsiPk(index), TableAttributes.gsiSk(index));
+            return index == null ? TABLE
+                    : new Target(index, TableAttributes.gsiPk(index), TableAttributes.gsiSk(index), false, true);
+        }
+
+        /** The index {@code d} declares. */
+        static Target of(IndexDefinition d) {
+            return new Target(d.name(), d.pkAttribute(), d.skAttribute(), d.local(), d.holdsWholeItems());
         }
     }
 
@@ -45,6 +59,16 @@ final class QueryRequests {
 
     public static QueryRequest request(String table, Target target, KeyRange range, ItemQuery q, Expr filter,
                                 Map<String, AttributeValue> startKey, int pageLimit) {
+        return request(table, target, range, q, filter, startKey, pageLimit, false);
+    }
+
+    /**
+     * The {@code Query} request of one step of a page.
+     *
+     * @param keysOnly ask only for the attributes a key needs: table and index keys, {@code _type} and {@code _ttl}
+     */
+    public static QueryRequest request(String table, Target target, KeyRange range, ItemQuery q, Expr filter,
+                                Map<String, AttributeValue> startKey, int pageLimit, boolean keysOnly) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         names.put("#kp_pk", target.pkAttribute());
@@ -61,11 +85,24 @@ final class QueryRequests {
             names.putAll(filter.names());
             values.putAll(filter.values());
         }
+        String projection = null;
+        if (keysOnly) {
+            names.put("#kp_tpk", TableAttributes.PK);
+            names.put("#kp_tsk", TableAttributes.SK);
+            names.put("#kp_type", TableAttributes.TYPE);
+            names.put("#kp_ttl", TableAttributes.TTL);
+            projection = "#kp_tpk, #kp_tsk, #kp_type, #kp_ttl";
+            if (target.index() != null) {
+                names.put("#kp_ipk", target.pkAttribute());
+                names.put("#kp_isk", target.skAttribute());
+                projection += ", #kp_ipk, #kp_isk";
+            }
+        }
         QueryRequest.Builder b = QueryRequest.builder().tableName(table).indexName(target.index())
-                .filterExpression(filter.expression())
+                .filterExpression(filter.expression()).projectionExpression(projection)
                 .keyConditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
                 .scanIndexForward(!q.descending())
-                .consistentRead(target.index() == null && q.consistency() == ReadConsistency.STRONG);
+                .consistentRead(target.strongReads() && q.consistency() == ReadConsistency.STRONG);
         if (startKey != null) {
             b.exclusiveStartKey(startKey);
         }
@@ -113,7 +150,7 @@ final class QueryRequests {
         key.put(TableAttributes.PK, item.get(TableAttributes.PK));
         key.put(TableAttributes.SK, item.get(TableAttributes.SK));
         if (target.index() != null) {
-            key.put(target.pkAttribute(), item.get(target.pkAttribute()));
+            key.put(target.pkAttribute(), item.get(target.pkAttribute())); // the table's pk again for a local index
             key.put(target.skAttribute(), item.get(target.skAttribute()));
         }
         return key;

@@ -52,7 +52,7 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
         this.fingerprint = fingerprint(table, prefix);
         ItemQuery q = ItemQuery.of(b -> b.subtree(prefix));
         KeyRange range = QueryRequests.range(q);
-        this.firstPage = QueryRequests.request(table, QueryRequests.Target.of(null), range, q, Expr.NONE, null, PAGE)
+        this.firstPage = QueryRequests.request(table, QueryRequests.Target.TABLE, range, q, Expr.NONE, null, PAGE)
                 .toBuilder().projectionExpression("#kp_pk, #kp_sk")
                 .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_sk", TableAttributes.SK))
                 .build();

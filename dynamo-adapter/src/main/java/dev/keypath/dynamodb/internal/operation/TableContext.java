@@ -96,4 +96,9 @@ public final class TableContext {
     public QueryPager query(ItemQuery query) {
         return QueryPager.start(table, query, registry, values, tokens);
     }
+
+    /** Starts one page of the keys {@code query} selects; errors are thrown here, before any request. */
+    QueryPager queryKeys(ItemQuery query) {
+        return QueryPager.startKeys(table, query, registry, values, tokens);
+    }
 }

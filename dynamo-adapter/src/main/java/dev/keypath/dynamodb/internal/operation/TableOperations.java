@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
@@ -11,6 +12,7 @@ import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UniqueKeyWriteException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
@@ -63,6 +65,16 @@ public final class TableOperations {
                 r -> ItemReads.response(r, schema, keyPath, registry));
     }
 
+    /** The item of {@code type} that holds the alternate key path {@code alias}, read through its alias item. */
+    public <T> Operation<Optional<T>> getByAlias(Class<T> type, KeyPath alias) {
+        DefaultItemSchema<T> schema = registry.of(type);
+        if (!schema.hasAliases()) {
+            throw new ItemMappingException(schema.typeName() + " declares no @UniqueKeyPath, so "
+                    + "no alias points at its items", alias, null);
+        }
+        return new AliasLookup<>(table, schema, Objects.requireNonNull(alias, "alias"), registry);
+    }
+
     /** A put: allocates a sequence id first when the item needs one, then {@code PutItem}. */
     public <T> Operation<T> put(PutItem<T> put) {
         T item = put.item();
@@ -70,6 +82,10 @@ public final class TableOperations {
         Expr condition = values.toExpr(put.condition().orElse(null));
         return Operations.then(sequence(schema, item), sequence -> {
             WriteAction action = context.preparePut(schema, item, put.mode(), condition, true, sequence);
+            if (schema.hasAliases()) {
+                return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
+                        written -> PutActions.stored(schema, item, action));
+            }
             return Operations.single(DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
                     r -> PutActions.stored(schema, item, action), e -> translate(action, e));
         });
@@ -78,6 +94,15 @@ public final class TableOperations {
     /** A delete ({@code DeleteItem}); its result is the deleted item when the request asks for it. */
     public <T> Operation<Optional<T>> delete(DeleteItem<T> delete) {
         WriteAction action = DeleteActions.action(registry, values, delete);
+        DefaultItemSchema<?> deleted = delete.item().isPresent() ? registry.ofItem(delete.item().get())
+                : registry.of(delete.type());
+        if (deleted.hasAliases()) {
+            if (delete.returnsDeleted()) {
+                throw new UniqueKeyWriteException("A delete of " + deleted.typeName() + " (it declares @UniqueKeyPath) "
+                        + "runs as a transaction, which returns no item; read the item first", action.keyPath());
+            }
+            return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow), written -> Optional.empty());
+        }
         if (!delete.returnsDeleted()) {
             return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.NONE),
                     r -> Optional.empty(), e -> translate(action, e));
@@ -105,12 +130,30 @@ public final class TableOperations {
 
     /** An update ({@code UpdateItem}) with whatever its {@code Returning} asks for. */
     public <T> Operation<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
-        return ItemUpdates.update(table, registry.of(update.type()), update, values);
+        DefaultItemSchema<T> schema = registry.of(update.type());
+        Aliases.checkUpdate(schema, update.keyPath(), update.spec());
+        return ItemUpdates.update(table, schema, update, values);
     }
 
-    /** One page of a query. */
+    /**
+     * One page of a query; on an index that holds parts of items (KEYS_ONLY, INCLUDE), the page of keys followed by
+     * a batch get of the items ({@link IndexHydration}).
+     */
     public Operation<Page<Object>> query(ItemQuery query) {
-        return context.query(Objects.requireNonNull(query, "query"));
+        Objects.requireNonNull(query, "query");
+        if (query.index() != null && !registry.index(query.index()).holdsWholeItems()) {
+            return IndexHydration.of(context.queryKeys(query), query, table, batchPolicy, registry);
+        }
+        return context.query(query);
+    }
+
+    /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
+    public Operation<Page<ItemKey>> queryKeys(ItemQuery query) {
+        return Operations.map(context.queryKeys(Objects.requireNonNull(query, "query")), page -> {
+            List<ItemKey> keys = new ArrayList<>(page.items().size());
+            page.items().forEach(k -> keys.add((ItemKey) k));
+            return new Page<>(keys, page.nextPageToken(), page.scannedCount());
+        });
     }
 
     /** The number of items {@code query} selects, counted by DynamoDB. */

@@ -37,6 +37,7 @@ final class TransactionActions implements Transaction {
     @Override
     public Transaction put(PutItem<?> put) {
         Object item = put.item();
+        Aliases.refuse(registry.ofItem(item), "A transaction", null);
         return declare(new Put(registry.ofItem(item), item, put.mode(), values.toExpr(put.condition().orElse(null))));
     }
 
@@ -46,7 +47,10 @@ final class TransactionActions implements Transaction {
             throw new IllegalArgumentException("a transaction returns no items; returnDeleted() cannot be used in "
                     + "one: " + delete);
         }
-        return declare(DeleteActions.action(registry, values, delete));
+        WriteAction action = DeleteActions.action(registry, values, delete);
+        Aliases.refuse(delete.item().isPresent() ? registry.ofItem(delete.item().get()) : registry.of(delete.type()),
+                "A transaction", action.keyPath());
+        return declare(action);
     }
 
     @Override
@@ -55,6 +59,7 @@ final class TransactionActions implements Transaction {
             throw new IllegalArgumentException("a transaction returns no items; returning(" + update.returning()
                     + ") cannot be used in one: " + update);
         }
+        Aliases.checkUpdate(registry.of(update.type()), update.keyPath(), update.spec());
         return declare(UpdateActions.plan(registry.of(update.type()), update, values).action());
     }
 

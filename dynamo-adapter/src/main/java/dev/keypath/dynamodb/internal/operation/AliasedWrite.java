@@ -1,0 +1,219 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.UniqueKeyConflictException;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.LongSupplier;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * The put or delete of one item of a type with alternate key paths, as an {@link Operation} without I/O:
+ * <ol>
+ *   <li>a consistent {@code GetItem} of the stored item's key and {@code _kp_aliases} (the snapshot);</li>
+ *   <li>one {@code TransactWriteItems}: the item's write, with its own conditions and the condition that the
+ *       stored item is still as read; a put of each alias the item gains (only where no alias exists or it points
+ *       at this item already); a delete of each alias it loses (or all of them, for a delete).</li>
+ * </ol>
+ * When the transaction is cancelled: an alias pointing at another item is looked at, the alias item and then the
+ * item it points at (consistent reads); if that item holds it, the write is a {@link UniqueKeyConflictException},
+ * else the alias is stale (its item was deleted without it, by {@code deleteSubtree} or by TTL) and the next
+ * attempt takes it over, with a condition check in the same transaction that the old holder still does not hold
+ * it. An item that has expired is taken to hold none of the aliases it lists, since they may have been taken over:
+ * it claims them again, and an alias it lists that now points at another item is left to that item. A failed
+ * condition of the item is read again, and if the stored item changed since the snapshot the write
+ * starts over, else the caller's condition or version check failed ({@code ConditionFailures}); a conflict with another
+ * transaction is retried after a short pause. After {@link #MAX_ATTEMPTS} attempts the last cancellation is
+ * thrown as a {@code TransactionFailedException}. Single use; not thread-safe.
+ */
+final class AliasedWrite implements Operation<Void> {
+    /** Transactions tried before giving up. */
+    static final int MAX_ATTEMPTS = 10;
+
+    private final String table;
+    private final WriteAction item;
+    private final String typeName;
+    private final List<KeyPath> wanted;
+    private final LongSupplier now;
+    /** Aliases whose holder was found not to hold them, with that holder: taken over in the next attempt. */
+    private final Map<KeyPath, KeyPath> takeOvers = new HashMap<>();
+    /** The alias another item seemed to hold in the last attempt, until its holder has been looked at. */
+    private KeyPath contested;
+    /** The item the contested alias points at, once read. */
+    private KeyPath holder;
+    /** Aliases the stored item lists that point at another item (it took them over): not deleted. */
+    private final Set<KeyPath> foreign = new HashSet<>();
+    /** Per action index of the current attempt, the alias a delete releases. */
+    private final Map<Integer, KeyPath> releases = new HashMap<>();
+    private Aliases.Snapshot snapshot;
+    /** The snapshot of the attempt whose item condition failed, until the item has been read again. */
+    private Aliases.Snapshot failedWith;
+    private CancellationReason itemFailure;
+    private List<WriteAction> actions;
+    /** Per action of the current attempt, the alias a put claims, else null. */
+    private List<KeyPath> claims;
+    private TransactionCanceledException lastCancellation;
+    private int attempts;
+    private long pauseMillis = -1;
+    private boolean done;
+
+    /**
+     * @param item     the prepared put or delete of the item
+     * @param typeName the item's stored type name
+     * @param now      epoch seconds now, to tell whether an alias's holder has expired
+     */
+    AliasedWrite(String table, WriteAction item, String typeName, LongSupplier now) {
+        this.table = table;
+        this.now = now;
+        this.item = item;
+        this.typeName = typeName;
+        this.wanted = item.kind() == WriteAction.Kind.PUT
+                ? Aliases.paths(item.item().get(TableAttributes.ALIASES), item.keyPath()) : List.of();
+    }
+
+    @Override
+    public Step next() {
+        if (done) {
+            return Step.DONE;
+        }
+        if (pauseMillis >= 0) {
+            long millis = pauseMillis;
+            pauseMillis = -1;
+            return new Step.Pause(millis, () -> TransactWriteRequests.failure(actions, lastCancellation));
+        }
+        if (contested != null && holder == null) {
+            return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, Aliases.aliasKey(contested),
+                    ReadConsistency.STRONG), r -> contestedAlias(r.hasItem() ? r.item() : null));
+        }
+        if (contested != null) {
+            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holder),
+                    r -> contestedHolder(r.hasItem() ? r.item() : null));
+        }
+        if (snapshot == null) {
+            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.keyPath()),
+                    r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now.getAsLong())));
+        }
+        return new Step.Exchange<>(DynamoApi.TRANSACT_WRITE_ITEMS, request(), r -> done = true, this::failed);
+    }
+
+    @Override
+    public Void result() {
+        return null;
+    }
+
+    private void read(Aliases.Snapshot found) {
+        if (failedWith != null && found.equals(failedWith)) {
+            // the stored item is as it was: its own condition (mode, version, caller's) failed
+            throw ConditionFailures.translate(item, ConditionalCheckFailedException.builder()
+                    .message(itemFailure.message()).cause(lastCancellation).build());
+        }
+        failedWith = null;
+        snapshot = found;
+    }
+
+    /** The alias that seemed held, as read now: free, ours, or pointing at a holder to look at. */
+    private void contestedAlias(Map<String, AttributeValue> alias) {
+        KeyPath target = alias == null || alias.isEmpty() ? null : Aliases.targetOf(alias);
+        if (target == null || target.equals(item.keyPath())) {
+            contested = null; // freed, or ours meanwhile: try again
+            return;
+        }
+        holder = target;
+    }
+
+    /** The holder of the contested alias, as read now: it holds the alias (a conflict) or it is stale. */
+    private void contestedHolder(Map<String, AttributeValue> stored) {
+        if (Aliases.holds(stored, contested, now.getAsLong())) {
+            throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), lastCancellation);
+        }
+        takeOvers.put(contested, holder);
+        contested = null;
+        holder = null;
+    }
+
+    private TransactWriteItemsRequest request() {
+        List<KeyPath> held = snapshot.held(item.keyPath());
+        actions = new ArrayList<>();
+        claims = new ArrayList<>();
+        releases.clear();
+        actions.add(new WriteAction(item.kind(), item.keyPath(), item.key(), item.item(), item.update(),
+                item.condition().and(snapshot.unchanged()), item.expectedVersion(), item.failureHint()));
+        claims.add(null);
+        for (KeyPath alias : wanted) {
+            if (!held.contains(alias)) {
+                KeyPath stale = takeOvers.get(alias);
+                actions.add(stale == null ? Aliases.put(alias, item.keyPath(), typeName)
+                        : Aliases.takeOver(alias, item.keyPath(), typeName, stale));
+                claims.add(alias);
+                if (stale != null) {
+                    actions.add(Aliases.staleCheck(stale, alias, now.getAsLong()));
+                    claims.add(alias);
+                }
+            }
+        }
+        for (KeyPath alias : Aliases.removed(snapshot.paths(item.keyPath()), wanted)) {
+            if (!foreign.contains(alias)) {
+                actions.add(Aliases.delete(alias, item.keyPath()));
+                claims.add(null);
+                releases.put(actions.size() - 1, alias);
+            }
+        }
+        return TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
+    }
+
+    private void failed(RuntimeException e) {
+        if (!(e instanceof TransactionCanceledException cancelled)) {
+            throw e;
+        }
+        lastCancellation = cancelled;
+        attempts++;
+        List<CancellationReason> reasons = cancelled.hasCancellationReasons() ? cancelled.cancellationReasons()
+                : List.of();
+        boolean conflict = false;
+        boolean released = false;
+        for (int i = 0; i < reasons.size() && i < actions.size(); i++) {
+            String code = reasons.get(i).code();
+            if ("ConditionalCheckFailed".equals(code) && claims.get(i) != null && contested == null) {
+                contested = claims.get(i);
+            }
+            if ("ConditionalCheckFailed".equals(code) && releases.containsKey(i)) {
+                foreign.add(releases.get(i)); // another item holds it now: not ours to delete
+                released = true;
+            }
+            conflict |= "TransactionConflict".equals(code);
+        }
+        if (attempts >= MAX_ATTEMPTS) {
+            if (contested != null) {
+                throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), cancelled);
+            }
+            throw TransactWriteRequests.failure(actions, cancelled);
+        }
+        if (contested != null) {
+            return; // look at who holds it: a conflict, or a stale alias to take over
+        }
+        if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
+            failedWith = snapshot;
+            itemFailure = reasons.get(0);
+            snapshot = null;
+        } else if (released) {
+            return; // try again without the aliases that are not ours
+        } else if (conflict) {
+            snapshot = null;
+            pauseMillis = ThreadLocalRandom.current().nextLong(5, 20L * attempts + 10);
+        } else {
+            throw TransactWriteRequests.failure(actions, cancelled);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A page of whole items from an index that holds only parts of them (KEYS_ONLY or INCLUDE), without I/O: the
+ * page of the index's keys ({@link QueryPager#startKeys}), then the items themselves by key ({@link BatchGets},
+ * with its retry of unprocessed keys and throttling), in the index's order. The page keeps the key page's token
+ * and scanned count. An item deleted between the two reads is left out, so a page may hold fewer items than the
+ * keys it read; an item changed in between comes back as it is now stored.
+ */
+final class IndexHydration {
+    private IndexHydration() {
+    }
+
+    /** The operation: {@code keys}, then one batch get of what it found, read with the query's consistency. */
+    static Operation<Page<Object>> of(QueryPager keys, ItemQuery query, String table, BatchPolicy policy,
+                                      SchemaRegistry registry) {
+        return Operations.then(keys, page -> {
+            List<ItemKey> found = new ArrayList<>(page.items().size());
+            for (Object k : page.items()) {
+                found.add((ItemKey) k);
+            }
+            if (found.isEmpty()) {
+                return Operations.done(new Page<>(List.of(), page.nextPageToken(), page.scannedCount()));
+            }
+            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry),
+                    items -> new Page<>(items, page.nextPageToken(), page.scannedCount()));
+        });
+    }
+}
