@@ -20,23 +20,33 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 
 /**
  * Creates or verifies a key-path table: {@code pk} HASH / {@code sk} RANGE (both B), on-demand billing, one GSI
- * per declared index ({@code <index>_pk}/{@code <index>_sk}, B, projection ALL) and TTL on {@code _ttl}.
+ * per declared index ({@code <index>_pk}/{@code <index>_sk}, B, projection ALL), TTL on {@code _ttl} and, when
+ * asked, a DynamoDB stream of one view type.
  */
 final class TableBootstrapper {
     private final DynamoDbClient client;
     private final String table;
     private final Set<String> indexes;
+    private final StreamViewType streams;
 
     public TableBootstrapper(DynamoDbClient client, String table, Set<String> indexes) {
+        this(client, table, indexes, null);
+    }
+
+    /** @param streams the view type of the stream to enable, or null to leave the table's stream as it is */
+    public TableBootstrapper(DynamoDbClient client, String table, Set<String> indexes, StreamViewType streams) {
         this.client = client;
         this.table = table;
         this.indexes = indexes;
+        this.streams = streams;
     }
 
     public TableStatus bootstrap() {
@@ -54,7 +64,8 @@ final class TableBootstrapper {
             try {
                 client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
                         .attributeDefinitions(attrs).keySchema(keySchema(TableAttributes.PK, TableAttributes.SK))
-                        .globalSecondaryIndexes(gsis.isEmpty() ? null : gsis));
+                        .globalSecondaryIndexes(gsis.isEmpty() ? null : gsis)
+                        .streamSpecification(streams == null ? null : streamSpecification(streams)));
                 status = TableStatus.CREATED;
             } catch (software.amazon.awssdk.services.dynamodb.model.ResourceInUseException raced) {
                 status = TableStatus.EXISTED;
@@ -70,7 +81,30 @@ final class TableBootstrapper {
             addMissingIndexes(existing);
         }
         ensureTtl();
+        ensureStream(existing);
         return status;
+    }
+
+    /** Enables the requested stream on a table without one; refuses a stream of another view type. */
+    private void ensureStream(TableDescription d) {
+        if (streams == null) {
+            return;
+        }
+        StreamSpecification present = d.streamSpecification();
+        if (present != null && Boolean.TRUE.equals(present.streamEnabled())) {
+            if (present.streamViewType() != streams) {
+                throw new TableSchemaMismatchException("Table " + table + " has a stream of view type "
+                        + present.streamViewTypeAsString() + ", but the table is built for " + streams
+                        + "; DynamoDB cannot change the view type of an enabled stream (disable it first)");
+            }
+            return;
+        }
+        client.updateTable(b -> b.tableName(table).streamSpecification(streamSpecification(streams)));
+        client.waiter().waitUntilTableExists(b -> b.tableName(table));
+    }
+
+    private static StreamSpecification streamSpecification(StreamViewType viewType) {
+        return StreamSpecification.builder().streamEnabled(true).streamViewType(viewType).build();
     }
 
     private void verify(TableDescription d) {
