@@ -41,19 +41,19 @@ final class RecordReading {
             throw problem("No record (null)", null);
         }
         StreamRecord data = record.dynamodb();
-        parts.sequenceNumber = data == null ? null : data.sequenceNumber();
-        parts.kind = kind();
         if (data == null) {
             throw problem("The record has no 'dynamodb' part (keys, images, sequence number)", null);
         }
-        if (parts.sequenceNumber == null || parts.sequenceNumber.isBlank()) {
-            throw problem("The record has no sequence number", null);
-        }
+        parts.sequenceNumber = data.sequenceNumber();
         parts.approximateCreationTime = data.approximateCreationDateTime();
         parts.keys = data.hasKeys() ? data.keys() : null;
-        parts.keyPath = keyPath(parts.keys);
         parts.oldAttributes = data.hasOldImage() ? data.oldImage() : null;
         parts.newAttributes = data.hasNewImage() ? data.newImage() : null;
+        parts.keyPath = keyPath(parts.keys);
+        if (parts.sequenceNumber == null || parts.sequenceNumber.isBlank()) {
+            throw problem("The record has no sequence number", parts.keyPath);
+        }
+        parts.kind = kind();
         checkImagesAgainstKind(data);
         parts.expiry = parts.kind == ChangeKind.REMOVE && isTtlIdentity(record.userIdentity());
         String oldType = typeName(parts.oldAttributes, "OldImage");
@@ -80,13 +80,13 @@ final class RecordReading {
     private ChangeKind kind() {
         String name = record.eventNameAsString();
         if (name == null) {
-            throw problem("The record has no event name", null);
+            throw problem("The record has no event name", parts.keyPath);
         }
         return switch (name) {
             case "INSERT" -> ChangeKind.INSERT;
             case "MODIFY" -> ChangeKind.MODIFY;
             case "REMOVE" -> ChangeKind.REMOVE;
-            default -> throw problem("Event name '" + name + "' is not INSERT, MODIFY or REMOVE", null);
+            default -> throw problem("Event name '" + name + "' is not INSERT, MODIFY or REMOVE", parts.keyPath);
         };
     }
 
