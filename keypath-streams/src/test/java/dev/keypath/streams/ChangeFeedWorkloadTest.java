@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.amazonaws.services.lambda.runtime.events.DynamodbEvent;
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.streams.Model.Post;
@@ -34,6 +35,8 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 class ChangeFeedWorkloadTest {
     @Injected
     static KeyPathTable table;
+    @Injected
+    static KeyPathAsyncTable async;
 
     private static final UUID ALICE = UUID.randomUUID();
     private static final UUID BOB = UUID.randomUUID();
@@ -192,6 +195,17 @@ class ChangeFeedWorkloadTest {
         assertThat(fromLambda).hasSize(records.size())
                 .isEqualTo(records.stream().map(r -> decoder.decode(r).orElseThrow()).toList());
         assertThat(fromLambda).filteredOn(ItemChange::isExpiry).hasSize(EXPIRED.size());
+    }
+
+    @Test
+    void theSyncAndAsyncTablesGiveDecodersOfTheSameTypes() {
+        ChangeDecoder fromAsync = ChangeDecoder.forTable(async);
+
+        assertThat(fromAsync.typeNames()).containsExactlyInAnyOrder("User", "Post", "Session");
+        assertThat(async.registeredTypes()).isEqualTo(table.registeredTypes());
+        assertThat(raw.stream().map(r -> fromAsync.withUnreadable(UnreadablePolicy.FLAG).decode(r)).toList())
+                .isEqualTo(raw.stream().map(r -> ChangeDecoder.forTable(table).withUnreadable(UnreadablePolicy.FLAG)
+                        .decode(r)).toList());
     }
 
     @Test
