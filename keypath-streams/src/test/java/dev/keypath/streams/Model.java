@@ -35,7 +35,9 @@ final class Model {
     static final class NewAndOldImages implements TableCustomizer {
         @Override
         public void customize(TableBuilderSettings<?> table) {
-            ((KeyPathTable.Builder) table).streams(StreamViewType.NEW_AND_OLD_IMAGES);
+            if (table instanceof KeyPathTable.Builder sync) {
+                sync.streams(StreamViewType.NEW_AND_OLD_IMAGES); // the async table does not bootstrap
+            }
         }
     }
 }
