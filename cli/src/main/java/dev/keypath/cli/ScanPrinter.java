@@ -97,7 +97,7 @@ final class ScanPrinter {
     }
 
     /** DynamoDB's typed JSON form of a value, as the AWS CLI prints it: {"S": "x"}, {"N": "1"}, {"B": base64}... */
-    private static ObjectNode typed(AttributeValue v) {
+    static ObjectNode typed(AttributeValue v) {
         ObjectNode node = NODES.objectNode();
         switch (v.type()) {
             case S -> node.put("S", v.s());

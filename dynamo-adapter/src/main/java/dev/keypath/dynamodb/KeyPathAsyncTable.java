@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -60,6 +61,11 @@ public interface KeyPathAsyncTable {
 
     /** The key path of a registered item (every key field must be set); computed locally, hence not a future. */
     KeyPath keyPathOf(Object item);
+
+    /** The registered item types. */
+    default Set<Class<?>> registeredTypes() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not list its registered types");
+    }
 
     /** As {@link KeyPathTable#withGeneratedIds}, completing when a sequence id, if needed, is allocated. */
     <T> CompletableFuture<T> withGeneratedIds(T item);

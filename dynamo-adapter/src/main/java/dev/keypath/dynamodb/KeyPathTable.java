@@ -6,9 +6,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * One DynamoDB table holding every entity of an application, addressed by key paths: {@code pk} is the encoded
@@ -46,6 +48,11 @@ public interface KeyPathTable {
 
     /** The key path of a registered item (every key field must be set). */
     KeyPath keyPathOf(Object item);
+
+    /** The registered item types. */
+    default Set<Class<?>> registeredTypes() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not list its registered types");
+    }
 
     /**
      * {@code item} with its unset {@code @AutoId} fields generated now, for a write made later (a unit of work
@@ -329,6 +336,16 @@ public interface KeyPathTable {
     interface Builder extends TableBuilderSettings<Builder> {
         /** The SDK client (required). */
         Builder client(DynamoDbClient client);
+
+        /**
+         * Makes {@link KeyPathTable#bootstrap()} enable the table's DynamoDB stream with this view type: on a new
+         * table at creation, on an existing table without a stream by {@code UpdateTable}. An existing stream of
+         * another view type is a {@link TableSchemaMismatchException} (DynamoDB cannot change the view type of an
+         * enabled stream). Off by default: bootstrap leaves streams as they are.
+         */
+        default Builder streams(StreamViewType viewType) {
+            throw new UnsupportedOperationException(getClass().getName() + " cannot enable streams");
+        }
 
         /** Builds the table; throws {@link ItemMappingException} for a bad type. */
         KeyPathTable build();

@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * Default {@link KeyPathTable}: runs each {@link TableOperations} operation with a {@link SyncDriver} over a
@@ -27,10 +28,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class DefaultKeyPathTable extends TableFront implements KeyPathTable {
     private final SyncDriver driver;
+    private final StreamViewType streams;
 
     private DefaultKeyPathTable(BuilderImpl b) {
         super(withClient(b));
         this.driver = new SyncDriver(b.client);
+        this.streams = b.streams;
     }
 
     /** The builder, once its client is known to be set (checked before anything else, as it always was). */
@@ -56,7 +59,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
 
     @Override
     public TableStatus bootstrap() {
-        return new TableBootstrapper(driver.client(), tableName(), registry.indexDefinitions()).bootstrap();
+        return new TableBootstrapper(driver.client(), tableName(), registry.indexDefinitions(), streams).bootstrap();
     }
 
     @Override
@@ -132,6 +135,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     /** Builder; not thread-safe. */
     private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
         private DynamoDbClient client;
+        private StreamViewType streams;
 
         @Override
         public Builder self() {
@@ -141,6 +145,12 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
         @Override
         public Builder client(DynamoDbClient client) {
             this.client = client;
+            return this;
+        }
+
+        @Override
+        public Builder streams(StreamViewType viewType) {
+            this.streams = Objects.requireNonNull(viewType, "viewType");
             return this;
         }
 

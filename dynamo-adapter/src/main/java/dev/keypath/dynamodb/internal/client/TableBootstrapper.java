@@ -22,6 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveDescription;
 import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
@@ -30,7 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * Creates or verifies a key-path table: {@code pk} HASH / {@code sk} RANGE (both B), on-demand billing, one GSI
  * per declared global index ({@code <index>_pk}/{@code <index>_sk}, B), one LSI per declared local index
  * ({@code pk}/{@code <index>_sk}, created with the table only), each with its projection ({@link IndexSchemas}),
- * and TTL on {@code _ttl}.
+ * TTL on {@code _ttl} and, when asked, a DynamoDB stream of one view type.
  */
 final class TableBootstrapper {
     private final DynamoDbClient client;
@@ -39,14 +41,22 @@ final class TableBootstrapper {
     private final Set<String> indexes;
     private final Map<String, IndexDefinition> definitions;
     private final List<IndexDefinition> locals;
+    private final StreamViewType streams;
 
     public TableBootstrapper(DynamoDbClient client, String table, Map<String, IndexDefinition> definitions) {
+        this(client, table, definitions, null);
+    }
+
+    /** @param streams the view type of the stream to enable, or null to leave the table's stream as it is */
+    public TableBootstrapper(DynamoDbClient client, String table, Map<String, IndexDefinition> definitions,
+                             StreamViewType streams) {
         this.client = client;
         this.table = table;
         this.definitions = definitions;
         this.indexes = definitions.values().stream().filter(d -> !d.local()).map(IndexDefinition::name)
                 .collect(Collectors.toCollection(TreeSet::new));
         this.locals = definitions.values().stream().filter(IndexDefinition::local).toList();
+        this.streams = streams;
     }
 
     public TableStatus bootstrap() {
@@ -70,7 +80,8 @@ final class TableBootstrapper {
                 client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
                         .attributeDefinitions(attrs).keySchema(keySchema(TableAttributes.PK, TableAttributes.SK))
                         .globalSecondaryIndexes(gsis.isEmpty() ? null : gsis)
-                        .localSecondaryIndexes(lsis.isEmpty() ? null : lsis));
+                        .localSecondaryIndexes(lsis.isEmpty() ? null : lsis)
+                        .streamSpecification(streams == null ? null : streamSpecification(streams)));
                 status = TableStatus.CREATED;
             } catch (software.amazon.awssdk.services.dynamodb.model.ResourceInUseException raced) {
                 status = TableStatus.EXISTED;
@@ -86,7 +97,30 @@ final class TableBootstrapper {
             addMissingIndexes(existing);
         }
         ensureTtl();
+        ensureStream(existing);
         return status;
+    }
+
+    /** Enables the requested stream on a table without one; refuses a stream of another view type. */
+    private void ensureStream(TableDescription d) {
+        if (streams == null) {
+            return;
+        }
+        StreamSpecification present = d.streamSpecification();
+        if (present != null && Boolean.TRUE.equals(present.streamEnabled())) {
+            if (present.streamViewType() != streams) {
+                throw new TableSchemaMismatchException("Table " + table + " has a stream of view type "
+                        + present.streamViewTypeAsString() + ", but the table is built for " + streams
+                        + "; DynamoDB cannot change the view type of an enabled stream (disable it first)");
+            }
+            return;
+        }
+        client.updateTable(b -> b.tableName(table).streamSpecification(streamSpecification(streams)));
+        client.waiter().waitUntilTableExists(b -> b.tableName(table));
+    }
+
+    private static StreamSpecification streamSpecification(StreamViewType viewType) {
+        return StreamSpecification.builder().streamEnabled(true).streamViewType(viewType).build();
     }
 
     private void verify(TableDescription d) {

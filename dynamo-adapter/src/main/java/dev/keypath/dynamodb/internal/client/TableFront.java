@@ -4,7 +4,10 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What both tables answer without a request: the name, the schemas and key paths of registered types, over the
@@ -27,6 +30,11 @@ abstract class TableFront {
     /** The mapping of a registered type. */
     public <T> ItemSchema<T> schema(Class<T> type) {
         return registry.of(type);
+    }
+
+    /** The registered types. */
+    public Set<Class<?>> registeredTypes() {
+        return registry.schemas().stream().<Class<?>>map(DefaultItemSchema::type).collect(Collectors.toUnmodifiableSet());
     }
 
     /** The key path of a registered item. */
