@@ -14,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * table's retries of unprocessed items and throttling.
  *
  * <p>First every data file is checked against its manifest ({@link ExportDirectory#verify()}), so a damaged export
- * writes nothing. Then the files are written in the manifest's order, {@link Builder#batchSize(int)} items per
+ * writes nothing (and, with {@link Builder#createTable(boolean)}, creates no table). Then the files are written in the manifest's order, {@link Builder#batchSize(int)} items per
  * call. With a {@link Builder#checkpoint(Path) checkpoint file}, each stored batch and each finished file is
  * recorded there, and a run that finds the file goes on after the last recorded batch: an import that was killed
  * or failed is run again with the same checkpoint to finish it. Puts replace the item at their key, so a batch
@@ -32,6 +32,7 @@ public final class TableImporter {
     private final Path directory;
     private final Path checkpoint;
     private final int batchSize;
+    private final boolean createTable;
     private final ProgressListener progress;
 
     private TableImporter(Builder b) {
@@ -39,6 +40,7 @@ public final class TableImporter {
         this.directory = Objects.requireNonNull(b.directory, "directory");
         this.checkpoint = b.checkpoint;
         this.batchSize = b.batchSize;
+        this.createTable = b.createTable;
         this.progress = b.progress;
     }
 
@@ -58,6 +60,9 @@ public final class TableImporter {
     public ImportResult run() {
         ExportDirectory export = ExportDirectory.open(directory);
         export.verify();
+        if (createTable) {
+            table.bootstrap();
+        }
         ImportCheckpoint state = ImportCheckpoint.load(checkpoint, export.exportId());
         long expected = export.summary().itemCount();
         long written = 0;
@@ -109,6 +114,7 @@ public final class TableImporter {
         private Path directory;
         private Path checkpoint;
         private int batchSize = 500;
+        private boolean createTable;
         private ProgressListener progress = ProgressListener.NONE;
 
         private Builder() {
@@ -138,6 +144,16 @@ public final class TableImporter {
                 throw new IllegalArgumentException("batchSize must be positive, got " + batchSize);
             }
             this.batchSize = batchSize;
+            return this;
+        }
+
+        /**
+         * Whether to create the table, once the export is checked and before the first write, when it does not exist
+         * ({@link KeyPathTable#bootstrap()}: binary pk/sk, on-demand, TTL, the registered types' indexes). Default
+         * false: the table must exist. An export holds no table definition, so other indexes are not made.
+         */
+        public Builder createTable(boolean createTable) {
+            this.createTable = createTable;
             return this;
         }
 
