@@ -30,7 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 /** {@code keypath export} and {@code keypath import} against a real engine (DynamoDB Local, or LocalStack when asked). */
 @KeyPathDynamoDb(types = {ExportImportCommandTest.User.class, ExportImportCommandTest.Post.class})
 class ExportImportCommandTest {
-    private static final int POSTS = 300;
+    private static final int POSTS = 150;
 
     @ItemType(keyPath = "/user-{userId}")
     record User(UUID userId, String name, Set<String> roles) {
