@@ -51,6 +51,8 @@ public final class KeypathCli {
         cli.addSubcommand(new ExplainCommand(inputs));
         cli.addSubcommand(new ScanCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
         cli.addSubcommand(new ChangesCommand(StreamsClients.DEFAULT));
+        cli.addSubcommand(new ExportCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
+        cli.addSubcommand(new ImportCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
         cli.addSubcommand(new CommandLine.HelpCommand());
         return cli;
     }

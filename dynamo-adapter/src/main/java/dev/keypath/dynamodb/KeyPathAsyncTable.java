@@ -4,12 +4,14 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.internal.client.DefaultKeyPathAsyncTable;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The non-blocking counterpart of {@link KeyPathTable} for single-item reads, writes and updates, paged
@@ -203,6 +205,23 @@ public interface KeyPathAsyncTable {
      * not written, all others were. Completes with the stored form of the puts (with generated ids), in order.
      */
     CompletableFuture<List<Object>> batchWrite(WriteBatch batch);
+
+    /**
+     * Writes stored items exactly as given, as {@link KeyPathTable#batchPutStored(Collection)} does; a bad key or
+     * a key given twice fails the future before any request.
+     */
+    default CompletableFuture<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement batchPutStored"));
+    }
+
+    /**
+     * Maps a stored item to the object of its registered type without a request, as
+     * {@link KeyPathTable#readStoredItem(Map)} does; empty for a sequence counter.
+     */
+    default Optional<Object> readStoredItem(Map<String, AttributeValue> item) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement readStoredItem");
+    }
 
     /** {@link #batchWrite(WriteBatch)} built with a consumer. */
     default CompletableFuture<List<Object>> batchWrite(Consumer<WriteBatch.Builder> batch) {

@@ -4,12 +4,14 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.internal.client.DefaultKeyPathTable;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
@@ -298,6 +300,32 @@ public interface KeyPathTable {
         WriteBatch.Builder b = WriteBatch.builder();
         batch.accept(b);
         return batchWrite(b.build());
+    }
+
+    /**
+     * Writes stored items exactly as given ({@code BatchWriteItem} in chunks of 25, retried as {@link #batchWrite}
+     * is): attribute maps with binary {@code pk}/{@code sk}, as a {@code Scan} or a table export gives them. Nothing
+     * is mapped, so items of any type, items no registered type can read and sequence counters are copied
+     * unchanged, and each put replaces the item at its key: writing the same items again changes nothing. Before
+     * any request, an item whose key is not a key path is an {@link ItemMappingException} naming its position, and
+     * two items with one key are an {@link IllegalArgumentException}. Not atomic: on
+     * {@link BatchIncompleteException} the listed key paths were not written, all others were.
+     * Example: {@code target.batchPutStored(source.client().scan(r -> r.tableName("app")).items())}.
+     */
+    default void batchPutStored(Collection<Map<String, AttributeValue>> items) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement batchPutStored");
+    }
+
+    /**
+     * Maps a stored item (an attribute map as a {@code Scan}, a stream record or a table export gives it) to the
+     * object of its registered type, chosen by its {@code _type} attribute, without a request. Empty for the
+     * table's own sequence counters. An item no registered type can read (a key that is not a key path, no or an
+     * unregistered {@code _type}, a key path off the template, a value that does not fit its field) is an
+     * {@link UnreadableItemException} naming the key path and the problem; the table's
+     * {@link UnreadableItemHandler} is not consulted.
+     */
+    default Optional<Object> readStoredItem(Map<String, AttributeValue> item) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement readStoredItem");
     }
 
     /**

@@ -17,11 +17,13 @@ import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.internal.operation.Operations;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Default {@link KeyPathAsyncTable}: runs the same {@link TableOperations} operations as
@@ -121,6 +123,11 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public CompletableFuture<List<Object>> batchWrite(WriteBatch batch) {
         return driver.run(() -> operations.batchWrite(batch));
+    }
+
+    @Override
+    public CompletableFuture<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
+        return driver.run(() -> operations.batchPutStored(items));
     }
 
     @Override

@@ -16,10 +16,12 @@ import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
@@ -115,6 +117,11 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public List<Object> batchWrite(WriteBatch batch) {
         return driver.run(operations.batchWrite(batch));
+    }
+
+    @Override
+    public void batchPutStored(Collection<Map<String, AttributeValue>> items) {
+        driver.run(operations.batchPutStored(items));
     }
 
     @Override

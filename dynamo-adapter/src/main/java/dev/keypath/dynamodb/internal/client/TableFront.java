@@ -3,11 +3,14 @@ package dev.keypath.dynamodb.internal.client;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.StoredItems;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * What both tables answer without a request: the name, the schemas and key paths of registered types, over the
@@ -40,5 +43,10 @@ abstract class TableFront {
     /** The key path of a registered item. */
     public KeyPath keyPathOf(Object item) {
         return registry.ofItem(item).keyPathOf(item, Map.of());
+    }
+
+    /** A stored item mapped to its registered type; empty for a sequence counter. */
+    public Optional<Object> readStoredItem(Map<String, AttributeValue> item) {
+        return Optional.ofNullable(StoredItems.read(registry, item));
     }
 }

@@ -21,11 +21,13 @@ import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -178,6 +180,11 @@ public final class TableOperations {
      */
     public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
         return context.deleteSubtree(Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, batchPolicy);
+    }
+
+    /** Puts of stored attribute maps exactly as given, in batch-write chunks with retries. */
+    public Operation<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
+        return StoredItemWrites.put(table, items, batchPolicy);
     }
 
     /** Batch get with retries; found items in request order. */
