@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -32,7 +33,19 @@ final class ItemChecksum {
         MessageDigest d = SHA.get();
         d.reset();
         map(d, item);
-        byte[] h = d.digest();
+        return first8(d.digest());
+    }
+
+    /** The digest of a key-path item's key: its {@code pk} and {@code sk} bytes. */
+    static long ofKey(Map<String, AttributeValue> item) {
+        MessageDigest d = SHA.get();
+        d.reset();
+        bytes(d, item.get(TableAttributes.PK).b());
+        bytes(d, item.get(TableAttributes.SK).b());
+        return first8(d.digest());
+    }
+
+    private static long first8(byte[] h) {
         long x = 0;
         for (int i = 0; i < 8; i++) {
             x = (x << 8) | (h[i] & 0xFF);

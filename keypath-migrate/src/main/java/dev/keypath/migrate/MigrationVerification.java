@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A comparison of the two tables: every source item the mapping moves is looked up in the target by its key path
- * and its content compared by checksum with what the mapping makes of it; the target's items are counted. Clean
- * when nothing is missing or different and the target holds no other items. Immutable.
+ * A comparison of the two tables: the target's items are counted and kept as checksums by key, then every source
+ * item the mapping moves is looked up there by its key path and its checksum compared with that of what the
+ * mapping makes of it. Clean when nothing is missing or different and the target holds no other items.
+ * Immutable.
  *
  * @param scanned   source items read
  * @param mapped    source items the mapping moves
@@ -15,7 +16,7 @@ import java.util.Locale;
  * @param missing   mapped items absent from the target
  * @param different mapped items whose target content differs
  * @param examples  some missing or different items, each {@code key -> key path: what}
- * @param readUnits read capacity consumed (source scan, target reads and count)
+ * @param readUnits read capacity consumed (both scans)
  * @param elapsed   how long the verification took
  */
 public record MigrationVerification(long scanned, long mapped, long target, long missing, long different,

@@ -1,34 +1,29 @@
 package dev.keypath.migrate;
 
-import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.internal.client.SyncDriver;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-import dev.keypath.dynamodb.internal.operation.ItemBatches;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * {@link Migration#verify()}: per source page, the mapped items' checksums against those of the target's items of
- * the same keys (read with {@code BatchGetItem}); then a count of the target.
+ * {@link Migration#verify()}: scans the target into checksums by key digest (about 32 bytes an item), then scans
+ * the source, maps each item and takes its key's checksum out: absent is missing, unequal is different, and what
+ * is left at the end is extra. Two scans cost far less read capacity than a read of every item by key.
  */
 final class VerifyPass {
+    private static final long ABSENT = 0x6D697373696E67L;
+
     private final Migration.Settings settings;
-    private final SyncDriver driver;
+    private final KeyChecksums target = new KeyChecksums();
+    private final LongAdder targetItems = new LongAdder();
     private final LongAdder mapped = new LongAdder();
     private final LongAdder missing = new LongAdder();
     private final LongAdder different = new LongAdder();
-    private final LongAdder target = new LongAdder();
     private final Examples<String> examples = new Examples<>();
 
     VerifyPass(Migration.Settings settings) {
         this.settings = settings;
-        this.driver = new SyncDriver(settings.client());
     }
 
     MigrationVerification verify() {
@@ -37,74 +32,54 @@ final class VerifyPass {
         try (ProgressTicker ticker = new ProgressTicker("verify",
                 SourceItems.approximate(settings.client(), settings.source()), settings.progress(),
                 settings.progressInterval())) {
-            Segments.run(settings.segments(), "verify", segment -> {
-                SourceScan scan = new SourceScan(settings.client(), settings.source(), segment, settings.segments(),
-                        settings.pageSize(), false, settings.batchPolicy(), reads, ticker.reads, timings);
-                Map<String, AttributeValue> start = null;
-                do {
-                    ScanResponse page = scan.page(start);
-                    compare(page.items(), reads, ticker, timings);
-                    ticker.scanned.add(page.items().size());
-                    start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
-                            ? page.lastEvaluatedKey() : null;
-                } while (start != null);
-            });
-            Segments.run(settings.segments(), "count", segment -> {
-                SourceScan count = new SourceScan(settings.client(), settings.target(), segment, settings.segments(),
-                        Math.max(settings.pageSize(), 1000), true, settings.batchPolicy(), reads, ticker.reads,
-                        timings);
-                Map<String, AttributeValue> start = null;
-                do {
-                    ScanResponse page = count.page(start);
-                    target.add(page.count());
-                    start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
-                            ? page.lastEvaluatedKey() : null;
-                } while (start != null);
-            });
-            return new MigrationVerification(ticker.scanned.sum(), mapped.sum(), target.sum(), missing.sum(),
+            Segments.run(settings.segments(), "verify", segment -> scanAll(settings.target(), segment, reads, ticker,
+                    timings, this::remember));
+            Segments.run(settings.segments(), "verify", segment -> scanAll(settings.source(), segment, reads, ticker,
+                    timings, item -> {
+                        check(item);
+                        ticker.scanned.increment();
+                    }));
+            long extra = target.size();
+            if (extra > 0) {
+                examples.offer(extra + " target items have no source item (their keys are known only by digest)");
+            }
+            return new MigrationVerification(ticker.scanned.sum(), mapped.sum(), targetItems.sum(), missing.sum(),
                     different.sum(), examples.list(), ticker.reads.total(), ticker.elapsed());
         }
     }
 
-    private void compare(List<Map<String, AttributeValue>> items, CapacityBudget reads, ProgressTicker ticker,
-                         Timings timings) {
-        Map<KeyPath, ItemOutcome.Mapped> expected = new HashMap<>();
-        List<Map<String, AttributeValue>> keys = new ArrayList<>();
-        for (Map<String, AttributeValue> item : items) {
-            if (settings.mapping().map(item) instanceof ItemOutcome.Mapped m) {
-                mapped.increment();
-                if (expected.put(m.keyPath(), m) == null) {
-                    keys.add(Map.of(TableAttributes.PK, m.item().get(TableAttributes.PK),
-                            TableAttributes.SK, m.item().get(TableAttributes.SK)));
-                }
-            }
+    private void scanAll(String table, int segment, CapacityBudget reads, ProgressTicker ticker, Timings timings,
+                         java.util.function.Consumer<Map<String, AttributeValue>> each) {
+        SourceScan scan = new SourceScan(settings.client(), table, segment, settings.segments(), settings.pageSize(),
+                false, settings.batchPolicy(), reads, ticker.reads, timings);
+        Map<String, AttributeValue> start = null;
+        do {
+            ScanResponse page = scan.page(start);
+            page.items().forEach(each);
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+    }
+
+    private void remember(Map<String, AttributeValue> item) {
+        targetItems.increment();
+        if (!target.put(ItemChecksum.ofKey(item), ItemChecksum.of(item))) {
+            throw new IllegalStateException("two target items share the key digest of "
+                    + DefaultItemSchema.keyPathOfItem(item));
         }
-        if (keys.isEmpty()) {
+    }
+
+    private void check(Map<String, AttributeValue> item) {
+        if (!(settings.mapping().map(item) instanceof ItemOutcome.Mapped m)) {
             return;
         }
-        long start = System.nanoTime();
-        long[] waited = {0};
-        List<Map<String, AttributeValue>> found = driver.run(ItemBatches.get(settings.target(), keys,
-                settings.batchPolicy(), consumed -> {
-                    double units = consumed.capacityUnits() == null ? 0 : consumed.capacityUnits();
-                    ticker.reads.add(units);
-                    waited[0] += reads.charge(units);
-                }));
-        timings.write(System.nanoTime() - start - waited[0]);
-        timings.budget(waited[0]);
-        Map<KeyPath, Map<String, AttributeValue>> byPath = new HashMap<>();
-        found.forEach(item -> byPath.put(DefaultItemSchema.keyPathOfItem(item), item));
-        for (Map.Entry<KeyPath, ItemOutcome.Mapped> e : expected.entrySet()) {
-            Map<String, AttributeValue> actual = byPath.get(e.getKey());
-            ItemOutcome.Mapped m = e.getValue();
-            if (actual == null) {
-                missing.increment();
-                examples.offer(m.sourceKey() + " -> " + e.getKey() + ": missing");
-            } else if (ItemChecksum.of(actual) != ItemChecksum.of(m.item())) {
-                different.increment();
-                examples.offer(m.sourceKey() + " -> " + e.getKey() + ": different content");
-            }
-            ticker.moved.increment();
+        mapped.increment();
+        long found = target.remove(ItemChecksum.ofKey(m.item()), ABSENT);
+        if (found == ABSENT) {
+            missing.increment();
+            examples.offer(m.sourceKey() + " -> " + m.keyPath() + ": missing");
+        } else if (found != ItemChecksum.of(m.item())) {
+            different.increment();
+            examples.offer(m.sourceKey() + " -> " + m.keyPath() + ": different content");
         }
     }
 }
