@@ -122,7 +122,10 @@ public final class Migration {
             return this;
         }
 
-        /** Items per scan page (the {@code Limit}; default 500): the checkpoint's step. */
+        /**
+         * Items per page of a run's scan (the {@code Limit}; default 500): the checkpoint's step, and at most what a
+         * resumed segment writes again. Plans and verifications read pages of up to 1 MB.
+         */
         public Builder pageSize(int items) {
             if (items < 1) {
                 throw new IllegalArgumentException("page size must be positive, not " + items);

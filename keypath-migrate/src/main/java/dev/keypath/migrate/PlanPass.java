@@ -46,7 +46,7 @@ final class PlanPass {
                 settings.progressInterval())) {
             Segments.run(settings.segments(), "plan", segment -> {
                 SourceScan scan = new SourceScan(settings.client(), settings.source(), segment, settings.segments(),
-                        settings.pageSize(), false, settings.batchPolicy(), reads, ticker.reads, timings);
+                        0, settings.batchPolicy(), reads, ticker.reads, timings);
                 Map<String, AttributeValue> start = null;
                 do {
                     ScanResponse page = scan.page(start);

@@ -39,7 +39,7 @@ final class RunPass {
             ticker.moved.add(begun.written());
             Segments.run(settings.segments(), "run", segment -> {
                 SourceScan scan = new SourceScan(settings.client(), settings.source(), segment, settings.segments(),
-                        settings.pageSize(), false, settings.batchPolicy(), reads, ticker.reads, timings);
+                        settings.pageSize(), settings.batchPolicy(), reads, ticker.reads, timings);
                 Checkpoint.SegmentProgress at = begun.segments().get(segment);
                 while (!at.done()) {
                     at = page(scan, at, writes, ticker, timings);

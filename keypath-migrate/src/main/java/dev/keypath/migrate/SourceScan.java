@@ -11,10 +11,10 @@ import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededExcept
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
- * Reads the pages of one segment of a parallel {@code Scan}: each page is charged to the read budget, and a
+ * Reads the pages of one segment of a parallel {@code Scan} ({@code pageSize} items each, or up to DynamoDB's 1 MB
+ * for a page size of 0): each page is charged to the read budget, and a
  * throttled call is sent again after a jittered, capped exponential wait (the batch policy's delays) until the
  * policy's deadline. Keeps the time spent in calls and waiting on the budget. One per segment; not thread-safe.
  */
@@ -24,20 +24,18 @@ final class SourceScan {
     private final int segment;
     private final int segments;
     private final int pageSize;
-    private final boolean countOnly;
     private final BatchPolicy policy;
     private final CapacityBudget budget;
     private final CapacityMeter meter;
     private final Timings timings;
 
-    SourceScan(DynamoDbClient client, String table, int segment, int segments, int pageSize, boolean countOnly,
+    SourceScan(DynamoDbClient client, String table, int segment, int segments, int pageSize,
                BatchPolicy policy, CapacityBudget budget, CapacityMeter meter, Timings timings) {
         this.client = client;
         this.table = table;
         this.segment = segment;
         this.segments = segments;
         this.pageSize = pageSize;
-        this.countOnly = countOnly;
         this.policy = policy;
         this.budget = budget;
         this.meter = meter;
@@ -47,12 +45,12 @@ final class SourceScan {
     /** The page after {@code startKey} (null: the segment's first page). */
     ScanResponse page(Map<String, AttributeValue> startKey) {
         ScanRequest.Builder request = ScanRequest.builder().tableName(table).segment(segment).totalSegments(segments)
-                .limit(pageSize).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
+        if (pageSize > 0) {
+            request.limit(pageSize);
+        }
         if (startKey != null && !startKey.isEmpty()) {
             request.exclusiveStartKey(startKey);
-        }
-        if (countOnly) {
-            request.select(Select.COUNT);
         }
         ScanRequest built = request.build();
         long deadline = System.nanoTime() + policy.deadline().toNanos();

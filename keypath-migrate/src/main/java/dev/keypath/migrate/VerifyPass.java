@@ -50,8 +50,8 @@ final class VerifyPass {
 
     private void scanAll(String table, int segment, CapacityBudget reads, ProgressTicker ticker, Timings timings,
                          java.util.function.Consumer<Map<String, AttributeValue>> each) {
-        SourceScan scan = new SourceScan(settings.client(), table, segment, settings.segments(), settings.pageSize(),
-                false, settings.batchPolicy(), reads, ticker.reads, timings);
+        SourceScan scan = new SourceScan(settings.client(), table, segment, settings.segments(), 0,
+                settings.batchPolicy(), reads, ticker.reads, timings);
         Map<String, AttributeValue> start = null;
         do {
             ScanResponse page = scan.page(start);
