@@ -50,6 +50,7 @@ public final class KeypathCli {
         cli.addSubcommand(new DecodeCommand(inputs));
         cli.addSubcommand(new ExplainCommand(inputs));
         cli.addSubcommand(new ScanCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
+        cli.addSubcommand(new MigrateCommand());
         cli.addSubcommand(new CommandLine.HelpCommand());
         return cli;
     }
