@@ -1,10 +1,9 @@
 package dev.keypath.cli;
 
-import dev.keypath.migrate.CheckpointMismatchException;
+import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.migrate.CheckpointStore;
 import dev.keypath.migrate.MappingDeclarationException;
 import dev.keypath.migrate.Migration;
-import dev.keypath.migrate.MigrationCollisionException;
 import dev.keypath.migrate.MigrationMapping;
 import dev.keypath.migrate.MigrationPlan;
 import dev.keypath.migrate.MigrationRun;
@@ -142,7 +141,7 @@ final class MigrateCommand implements Callable<Integer> {
                 out.print(report.apply(result));
                 out.flush();
                 return ok.apply(result) ? 0 : 1;
-            } catch (CheckpointMismatchException | MigrationCollisionException e) {
+            } catch (KeyPathDynamoException e) { // a checkpoint of another migration, a collision, a batch deadline
                 err.println(InputLoop.ERROR_PREFIX + e.getMessage());
                 err.flush();
                 return 1;

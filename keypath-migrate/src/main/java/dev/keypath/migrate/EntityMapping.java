@@ -87,39 +87,34 @@ public final class EntityMapping {
                 + (schema == null ? "" : " (" + schema.type().getName() + ")") + " drop " + new java.util.TreeSet<>(drops);
     }
 
-    /** The captured texts of a key with this entity's shape, or null. Pure. */
-    Map<String, String> match(String pk, String sk) {
+    /**
+     * The captured texts of a key with this entity's shape, the partition key's then the sort key's, or null.
+     * Pure.
+     */
+    String[][] match(String pk, String sk) {
         if ((sk == null) != (sortKey == null)) {
             return null;
         }
-        Map<String, String> pkTexts = partitionKey.match(pk);
+        String[] pkTexts = partitionKey.match(pk);
         if (pkTexts == null) {
             return null;
         }
-        if (sortKey == null) {
-            return pkTexts;
-        }
-        Map<String, String> skTexts = sortKey.match(sk);
-        if (skTexts == null) {
-            return null;
-        }
-        Map<String, String> all = new LinkedHashMap<>(pkTexts);
-        all.putAll(skTexts);
-        return all;
+        String[] skTexts = sortKey == null ? new String[0] : sortKey.match(sk);
+        return skTexts == null ? null : new String[][] {pkTexts, skTexts};
     }
 
     /**
-     * The moved item of a source item whose keys {@link #match matched}: converts the captures, binds the template,
-     * copies the attributes other than the old keys and the dropped ones, and sets {@code pk}, {@code sk} and
-     * {@code _type}. An item that cannot move is an {@link ItemOutcome.Invalid} naming why.
+     * The moved item of a source item whose keys {@link #match matched} as {@code texts}: converts the captures,
+     * binds the template, copies the attributes other than the old keys and the dropped ones, and sets {@code pk},
+     * {@code sk} and {@code _type}. An item that cannot move is an {@link ItemOutcome.Invalid} naming why.
      */
-    ItemOutcome convert(String pk, String sk, Map<String, AttributeValue> item, Set<String> leftBehind,
-                        String sourceKey) {
+    ItemOutcome convert(String[][] texts, String pk, String sk, Map<String, AttributeValue> item,
+                        Set<String> leftBehind, String sourceKey) {
         Map<String, Object> values = new LinkedHashMap<>();
         try {
-            convertAll(partitionKey, partitionKey.match(pk), values, "pk");
+            convertAll(partitionKey, texts[0], values, "pk");
             if (sortKey != null) {
-                convertAll(sortKey, sortKey.match(sk), values, "sk");
+                convertAll(sortKey, texts[1], values, "sk");
             }
         } catch (IllegalArgumentException e) {
             return new ItemOutcome.Invalid(this, sourceKey, e.getMessage());
@@ -162,13 +157,14 @@ public final class EntityMapping {
         return schema.toItem(schema.fromItem(item));
     }
 
-    private static void convertAll(StringKeyPattern pattern, Map<String, String> texts, Map<String, Object> values,
+    private static void convertAll(StringKeyPattern pattern, String[] texts, Map<String, Object> values,
                                    String part) {
-        for (StringKeyPattern.Capture c : pattern.captures()) {
-            String text = texts.get(c.name());
+        List<StringKeyPattern.Capture> captures = pattern.captures();
+        for (int i = 0; i < texts.length; i++) {
+            StringKeyPattern.Capture c = captures.get(i);
             Object value;
             try {
-                value = c.type().convert(text);
+                value = c.type().convert(texts[i]);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("{" + c.name() + ":" + c.type() + "} in " + part + ": "
                         + e.getMessage());

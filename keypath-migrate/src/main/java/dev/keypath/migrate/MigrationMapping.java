@@ -132,8 +132,9 @@ public final class MigrationMapping {
             return new ItemOutcome.Unmatched(shown, "the key attributes are not both strings");
         }
         for (EntityMapping entity : entities) {
-            if (entity.match(pk, sk) != null) {
-                return entity.convert(pk, sk, item, leftBehind, shown);
+            String[][] texts = entity.match(pk, sk);
+            if (texts != null) {
+                return entity.convert(texts, pk, sk, item, leftBehind, shown);
             }
         }
         return new ItemOutcome.Unmatched(shown, "matches no entity's patterns");

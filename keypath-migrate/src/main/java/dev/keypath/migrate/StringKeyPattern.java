@@ -1,9 +1,7 @@
 package dev.keypath.migrate;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -120,15 +118,15 @@ final class StringKeyPattern {
         return captures;
     }
 
-    /** The captured texts by name if {@code key} has this shape; null otherwise. */
-    Map<String, String> match(String key) {
+    /** The captured texts in the order of {@link #captures()} if {@code key} has this shape; null otherwise. */
+    String[] match(String key) {
         Matcher m = regex.matcher(key);
         if (!m.matches()) {
             return null;
         }
-        Map<String, String> texts = new LinkedHashMap<>();
-        for (int g = 0; g < captures.size(); g++) {
-            texts.put(captures.get(g).name(), m.group(g + 1));
+        String[] texts = new String[captures.size()];
+        for (int g = 0; g < texts.length; g++) {
+            texts[g] = m.group(g + 1);
         }
         return texts;
     }

@@ -33,6 +33,9 @@ class KilledRunTest {
     static final Map<String, AttributeValue> COLLIDING = Map.of("PK", SocialTable.s("USER#" + SocialTable.user(0)),
             "SK", SocialTable.s("POST#7"), "title", SocialTable.s("the same post 7, keyed without padding"));
     static final int SEGMENTS = 4;
+    /** Budgets well above what the engine does here: the limiter runs, the engine sets the pace. */
+    static final double READ_BUDGET = 5_000;
+    static final double WRITE_BUDGET = 20_000;
 
     static TestDynamoDb engine;
     static String source;
@@ -131,6 +134,9 @@ class KilledRunTest {
         assertThat(Long.parseLong(result.get("writtenNow"))).isEqualTo(mapped - atKill.written());
         assertThat(Long.parseLong(result.get("throttled"))).isPositive();
         assertThat(Long.parseLong(result.get("dropped"))).isPositive();
+        double seconds = Long.parseLong(result.get("elapsedMs")) / 1000.0;
+        assertThat(Double.parseDouble(result.get("writeUnits")) / seconds).isLessThanOrEqualTo(WRITE_BUDGET * 1.1);
+        assertThat(Double.parseDouble(result.get("readUnits")) / seconds).isLessThanOrEqualTo(READ_BUDGET * 1.1);
 
         assertThat(SocialTable.count(engine.client(), target)).isEqualTo(mapped);
         long verifyStart = System.nanoTime();
@@ -149,7 +155,8 @@ class KilledRunTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = List.of(java, "-cp", System.getProperty("java.class.path"),
                 MigrationProcess.class.getName(), engine.endpoint().toString(), source, target, mappingFile.toString(),
-                checkpointFile.toString(), Integer.toString(SEGMENTS), "500", "0", "0", "40", "7");
+                checkpointFile.toString(), Integer.toString(SEGMENTS), "500", Double.toString(READ_BUDGET),
+                Double.toString(WRITE_BUDGET), "40", "7");
         return new ProcessBuilder(command).redirectOutput(output.toFile())
                 .redirectError(new File(output + ".err")).start();
     }
