@@ -16,6 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * evaluated key.
  */
 final class RunPass {
+    /** Items per {@code BatchWriteItem}. */
+    private static final int BATCH = 25;
+
     private final Migration.Settings settings;
     private final SyncDriver driver;
     private Checkpoint checkpoint;
@@ -109,12 +112,18 @@ final class RunPass {
         double[] pageWrites = {0};
         long start = System.nanoTime();
         long[] waited = {0};
-        if (!puts.isEmpty()) {
-            driver.run(ItemBatches.put(settings.target(), puts, settings.batchPolicy(), consumed -> {
+        for (int from = 0; from < puts.size(); from += BATCH) {
+            List<Map<String, AttributeValue>> batch = puts.subList(from, Math.min(puts.size(), from + BATCH));
+            // A put costs at least one unit: that much is paid before the call, the rest after it.
+            waited[0] += writes.charge(batch.size());
+            double[] prepaid = {batch.size()};
+            driver.run(ItemBatches.put(settings.target(), batch, settings.batchPolicy(), consumed -> {
                 double units = consumed.capacityUnits() == null ? 0 : consumed.capacityUnits();
                 pageWrites[0] += units;
                 ticker.writes.add(units);
-                waited[0] += writes.charge(units);
+                double beyond = units - prepaid[0];
+                prepaid[0] = Math.max(0, prepaid[0] - units);
+                waited[0] += writes.charge(beyond);
             }));
         }
         timings.write(System.nanoTime() - start - waited[0]);

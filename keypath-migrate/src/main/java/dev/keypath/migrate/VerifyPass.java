@@ -36,7 +36,9 @@ final class VerifyPass {
                     timings, this::remember));
             Segments.run(settings.segments(), "verify", segment -> scanAll(settings.source(), segment, reads, ticker,
                     timings, item -> {
-                        check(item);
+                        if (check(item)) {
+                            ticker.moved.increment();
+                        }
                         ticker.scanned.increment();
                     }));
             long extra = target.size();
@@ -68,9 +70,10 @@ final class VerifyPass {
         }
     }
 
-    private void check(Map<String, AttributeValue> item) {
+    /** Checks one source item against the target; true if the mapping moves it. */
+    private boolean check(Map<String, AttributeValue> item) {
         if (!(settings.mapping().map(item) instanceof ItemOutcome.Mapped m)) {
-            return;
+            return false;
         }
         mapped.increment();
         long found = target.remove(ItemChecksum.ofKey(m.item()), ABSENT);
@@ -81,5 +84,6 @@ final class VerifyPass {
             different.increment();
             examples.offer(m.sourceKey() + " -> " + m.keyPath() + ": different content");
         }
+        return true;
     }
 }

@@ -104,16 +104,10 @@ class KilledRunTest {
         long start = System.nanoTime();
         Process first = start(mappingFile, checkpointFile, dir.resolve("first.out"));
         Checkpoint atKill = null;
-        while (first.isAlive()) {
-            if (Files.exists(checkpointFile)) {
-                Checkpoint now = Checkpoint.fromJson(Files.readString(checkpointFile));
-                if (now.written() >= mapped / 2) {
-                    first.destroyForcibly();
-                    atKill = now;
-                    break;
-                }
-            }
-            Thread.sleep(20);
+        try {
+            atKill = killHalfway(first, checkpointFile, mapped);
+        } finally {
+            first.destroyForcibly();
         }
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
         double firstSeconds = (System.nanoTime() - start) / 1e9;
@@ -124,7 +118,11 @@ class KilledRunTest {
 
         long restart = System.nanoTime();
         Process second = start(mappingFile, checkpointFile, dir.resolve("second.out"));
-        assertThat(second.waitFor(240, TimeUnit.SECONDS)).isTrue();
+        try {
+            assertThat(second.waitFor(240, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            second.destroyForcibly();
+        }
         double secondSeconds = (System.nanoTime() - restart) / 1e9;
         String out = Files.readString(dir.resolve("second.out"));
         assertThat(second.exitValue()).as(out).isZero();
@@ -149,6 +147,21 @@ class KilledRunTest {
         System.out.printf("first run killed at %d of %d written after %.1f s (%d in the target); second run %.1f s: "
                         + "%s; verify %.1f s%n", atKill.written(), mapped, firstSeconds, inTargetAtKill, secondSeconds,
                 result, (System.nanoTime() - verifyStart) / 1e9);
+    }
+
+    /** Kills {@code run} once its checkpoint shows half the items written; that checkpoint, or null if it ended. */
+    private static Checkpoint killHalfway(Process run, Path checkpointFile, long mapped) throws Exception {
+        while (run.isAlive()) {
+            if (Files.exists(checkpointFile)) {
+                Checkpoint now = Checkpoint.fromJson(Files.readString(checkpointFile));
+                if (now.written() >= mapped / 2) {
+                    run.destroyForcibly();
+                    return now;
+                }
+            }
+            Thread.sleep(20);
+        }
+        return null;
     }
 
     private static Process start(Path mappingFile, Path checkpointFile, Path output) throws Exception {
