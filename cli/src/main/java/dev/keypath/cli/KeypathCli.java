@@ -53,6 +53,7 @@ public final class KeypathCli {
         cli.addSubcommand(new ChangesCommand(StreamsClients.DEFAULT));
         cli.addSubcommand(new ExportCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
         cli.addSubcommand(new ImportCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
+        cli.addSubcommand(new MigrateCommand());
         cli.addSubcommand(new CommandLine.HelpCommand());
         return cli;
     }

@@ -1,0 +1,237 @@
+package dev.keypath.cli;
+
+import dev.keypath.dynamodb.KeyPathDynamoException;
+import dev.keypath.migrate.CheckpointStore;
+import dev.keypath.migrate.MappingDeclarationException;
+import dev.keypath.migrate.Migration;
+import dev.keypath.migrate.MigrationMapping;
+import dev.keypath.migrate.MigrationPlan;
+import dev.keypath.migrate.MigrationRun;
+import dev.keypath.migrate.MigrationVerification;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * {@code keypath migrate plan|run|verify}: moves a string-keyed table into a key-path table with the
+ * keypath-migrate library; this class only reads the options, prints the reports and maps failures to exit codes.
+ */
+@Command(name = "migrate",
+        mixinStandardHelpOptions = true,
+        synopsisSubcommandLabel = "(plan | run | verify)",
+        description = {
+            "Moves a table with string keys such as USER#<id> / POST#<n> into a key-path table.",
+            "",
+            "plan: a dry run that reads the source and writes nothing: items per entity, items no entity matches "
+            + "and items that cannot move (with examples), collisions, key sizes before and after, capacity.",
+            "run: copies the mapped items into the target in parallel scan segments, within the capacity budgets, "
+            + "recording each segment's progress in the checkpoint file so a stopped run resumes where it stopped.",
+            "verify: compares the two tables: counts, and per item a checksum of what the mapping makes of the "
+            + "source item against the target item.",
+        },
+        footer = {"",
+            "The mapping file is JSON: {\"drop\": [\"GSI1PK\"], \"entities\": [{\"name\": \"post\", "
+            + "\"pk\": \"USER#{userId:uuid}\", \"sk\": \"POST#{postId:int}\", \"keyPath\": "
+            + "\"/user-{userId}/post-{postId}\", \"type\": \"Post\"}]} (see docs/MIGRATING.md).",
+            "Progress goes to standard error every 2 seconds. Credentials and region as for 'keypath scan'.",
+            "",
+            "Example: keypath migrate run --endpoint http://localhost:8000 --source app-v1 --target app-v2 "
+            + "--mapping mapping.json --segments 8 --write-capacity 500 --checkpoint migrate.json%n"},
+        subcommands = {MigrateCommand.Plan.class, MigrateCommand.Run.class, MigrateCommand.Verify.class})
+final class MigrateCommand implements Callable<Integer> {
+    static final String EXIT_MAPPING = "2:usage error, or the mapping file is not valid (the message names the "
+            + "entity, the field and the position)";
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "Missing required subcommand: plan, run or verify");
+    }
+
+    /** The options every phase takes. */
+    static final class Options {
+        @Spec(Spec.Target.MIXEE)
+        CommandSpec spec;
+
+        @Option(names = "--endpoint", required = true, paramLabel = "URL",
+                description = "The DynamoDB endpoint, e.g. http://localhost:8000.")
+        URI endpoint;
+
+        @Option(names = "--region", paramLabel = "R", description = "The signing region (default: as 'keypath scan').")
+        String region;
+
+        @Option(names = "--source", required = true, paramLabel = "TABLE", description = "The string-keyed table.")
+        String source;
+
+        @Option(names = "--target", required = true, paramLabel = "TABLE",
+                description = "The key-path table (pk/sk binary); it must exist.")
+        String target;
+
+        @Option(names = "--mapping", required = true, paramLabel = "FILE", description = "The mapping (JSON).")
+        Path mapping;
+
+        @Option(names = "--segments", paramLabel = "N", defaultValue = "4",
+                description = "Parallel scan segments, one thread each (default: ${DEFAULT-VALUE}).")
+        int segments;
+
+        @Option(names = "--read-capacity", paramLabel = "RCU", defaultValue = "0",
+                description = "Read capacity units per second for all segments together; 0 for no limit.")
+        double readCapacity;
+
+        @Option(names = "--write-capacity", paramLabel = "WCU", defaultValue = "0",
+                description = "Write capacity units per second for all segments together; 0 for no limit.")
+        double writeCapacity;
+
+        @Option(names = "--page-size", paramLabel = "ITEMS", defaultValue = "500",
+                description = "Items per page of a run's scan: the checkpoint's step (default: ${DEFAULT-VALUE}).")
+        int pageSize;
+
+        @Option(names = "--checkpoint", paramLabel = "FILE",
+                description = "run: the checkpoint file, created or resumed (without it, a stopped run starts over).")
+        Path checkpoint;
+
+        /** Builds the migration, runs {@code phase} on it, prints its report; the exit status. */
+        <R> int execute(ScanClients clients, Function<Migration, R> phase, Function<R, String> report,
+                        Function<R, Boolean> ok) {
+            String scheme = endpoint.getScheme();
+            if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || endpoint.getHost() == null) {
+                throw new ParameterException(spec.commandLine(),
+                        "Invalid value for option '--endpoint': expected an http or https URL, got '" + endpoint + "'");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            MigrationMapping declared;
+            try {
+                declared = MigrationMapping.read(mapping);
+            } catch (MappingDeclarationException e) {
+                err.println(InputLoop.ERROR_PREFIX + mapping + ": " + e.getMessage());
+                err.flush();
+                return 2;
+            }
+            try (DynamoDbClient client = clients.create(endpoint, region)) {
+                Migration.Builder builder;
+                try {
+                    builder = Migration.builder().client(client).source(source).target(target).mapping(declared)
+                            .segments(segments).pageSize(pageSize).readCapacity(readCapacity)
+                            .writeCapacity(writeCapacity);
+                } catch (IllegalArgumentException e) {
+                    throw new ParameterException(spec.commandLine(), e.getMessage());
+                }
+                if (checkpoint != null) {
+                    builder.checkpoint(CheckpointStore.file(checkpoint));
+                }
+                builder.progress(s -> {
+                    err.println(s.line());
+                    err.flush();
+                }, Duration.ofSeconds(2));
+                R result = phase.apply(builder.build());
+                out.print(report.apply(result));
+                out.flush();
+                return ok.apply(result) ? 0 : 1;
+            } catch (KeyPathDynamoException e) { // a checkpoint of another migration, a collision, a batch deadline
+                err.println(InputLoop.ERROR_PREFIX + e.getMessage());
+                err.flush();
+                return 1;
+            } catch (SdkException | java.io.UncheckedIOException e) {
+                err.println(InputLoop.ERROR_PREFIX + "migration from '" + source + "' to '" + target + "' at "
+                        + endpoint + " failed: " + e.getMessage());
+                err.flush();
+                return 1;
+            }
+        }
+    }
+
+    /** {@code keypath migrate plan}. */
+    @Command(name = "plan", mixinStandardHelpOptions = true,
+            description = "Dry run: reads the source, maps every item, writes nothing, and prints what a run would do.",
+            exitCodeListHeading = Help.EXIT_HEADING,
+            exitCodeList = {"0:every mapped item moves to a key path of its own (unmatched items are only listed)",
+                "1:collisions or items that cannot move were found, or a table could not be read", EXIT_MAPPING})
+    static final class Plan implements Callable<Integer> {
+        @Mixin
+        Options options;
+
+        private final ScanClients clients;
+
+        Plan() {
+            this(ScanClients.DEFAULT);
+        }
+
+        Plan(ScanClients clients) {
+            this.clients = clients;
+        }
+
+        @Override
+        public Integer call() {
+            return options.execute(clients, Migration::plan, MigrationPlan::describe,
+                    p -> p.collisions() == 0 && p.invalid() == 0);
+        }
+    }
+
+    /** {@code keypath migrate run}. */
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Copies the mapped items into the target; resumes from --checkpoint when it exists.",
+            exitCodeListHeading = Help.EXIT_HEADING,
+            exitCodeList = {"0:every segment is done",
+                "1:the run stopped (a collision in a page, a checkpoint of another migration, a table error)",
+                EXIT_MAPPING})
+    static final class Run implements Callable<Integer> {
+        @Mixin
+        Options options;
+
+        private final ScanClients clients;
+
+        Run() {
+            this(ScanClients.DEFAULT);
+        }
+
+        Run(ScanClients clients) {
+            this.clients = clients;
+        }
+
+        @Override
+        public Integer call() {
+            return options.execute(clients, Migration::run, MigrationRun::describe, r -> true);
+        }
+    }
+
+    /** {@code keypath migrate verify}. */
+    @Command(name = "verify", mixinStandardHelpOptions = true,
+            description = "Compares the target with what the mapping makes of the source: counts and checksums.",
+            exitCodeListHeading = Help.EXIT_HEADING,
+            exitCodeList = {"0:clean: the target holds exactly the mapped items, each as expected",
+                "1:items are missing, different or extra, or a table could not be read", EXIT_MAPPING})
+    static final class Verify implements Callable<Integer> {
+        @Mixin
+        Options options;
+
+        private final ScanClients clients;
+
+        Verify() {
+            this(ScanClients.DEFAULT);
+        }
+
+        Verify(ScanClients clients) {
+            this.clients = clients;
+        }
+
+        @Override
+        public Integer call() {
+            return options.execute(clients, Migration::verify, MigrationVerification::describe,
+                    MigrationVerification::clean);
+        }
+    }
+}
