@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
@@ -97,6 +98,10 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     /** For records: each key field's component index, and the version's (-1 without one). */
     private final int[] keyFieldComponents;
     private final int versionComponent;
+    /** The mapper items are read with: the caller's, with keypath's module. */
+    private final JsonMapper itemMapper;
+    /** The projections of this type met so far, by view type. */
+    private final Map<Class<?>, ProjectionSchema<?>> projections = new ConcurrentHashMap<>();
 
     private DefaultItemSchema(Class<T> type, JsonMapper mapper) {
         this.type = type;
@@ -158,6 +163,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         }
         this.reserved = Set.copyOf(res);
         JsonMapper itemMapper = ItemMappers.of(mapper);
+        this.itemMapper = itemMapper;
         Map<String, String> jsonNames = JsonNames.of(itemMapper, type);
         for (Property p : props.values()) {
             if (reserved.contains(p.name())) {
@@ -545,6 +551,25 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             throw new UnknownItemTypeException("Stored item is of type " + (tn == null ? "(none)" : tn.s())
                     + ", not " + typeName, path);
         }
+        Object[] keyValues = keyValuesOf(path);
+        AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames, keyValues);
+        try {
+            return reader.readValue(parser);
+        } catch (JacksonException e) {
+            if (parser.failure() != null) {
+                throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
+            }
+            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item"
+                    + attributePath(e) + ": " + e.getOriginalMessage(), path, e);
+        }
+    }
+
+    /**
+     * The key fields' values in {@code path}, in key order, as {@link AttributeMapParser} hands them to a
+     * deserializer; an {@link ItemMappingException} naming the path when the path is off the template or an id
+     * does not fit its field.
+     */
+    Object[] keyValuesOf(KeyPath path) {
         KeyId[] ids = keyTemplate.match(path);
         if (ids == null) {
             throw new ItemMappingException("Stored key path does not match template " + template + " of "
@@ -559,16 +584,31 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                 throw new ItemMappingException(e.getMessage(), path, e);
             }
         }
-        AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames, keyValues);
-        try {
-            return reader.readValue(parser);
-        } catch (JacksonException e) {
-            if (parser.failure() != null) {
-                throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
-            }
-            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item"
-                    + attributePath(e) + ": " + e.getOriginalMessage(), path, e);
-        }
+        return keyValues;
+    }
+
+    /** The key fields' property names as Jackson reads them, in key order. */
+    String[] keyPropertyNames() {
+        return keyPropertyNames.clone();
+    }
+
+    /** The attribute names never read as properties: the reserved ones and the key fields. */
+    NameSet notStored() {
+        return notStored;
+    }
+
+    /** The mapper this type is read with. */
+    JsonMapper itemMapper() {
+        return itemMapper;
+    }
+
+    /**
+     * The projection of this type onto {@code view}, checked and compiled on first use; an
+     * {@link dev.keypath.dynamodb.InvalidProjectionException} when a view property is not readable from this type.
+     */
+    @SuppressWarnings("unchecked")
+    public <P> ProjectionSchema<P> projection(Class<P> view) {
+        return (ProjectionSchema<P>) projections.computeIfAbsent(view, v -> ProjectionSchema.create(this, v));
     }
 
     /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */

@@ -25,6 +25,8 @@ final class QueryPager implements Operation<Page<Object>> {
     private final String table;
     private final ItemQuery q;
     private final SchemaRegistry registry;
+    private final ReadShape shape;
+    private final Expr projection;
     private final PageTokens tokens;
     private final QueryRequests.Target target;
     private final KeyRange range;
@@ -37,10 +39,11 @@ final class QueryPager implements Operation<Page<Object>> {
     private int scanned;
     private boolean complete;
 
-    private QueryPager(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
+    private QueryPager(String table, ItemQuery q, ReadShape shape, ValueConverter values, PageTokens tokens) {
         this.table = table;
         this.q = q;
-        this.registry = registry;
+        this.registry = shape.registry();
+        this.shape = shape;
         this.tokens = tokens;
         CheckedQuery checked = CheckedQuery.of(table, q, registry, values, tokens);
         this.target = checked.target();
@@ -49,6 +52,8 @@ final class QueryPager implements Operation<Page<Object>> {
         this.filter = checked.filter();
         this.fingerprint = checked.fingerprint();
         this.startKey = checked.startKey();
+        this.projection = target.index() == null ? shape.projectionExpression()
+                : shape.projectionExpression(target.pkAttribute(), target.skAttribute());
     }
 
     /**
@@ -57,7 +62,12 @@ final class QueryPager implements Operation<Page<Object>> {
      */
     public static QueryPager start(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
                             PageTokens tokens) {
-        return new QueryPager(table, q, registry, values, tokens);
+        return new QueryPager(table, q, ReadShape.whole(registry), values, tokens);
+    }
+
+    /** {@link #start} of a page whose items are read in {@code shape}. */
+    static QueryPager start(String table, ItemQuery q, ReadShape shape, ValueConverter values, PageTokens tokens) {
+        return new QueryPager(table, q, shape, values, tokens);
     }
 
     @Override
@@ -73,7 +83,14 @@ final class QueryPager implements Operation<Page<Object>> {
     /** The next {@code Query} request to run. */
     private QueryRequest nextRequest() {
         int pageLimit = QueryRequests.pageLimit(q.limit(), out.size(), !typeNames.isEmpty() || !filter.isEmpty());
-        return QueryRequests.request(table, target, range, q, filter, startKey, pageLimit);
+        QueryRequest request = QueryRequests.request(table, target, range, q, filter, startKey, pageLimit);
+        if (projection.isEmpty()) {
+            return request;
+        }
+        Map<String, String> names = new java.util.LinkedHashMap<>(request.expressionAttributeNames());
+        names.putAll(projection.names());
+        return request.toBuilder().projectionExpression(projection.expression()).expressionAttributeNames(names)
+                .build();
     }
 
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
@@ -125,6 +142,6 @@ final class QueryPager implements Operation<Page<Object>> {
             return null;
         }
         // on the table the range's key path is the item's: decoded once
-        return registry.map(raw, target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw));
+        return shape.map(raw, target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw));
     }
 }
