@@ -3,6 +3,8 @@ package dev.keypath.dynamodb.internal.mapping;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.InvalidProjectionException;
 import dev.keypath.dynamodb.UnreadableItemException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
@@ -156,10 +158,26 @@ final class InterfaceView<P> {
                 };
             }
             if (method.isDefault()) {
-                return InvocationHandler.invokeDefault(proxy, method, args);
+                return invokeDefault(proxy, method, args);
             }
             Object v = values.get(name);
             return v == NULL ? null : v;
+        }
+
+        /**
+         * Runs a default method of the view on {@code proxy}; through a private lookup in its interface, since
+         * {@link InvocationHandler#invokeDefault} refuses interfaces that are not public.
+         */
+        private static Object invokeDefault(Object proxy, Method method, Object[] args) throws Throwable {
+            Class<?> declaring = method.getDeclaringClass();
+            MethodHandle handle;
+            try {
+                handle = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
+                        .unreflectSpecial(method, declaring);
+            } catch (IllegalAccessException e) {
+                return InvocationHandler.invokeDefault(proxy, method, args);
+            }
+            return handle.bindTo(proxy).invokeWithArguments(args == null ? new Object[0] : args);
         }
 
         @Override
