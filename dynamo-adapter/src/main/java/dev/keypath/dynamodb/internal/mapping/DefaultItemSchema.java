@@ -607,8 +607,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
      * {@link dev.keypath.dynamodb.InvalidProjectionException} when a view property is not readable from this type.
      */
     @SuppressWarnings("unchecked")
-    public <P> ProjectionSchema<P> projection(Class<P> view) {
+    public <P> ProjectionSchema<P> projectionSchema(Class<P> view) {
         return (ProjectionSchema<P>) projections.computeIfAbsent(view, v -> ProjectionSchema.create(this, v));
+    }
+
+    @Override
+    public <P> dev.keypath.dynamodb.Projection<P> projection(Class<P> view) {
+        projectionSchema(view);
+        return dev.keypath.dynamodb.Projection.of(type, view);
     }
 
     /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */

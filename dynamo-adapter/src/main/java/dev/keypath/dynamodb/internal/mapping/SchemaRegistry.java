@@ -61,7 +61,7 @@ public final class SchemaRegistry {
      * registered, a {@link dev.keypath.dynamodb.InvalidProjectionException} when its view does not fit the type.
      */
     public <P> ProjectionSchema<P> projection(dev.keypath.dynamodb.Projection<P> projection) {
-        return of(projection.itemType()).projection(projection.viewType());
+        return of(projection.itemType()).projectionSchema(projection.viewType());
     }
 
     public DefaultItemSchema<?> ofItem(Object item) {
