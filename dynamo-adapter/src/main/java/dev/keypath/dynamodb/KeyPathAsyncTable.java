@@ -262,6 +262,11 @@ public interface KeyPathAsyncTable {
                 + " does not implement get(Projection)"));
     }
 
+    /** {@link #get(Projection, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    default <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath) {
+        return get(projection, keyPath, ReadConsistency.STRONG);
+    }
+
     /** One page of a projected query, exactly as {@link KeyPathTable#query(Projection, ItemQuery)}. */
     default <P> CompletableFuture<Page<P>> query(Projection<P> projection, ItemQuery query) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()

@@ -175,6 +175,7 @@ class ProjectionTest {
                 "title");
         assertThat(RECORDER.returned).containsExactly(TITLE_ATTRIBUTES);
         assertThat(async.get(TITLES, pathOf(post), ReadConsistency.STRONG).join()).contains(titleOf(post));
+        assertThat(async.get(TITLES, KeyPath.of("user", author).then("post", 999)).join()).isEmpty();
     }
 
     @Test
@@ -264,6 +265,9 @@ class ProjectionTest {
                 .hasCauseInstanceOf(InvalidProjectionException.class);
         assertThatThrownBy(() -> recorded.get(Projection.of(String.class, PostTitle.class), path))
                 .isInstanceOf(UnknownItemTypeException.class);
+        assertThatThrownBy(() -> table.schema(Post.class).projection(Misnamed.class)).as("checked up front")
+                .isInstanceOf(InvalidProjectionException.class).hasMessageContaining("Misnamed.subtitle");
+        assertThat(table.schema(Post.class).projection(PostTitle.class)).isEqualTo(TITLES);
         assertThat(RECORDER.requests).isEmpty();
     }
 
