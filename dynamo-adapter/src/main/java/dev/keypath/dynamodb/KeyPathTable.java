@@ -310,6 +310,15 @@ public interface KeyPathTable {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement scan(Projection)");
     }
 
+    /** Every item of {@link #scan(Projection, ItemScan)}, page after page, as a lazy stream. */
+    default <P> Stream<P> stream(Projection<P> projection, ItemScan scan) {
+        Objects.requireNonNull(scan, "scan");
+        return Stream.of(scan).flatMap(first -> Stream.iterate(scan(projection, first), Objects::nonNull,
+                        page -> page.hasMore() ? scan(projection, first.toBuilder().pageToken(page.nextPageToken())
+                                .build()) : null))
+                .flatMap(page -> page.items().stream());
+    }
+
     /**
      * Many items of {@code projection}'s type read as its view, as {@link #batchGet(Collection, ReadConsistency)}
      * reads whole items: found, unexpired items in request order.

@@ -229,6 +229,7 @@ class ProjectionTest {
                 .isNotBlank();
         assertThat(RECORDER.returned).isNotEmpty().containsOnly(TITLE_ATTRIBUTES);
         assertThat(async.scan(TITLES, ItemScan.all()).join().items()).containsExactlyElementsOf(scanned.items());
+        assertThat(table.stream(TITLES, ItemScan.of(s -> s.limit(2)))).containsExactlyElementsOf(scanned.items());
     }
 
     @Test
