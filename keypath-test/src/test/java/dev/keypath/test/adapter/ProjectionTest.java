@@ -7,6 +7,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.InvalidProjectionException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
+import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
@@ -14,6 +15,7 @@ import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TestDynamoDb;
@@ -284,6 +286,21 @@ class ProjectionTest {
         Session live = table.put(new Session(null, "ann", Instant.now().plusSeconds(600)));
         assertThat(table.get(expiry, table.keyPathOf(live))).contains(new Expiry(live.sessionId(),
                 live.expiresAt()));
+    }
+
+    @ItemType(keyPath = "/link-{id}")
+    record Link(String id, KeyPath target) {
+    }
+
+    @Test
+    void aKeyPathInAnItemIsStoredAsItsTextAndReadBack() {
+        ItemSchema<Link> schema = ItemSchema.of(Link.class);
+        Link link = new Link("a", KeyPath.of("user", author).then("post", 7));
+
+        Map<String, AttributeValue> item = schema.toItem(link);
+
+        assertThat(item.get("target").s()).isEqualTo(link.target().toString());
+        assertThat(schema.fromItem(item)).isEqualTo(link);
     }
 
     @Test
