@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
@@ -117,8 +118,8 @@ final class ScanPager implements Operation<Page<Object>> {
         try {
             keyPath = DefaultItemSchema.keyPathOfItem(raw);
         } catch (RuntimeException e) {
-            shape.registry().unreadable(new dev.keypath.dynamodb.UnreadableItemException(
-                    "Stored item has no valid key path: " + e.getMessage(), null, e));
+            shape.registry().unreadable(new UnreadableItemException("Stored item has no valid key path: "
+                    + e.getMessage(), null, e));
             return null;
         }
         return shape.map(raw, keyPath);
