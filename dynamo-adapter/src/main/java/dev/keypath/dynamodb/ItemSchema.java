@@ -56,4 +56,13 @@ public interface ItemSchema<T> {
 
     /** The property name of the version field, if the type is versioned. */
     Optional<String> versionAttribute();
+
+    /**
+     * The {@link Projection} of this type onto {@code view}, checked now: an {@link InvalidProjectionException}
+     * names the first view property this type can not supply. Use it to fail at startup rather than at the first
+     * read. Example: {@code Projection<PostTitle> titles = table.schema(Post.class).projection(PostTitle.class)}.
+     */
+    default <P> Projection<P> projection(Class<P> view) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement projection");
+    }
 }

@@ -271,6 +271,60 @@ public interface KeyPathAsyncTable {
                 + " does not implement count(ItemQuery)"));
     }
 
+    /**
+     * Reads one page of a scan of the whole table or of one segment, exactly as {@link KeyPathTable#scan(ItemScan)}:
+     * same items, same page tokens.
+     */
+    default CompletableFuture<Page<Object>> scan(ItemScan scan) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement scan(ItemScan)"));
+    }
+
+    /**
+     * Reads every item of {@code scan} as a parallel scan in {@code totalSegments} segments
+     * ({@link ItemScan#split(int)}), all segments at once, each page after page, and hands each page to
+     * {@code onPage}: every item comes exactly once. {@code onPage} is called by one thread at a time (a thread of
+     * the SDK's response executor), so it needs no locking of its own. Completes with the number of items
+     * handed over once every segment is read; fails with the first failure (a read's, or an exception thrown by
+     * {@code onPage}) and then reads no further page. Cancelling it cancels the requests in flight.
+     * Example: {@code table.scanInParallel(ItemScan.all(), 4, page -> export(page.items()))}.
+     */
+    default CompletableFuture<Long> scanInParallel(ItemScan scan, int totalSegments,
+                                                   Consumer<? super Page<Object>> onPage) {
+        return dev.keypath.dynamodb.internal.client.ParallelScan.run(this::scan, scan, totalSegments, onPage);
+    }
+
+    /** One item of {@code projection}'s type as its view, exactly as {@link KeyPathTable#get(Projection, KeyPath, ReadConsistency)}. */
+    default <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath,
+                                                   ReadConsistency consistency) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement get(Projection)"));
+    }
+
+    /** {@link #get(Projection, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    default <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath) {
+        return get(projection, keyPath, ReadConsistency.STRONG);
+    }
+
+    /** One page of a projected query, exactly as {@link KeyPathTable#query(Projection, ItemQuery)}. */
+    default <P> CompletableFuture<Page<P>> query(Projection<P> projection, ItemQuery query) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement query(Projection)"));
+    }
+
+    /** One page of a projected scan, exactly as {@link KeyPathTable#scan(Projection, ItemScan)}. */
+    default <P> CompletableFuture<Page<P>> scan(Projection<P> projection, ItemScan scan) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement scan(Projection)"));
+    }
+
+    /** Many items read as a projection's view, exactly as {@link KeyPathTable#batchGet(Projection, Collection, ReadConsistency)}. */
+    default <P> CompletableFuture<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
+                                                    ReadConsistency consistency) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement batchGet(Projection)"));
+    }
+
     /** {@link #query(ItemQuery)} restricted to one type, as {@link KeyPathTable#query(Class, ItemQuery)}. */
     <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query);
 

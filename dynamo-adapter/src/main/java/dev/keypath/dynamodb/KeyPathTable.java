@@ -264,6 +264,107 @@ public interface KeyPathTable {
     }
 
     /**
+     * Reads one page of a scan ({@code Scan}) of the whole table or of one segment of it: every item in
+     * DynamoDB's order, each mapped to its own registered class, or only the scan's types (a filter on the
+     * stored type name, run by DynamoDB). Sequence counters and expired items are left out; an item no registered
+     * type can read goes to the table's {@link UnreadableItemHandler}. The page's token continues this scan and
+     * no other ({@link InvalidPageTokenException}). A scan reads and bills every item of the table (or segment),
+     * whatever it returns. Example: {@code table.scan(ItemScan.of(s -> s.types(Post.class).limit(500)))}.
+     */
+    default Page<Object> scan(ItemScan scan) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement scan(ItemScan)");
+    }
+
+    /** {@link #scan(ItemScan)} built with a consumer. */
+    default Page<Object> scan(Consumer<ItemScan.Builder> scan) {
+        return scan(ItemScan.of(scan));
+    }
+
+    /**
+     * Every item of {@code scan}, page after page, as a lazy stream, as {@link #stream(ItemQuery)} does for a
+     * query: each page is read when the stream reaches it, and a page token in the scan is where it starts.
+     * Example: {@code table.stream(ItemScan.of(s -> s.types(User.class))).forEach(exporter::write)}.
+     */
+    default Stream<Object> stream(ItemScan scan) {
+        Objects.requireNonNull(scan, "scan");
+        return Stream.of(scan).flatMap(first -> Stream.iterate(scan(first), Objects::nonNull,
+                        page -> page.hasMore() ? scan(first.toBuilder().pageToken(page.nextPageToken()).build()) : null))
+                .flatMap(page -> page.items().stream());
+    }
+
+    /**
+     * Every item of {@code scan} read as a parallel scan in {@code totalSegments} segments
+     * ({@link ItemScan#split(int)}): a parallel stream whose elements are the segments, each streamed lazily
+     * page by page as {@link #stream(ItemScan)} does, so every item comes exactly once, in no particular order.
+     * Like any parallel stream it runs on the common fork-join pool (or on the pool whose task calls its terminal
+     * operation), and its operations may run on several threads at once; for workers of your own, give each a
+     * segment of {@code scan.split(n)} and call {@link #stream(ItemScan)}.
+     * Example: {@code long drafts = table.scanInParallel(ItemScan.of(s -> s.types(Post.class)), 4).count()}.
+     */
+    default Stream<Object> scanInParallel(ItemScan scan, int totalSegments) {
+        return scan.split(totalSegments).parallelStream().flatMap(this::stream);
+    }
+
+    /**
+     * Reads one item of {@code projection}'s type as its view ({@code GetItem} with a {@code ProjectionExpression}:
+     * only the view's attributes are transferred). Empty if absent or expired; {@link UnknownItemTypeException}
+     * if the stored item is of another type. Example:
+     * {@code Optional<PostTitle> t = table.get(Projection.of(Post.class, PostTitle.class), postPath, STRONG)}.
+     */
+    default <P> Optional<P> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement get(Projection)");
+    }
+
+    /** {@link #get(Projection, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    default <P> Optional<P> get(Projection<P> projection, KeyPath keyPath) {
+        return get(projection, keyPath, ReadConsistency.STRONG);
+    }
+
+    /**
+     * One page of {@code query} restricted to {@code projection}'s type, each item read as its view: as
+     * {@link #query(ItemQuery)}, with a {@code ProjectionExpression} so that only the view's attributes are
+     * transferred. The query may name no type or just the projection's.
+     */
+    default <P> Page<P> query(Projection<P> projection, ItemQuery query) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement query(Projection)");
+    }
+
+    /** Every item of {@link #query(Projection, ItemQuery)}, page after page, as a lazy stream. */
+    default <P> Stream<P> stream(Projection<P> projection, ItemQuery query) {
+        Objects.requireNonNull(query, "query");
+        return Stream.of(query).flatMap(first -> Stream.iterate(query(projection, first), Objects::nonNull,
+                        page -> page.hasMore() ? query(projection, first.toBuilder().pageToken(page.nextPageToken())
+                                .build()) : null))
+                .flatMap(page -> page.items().stream());
+    }
+
+    /**
+     * One page of {@code scan} restricted to {@code projection}'s type, each item read as its view: as
+     * {@link #scan(ItemScan)}, with only the view's attributes transferred.
+     */
+    default <P> Page<P> scan(Projection<P> projection, ItemScan scan) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement scan(Projection)");
+    }
+
+    /** Every item of {@link #scan(Projection, ItemScan)}, page after page, as a lazy stream. */
+    default <P> Stream<P> stream(Projection<P> projection, ItemScan scan) {
+        Objects.requireNonNull(scan, "scan");
+        return Stream.of(scan).flatMap(first -> Stream.iterate(scan(projection, first), Objects::nonNull,
+                        page -> page.hasMore() ? scan(projection, first.toBuilder().pageToken(page.nextPageToken())
+                                .build()) : null))
+                .flatMap(page -> page.items().stream());
+    }
+
+    /**
+     * Many items of {@code projection}'s type read as its view, as {@link #batchGet(Collection, ReadConsistency)}
+     * reads whole items: found, unexpired items in request order.
+     */
+    default <P> List<P> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
+                                 ReadConsistency consistency) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement batchGet(Projection)");
+    }
+
+    /**
      * Reads up to 100 items of any registered types as one consistent snapshot ({@code TransactGetItems}): either
      * every item is read as of one moment or the call fails with {@link TransactionFailedException} (for example
      * when a transaction writing one of them is in flight). Returns, per key in order, the item or null when it is

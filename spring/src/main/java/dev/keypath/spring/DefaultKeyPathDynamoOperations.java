@@ -186,6 +186,13 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     }
 
     @Override
+    public <P> Page<P> query(dev.keypath.dynamodb.Projection<P> projection, ItemQuery query) {
+        Assert.notNull(projection, "projection must not be null");
+        Assert.notNull(query, "query must not be null");
+        return call(t -> t.query(projection, query), false);
+    }
+
+    @Override
     public long count(ItemQuery query) {
         Assert.notNull(query, "query must not be null");
         return call(t -> t.count(query), false);

@@ -133,6 +133,14 @@ public interface KeyPathDynamoOperations {
     Page<Object> query(ItemQuery query);
 
     /**
+     * Reads one page of a collection query with only the attributes of {@code projection}'s view, each item of
+     * its type read as the view; see {@link KeyPathTable#query(dev.keypath.dynamodb.Projection, ItemQuery)}.
+     */
+    default <P> Page<P> query(dev.keypath.dynamodb.Projection<P> projection, ItemQuery query) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement query(Projection)");
+    }
+
+    /**
      * The number of items a collection query selects, counted by DynamoDB with no item transferred
      * ({@code Query} with {@code Select=COUNT}); see {@link KeyPathTable#count(ItemQuery)}.
      */

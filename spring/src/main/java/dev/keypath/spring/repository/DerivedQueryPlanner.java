@@ -343,11 +343,7 @@ final class DerivedQueryPlanner {
         if (returned == ItemCollection.class || returned == Object.class) {
             return !tree.isCountProjection() && !tree.isExistsProjection();
         }
-        if (tree.isCountProjection() || tree.isExistsProjection() || domainType.isAssignableFrom(returned)) {
-            return false;
-        }
-        throw reject("projections are not supported; return " + domainType.getSimpleName()
-                + ", or ItemCollection/List<Object> for every item under the prefix");
+        return false; // the type's items, or a projection of them, checked by QueryProjections
     }
 
     private InvalidDataAccessApiUsageException reject(String why) {

@@ -4,6 +4,7 @@ import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.Projection;
 import dev.keypath.spring.ItemCollection;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import java.util.ArrayList;
@@ -29,11 +30,19 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
     private final QueryMethod method;
     private final QueryPlan plan;
     private final KeyPathDynamoOperations operations;
+    /** The view the method returns, read with a projection expression, or null for whole items. */
+    private final Projection<?> projection;
 
     KeyPathPartTreeQuery(QueryMethod method, QueryPlan plan, KeyPathDynamoOperations operations) {
+        this(method, plan, operations, null);
+    }
+
+    KeyPathPartTreeQuery(QueryMethod method, QueryPlan plan, KeyPathDynamoOperations operations,
+                         Projection<?> projection) {
         this.method = method;
         this.plan = plan;
         this.operations = operations;
+        this.projection = projection;
     }
 
     @Override
@@ -178,11 +187,16 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         do {
             int limit = max == null ? 0 : max - items.size();
             ItemQuery query = base.get().descending(descending).limit(limit).pageToken(token).build();
-            Page<Object> page = operations.query(query);
+            Page<?> page = page(query);
             items.addAll(page.items());
             token = page.nextPageToken();
         } while (token != null && (max == null || items.size() < max));
         return max != null && items.size() > max ? List.copyOf(items.subList(0, max)) : items;
+    }
+
+    /** One page of {@code query}: whole items, or the method's projection of them. */
+    private Page<?> page(ItemQuery query) {
+        return projection == null ? operations.query(query) : operations.query(projection, query);
     }
 
     private Object single(Optional<ItemQuery.Builder> base, boolean descending, Integer max) {
@@ -215,7 +229,7 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         }
         String pageToken = token;
         ItemQuery query = base.get().descending(descending).limit(max == null ? 0 : max).pageToken(pageToken).build();
-        Page<Object> page = operations.query(query);
+        Page<?> page = page(query);
         return new SliceImpl<>(page.items(), request.withNextToken(page.nextPageToken()), page.hasMore());
     }
 }

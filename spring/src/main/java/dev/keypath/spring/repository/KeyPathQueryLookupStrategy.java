@@ -36,6 +36,7 @@ final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
         KeyPathTemplate template = operations.table().schema(domainType).keyPathTemplate();
         QueryPlan plan = new DerivedQueryPlanner(metadata.getRepositoryInterface().getSimpleName(), method,
                 queryMethod, tree, domainType, template).create();
-        return new KeyPathPartTreeQuery(queryMethod, plan, operations);
+        return new KeyPathPartTreeQuery(queryMethod, plan, operations,
+                QueryProjections.of(queryMethod, plan, operations.table()));
     }
 }

@@ -5,8 +5,10 @@ import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
@@ -149,6 +151,33 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public <T> CompletableFuture<Optional<T>> getByAlias(Class<T> type, KeyPath alias) {
         return driver.run(() -> operations.getByAlias(type, alias));
+    }
+
+    @Override
+    public CompletableFuture<Page<Object>> scan(ItemScan scan) {
+        return driver.run(() -> operations.scan(scan));
+    }
+
+    @Override
+    public <P> CompletableFuture<Page<P>> scan(Projection<P> projection, ItemScan scan) {
+        return driver.run(() -> operations.scan(projection, scan));
+    }
+
+    @Override
+    public <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath,
+                                                  ReadConsistency consistency) {
+        return driver.run(() -> operations.get(projection, keyPath, consistency));
+    }
+
+    @Override
+    public <P> CompletableFuture<Page<P>> query(Projection<P> projection, ItemQuery query) {
+        return driver.run(() -> operations.query(projection, query));
+    }
+
+    @Override
+    public <P> CompletableFuture<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
+                                                   ReadConsistency consistency) {
+        return driver.run(() -> operations.batchGet(projection, keyPaths, consistency));
     }
 
     /** Builder; not thread-safe. */

@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
@@ -110,6 +111,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     /** For records: each key field's component index, and the version's (-1 without one). */
     private final int[] keyFieldComponents;
     private final int versionComponent;
+    /** The mapper items are read with: the caller's, with keypath's module. */
+    /** The projections of this type met so far, by view type. */
+    private final Map<Class<?>, ProjectionSchema<?>> projections = new ConcurrentHashMap<>();
 
     private DefaultItemSchema(Class<T> type, MapperSource mapper) {
         this.type = type;
@@ -717,6 +721,37 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             throw new UnknownItemTypeException("Stored item is of type " + (tn == null ? "(none)" : tn.s())
                     + ", not " + typeName, path);
         }
+        Object[] keyValues = typedKeyValuesOf(path);
+        if (plain != null) {
+            Object read = plain.readItem(item, keyFieldComponents, keyValues);
+            if (read != PlainValue.DECLINED) {
+                return type.cast(read);
+            }
+        }
+        AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames,
+                parsedKeyValues(keyValues, path));
+        try {
+            return jackson().reader().readValue(parser);
+        } catch (JacksonException e) {
+            if (parser.failure() != null) {
+                throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
+            }
+            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item"
+                    + attributePath(e) + ": " + e.getOriginalMessage(), path, e);
+        }
+    }
+
+    /**
+     * The key fields' values in {@code path}, in key order, as {@link AttributeMapParser} hands them to a
+     * deserializer; an {@link ItemMappingException} naming the path when the path is off the template or an id
+     * does not fit its field.
+     */
+    Object[] keyValuesOf(KeyPath path) {
+        return parsedKeyValues(typedKeyValuesOf(path), path);
+    }
+
+    /** The key fields' Java values in {@code path}, in key order. */
+    private Object[] typedKeyValuesOf(KeyPath path) {
         KeyId[] ids = keyTemplate.match(path);
         if (ids == null) {
             throw new ItemMappingException("Stored key path does not match template " + template + " of "
@@ -731,29 +766,50 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                 throw new ItemMappingException(e.getMessage(), path, e);
             }
         }
-        if (plain != null) {
-            Object read = plain.readItem(item, keyFieldComponents, keyValues);
-            if (read != PlainValue.DECLINED) {
-                return type.cast(read);
-            }
-        }
-        for (int i = 0; i < keyValues.length; i++) {
+        return keyValues;
+    }
+
+    /** Key values as the parser hands them to Jackson (a new array). */
+    private Object[] parsedKeyValues(Object[] typed, KeyPath path) {
+        Object[] parsed = new Object[typed.length];
+        for (int i = 0; i < typed.length; i++) {
             try {
-                keyValues[i] = parsedKeyValue(keyValues[i], keyFields.get(i).where());
+                parsed[i] = parsedKeyValue(typed[i], keyFields.get(i).where());
             } catch (ItemMappingException e) {
                 throw new ItemMappingException(e.getMessage(), path, e);
             }
         }
-        AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames, keyValues);
-        try {
-            return jackson().reader().readValue(parser);
-        } catch (JacksonException e) {
-            if (parser.failure() != null) {
-                throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
-            }
-            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item"
-                    + attributePath(e) + ": " + e.getOriginalMessage(), path, e);
-        }
+        return parsed;
+    }
+
+    /** The key fields' property names as Jackson reads them, in key order. */
+    String[] keyPropertyNames() {
+        return keyPropertyNames.clone();
+    }
+
+    /** The attribute names never read as properties: the reserved ones and the key fields. */
+    NameSet notStored() {
+        return notStored;
+    }
+
+    /** The mapper this type is read with (built on first use). */
+    JsonMapper itemMapper() {
+        return ItemMappers.of(mapper.get());
+    }
+
+    /**
+     * The projection of this type onto {@code view}, checked and compiled on first use; an
+     * {@link dev.keypath.dynamodb.InvalidProjectionException} when a view property is not readable from this type.
+     */
+    @SuppressWarnings("unchecked")
+    public <P> ProjectionSchema<P> projectionSchema(Class<P> view) {
+        return (ProjectionSchema<P>) projections.computeIfAbsent(view, v -> ProjectionSchema.create(this, v));
+    }
+
+    @Override
+    public <P> dev.keypath.dynamodb.Projection<P> projection(Class<P> view) {
+        projectionSchema(view);
+        return dev.keypath.dynamodb.Projection.of(type, view);
     }
 
     /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.mapping;
 
 import dev.keypath.KeyId;
+import dev.keypath.KeyPath;
 import tools.jackson.core.Version;
 import tools.jackson.databind.JacksonModule;
 import tools.jackson.databind.module.SimpleDeserializers;
@@ -11,7 +12,7 @@ import tools.jackson.databind.module.SimpleSerializers;
  * modifiers that make common cases cheaper without changing a result: {@link SpreadCreatorInstantiators} (creator
  * calls), {@link CanonicalInstantModifiers} ({@code Instant} text) and {@link ItemKeyProperties} (key fields not
  * serialized only to be dropped), and reads and writes {@link KeyId} values as their canonical text
- * ({@link KeyIdJson}).
+ * ({@link KeyIdJson}) and {@link KeyPath} values as their text ({@link KeyPathJson}).
  */
 final class ItemMappingModule extends JacksonModule {
     @Override
@@ -32,9 +33,11 @@ final class ItemMappingModule extends JacksonModule {
         context.addSerializerModifier(new ItemKeyProperties());
         SimpleSerializers serializers = new SimpleSerializers();
         serializers.addSerializer(KeyId.class, new KeyIdJson.Serializer());
+        serializers.addSerializer(KeyPath.class, new KeyPathJson.Serializer());
         context.addSerializers(serializers);
         SimpleDeserializers deserializers = new SimpleDeserializers();
         deserializers.addDeserializer(KeyId.class, new KeyIdJson.Deserializer());
+        deserializers.addDeserializer(KeyPath.class, new KeyPathJson.Deserializer());
         context.addDeserializers(deserializers);
     }
 }

@@ -64,6 +64,14 @@ public final class SchemaRegistry {
         return (DefaultItemSchema<T>) s;
     }
 
+    /**
+     * The compiled projection {@code projection}: an {@link UnknownItemTypeException} when its item type is not
+     * registered, a {@link dev.keypath.dynamodb.InvalidProjectionException} when its view does not fit the type.
+     */
+    public <P> ProjectionSchema<P> projection(dev.keypath.dynamodb.Projection<P> projection) {
+        return of(projection.itemType()).projectionSchema(projection.viewType());
+    }
+
     public DefaultItemSchema<?> ofItem(Object item) {
         return of(item.getClass());
     }

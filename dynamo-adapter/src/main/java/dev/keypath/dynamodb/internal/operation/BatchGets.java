@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.ProjectionSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
@@ -28,12 +29,15 @@ final class BatchGets {
     private final boolean consistentRead;
     private final SchemaRegistry registry;
     private final List<ItemKey> unique;
+    /** The projection every key is read with, or null for whole items. */
+    private final ProjectionSchema<?> projection;
     private final Map<KeyPath, Map<String, AttributeValue>> found = new HashMap<>();
     private final BatchRetry<Map<String, AttributeValue>, BatchGetItemRequest, BatchGetItemResponse> retry;
 
     private BatchGets(String table, List<ItemKey> keys, ReadConsistency consistency, BatchPolicy policy,
-                              SchemaRegistry registry) {
+                              SchemaRegistry registry, ProjectionSchema<?> projection) {
         this.table = table;
+        this.projection = projection;
         this.consistentRead = consistency == ReadConsistency.STRONG;
         this.registry = registry;
         this.unique = new ArrayList<>(new LinkedHashSet<>(keys));
@@ -57,12 +61,26 @@ final class BatchGets {
     /** The batch get of {@code keys}: checks them at once, then reads them with retries. */
     public static Operation<List<Object>> read(String table, List<ItemKey> keys, ReadConsistency consistency,
                                         BatchPolicy policy, SchemaRegistry registry) {
-        BatchGets op = new BatchGets(table, keys, consistency, policy, registry);
+        BatchGets op = new BatchGets(table, keys, consistency, policy, registry, null);
         return Operations.map(op.retry, done -> op.items());
     }
 
+    /** The batch get of {@code keyPaths}, each an item of {@code projection}'s type read as its view. */
+    static <P> Operation<List<P>> readProjected(String table, List<KeyPath> keyPaths, ReadConsistency consistency,
+                                                BatchPolicy policy, SchemaRegistry registry,
+                                                ProjectionSchema<P> projection, Class<?> itemType) {
+        List<ItemKey> keys = keyPaths.stream().map(p -> new ItemKey(itemType, p)).toList();
+        BatchGets op = new BatchGets(table, keys, consistency, policy, registry, projection);
+        return Operations.map(op.retry, done -> op.items().stream().map(projection.view()::cast).toList());
+    }
+
     private BatchGetItemRequest request(List<Map<String, AttributeValue>> pending) {
-        KeysAndAttributes keys = KeysAndAttributes.builder().keys(pending).consistentRead(consistentRead).build();
+        KeysAndAttributes.Builder b = KeysAndAttributes.builder().keys(pending).consistentRead(consistentRead);
+        if (projection != null) {
+            Expr expression = ReadShape.expression(projection);
+            b.projectionExpression(expression.expression()).expressionAttributeNames(expression.names());
+        }
+        KeysAndAttributes keys = b.build();
         return BatchGetItemRequest.builder().requestItems(Map.of(table, keys)).build();
     }
 
@@ -81,7 +99,8 @@ final class BatchGets {
             Map<String, AttributeValue> item = found.get(k.keyPath());
             if (item != null) {
                 try {
-                    ItemReads.mapOne(item, registry.of(k.type()), k.keyPath(), registry).ifPresent(out::add);
+                    (projection == null ? ItemReads.mapOne(item, registry.of(k.type()), k.keyPath(), registry)
+                            : ItemReads.mapProjected(item, projection, k.keyPath(), registry)).ifPresent(out::add);
                 } catch (UnreadableItemException e) {
                     registry.unreadable(e);
                 }

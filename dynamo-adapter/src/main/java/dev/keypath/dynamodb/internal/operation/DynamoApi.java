@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -41,6 +43,8 @@ public final class DynamoApi<Q, R> {
             new DynamoApi<>("UpdateItem", DynamoDbClient::updateItem, DynamoDbAsyncClient::updateItem);
     public static final DynamoApi<QueryRequest, QueryResponse> QUERY =
             new DynamoApi<>("Query", DynamoDbClient::query, DynamoDbAsyncClient::query);
+    public static final DynamoApi<ScanRequest, ScanResponse> SCAN =
+            new DynamoApi<>("Scan", DynamoDbClient::scan, DynamoDbAsyncClient::scan);
     public static final DynamoApi<BatchGetItemRequest, BatchGetItemResponse> BATCH_GET_ITEM =
             new DynamoApi<>("BatchGetItem", DynamoDbClient::batchGetItem, DynamoDbAsyncClient::batchGetItem);
     public static final DynamoApi<BatchWriteItemRequest, BatchWriteItemResponse> BATCH_WRITE_ITEM =

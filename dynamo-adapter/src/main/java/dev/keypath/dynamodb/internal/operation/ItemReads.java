@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.ProjectionSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +20,31 @@ final class ItemReads {
     public static GetItemRequest request(String table, KeyPath keyPath, ReadConsistency consistency) {
         return GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(keyPath))
                 .consistentRead(consistency == ReadConsistency.STRONG).build();
+    }
+
+    /** A {@code GetItem} that reads only what {@code projection} needs. */
+    static GetItemRequest request(String table, KeyPath keyPath, ReadConsistency consistency,
+                                  ProjectionSchema<?> projection) {
+        Expr expression = ReadShape.expression(projection);
+        return request(table, keyPath, consistency).toBuilder().projectionExpression(expression.expression())
+                .expressionAttributeNames(expression.names()).build();
+    }
+
+    /**
+     * A projected item read by key: empty if expired, an {@link UnknownItemTypeException} if it is of another
+     * type, an {@link dev.keypath.dynamodb.UnreadableItemException} if it cannot be read; shared with batch get.
+     */
+    static <P> Optional<P> mapProjected(Map<String, AttributeValue> item, ProjectionSchema<P> projection,
+                                        KeyPath keyPath, SchemaRegistry registry) {
+        if (registry.isExpired(item)) {
+            return Optional.empty();
+        }
+        String name = SchemaRegistry.typeNameOf(item);
+        if (!projection.typeName().equals(name)) {
+            registry.schemaOfStored(name, keyPath);
+            throw new UnknownItemTypeException("Item is a '" + name + "', not a " + projection.typeName(), keyPath);
+        }
+        return Optional.of(projection.read(item, keyPath));
     }
 
     public static <T> Optional<T> response(GetItemResponse response, DefaultItemSchema<T> schema, KeyPath keyPath,

@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +28,8 @@ final class QueryPager implements Operation<Page<Object>> {
     private final String table;
     private final ItemQuery q;
     private final SchemaRegistry registry;
+    private final ReadShape shape;
+    private final Expr projection;
     private final PageTokens tokens;
     private final QueryRequests.Target target;
     private final KeyRange range;
@@ -41,12 +44,13 @@ final class QueryPager implements Operation<Page<Object>> {
     private int scanned;
     private boolean complete;
 
-    private QueryPager(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
+    private QueryPager(String table, ItemQuery q, ReadShape shape, ValueConverter values, PageTokens tokens,
                        boolean keys) {
         this.table = table;
         this.keys = keys;
         this.q = q;
-        this.registry = registry;
+        this.registry = shape.registry();
+        this.shape = shape;
         this.tokens = tokens;
         CheckedQuery checked = CheckedQuery.of(table, q, registry, values, tokens);
         this.target = checked.target();
@@ -56,8 +60,11 @@ final class QueryPager implements Operation<Page<Object>> {
         this.fingerprint = checked.fingerprint();
         this.startKey = checked.startKey();
         if (!keys && !target.wholeItems()) {
-            throw new IllegalStateException("index " + target.index() + " holds parts of items: read its keys");
+            throw new IllegalArgumentException("index " + target.index() + " holds parts of items: query it without "
+                    + "a projection (its items are read in full by key) or read its keys (queryKeys)");
         }
+        this.projection = keys ? Expr.NONE : target.index() == null ? shape.projectionExpression()
+                : shape.projectionExpression(target.pkAttribute(), target.skAttribute());
     }
 
     /**
@@ -66,7 +73,12 @@ final class QueryPager implements Operation<Page<Object>> {
      */
     public static QueryPager start(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
                             PageTokens tokens) {
-        return new QueryPager(table, q, registry, values, tokens, false);
+        return new QueryPager(table, q, ReadShape.whole(registry), values, tokens, false);
+    }
+
+    /** {@link #start} of a page whose items are read in {@code shape}. */
+    static QueryPager start(String table, ItemQuery q, ReadShape shape, ValueConverter values, PageTokens tokens) {
+        return new QueryPager(table, q, shape, values, tokens, false);
     }
 
     /**
@@ -75,7 +87,7 @@ final class QueryPager implements Operation<Page<Object>> {
      */
     public static QueryPager startKeys(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
                             PageTokens tokens) {
-        return new QueryPager(table, q, registry, values, tokens, true);
+        return new QueryPager(table, q, ReadShape.whole(registry), values, tokens, true);
     }
 
     @Override
@@ -91,7 +103,14 @@ final class QueryPager implements Operation<Page<Object>> {
     /** The next {@code Query} request to run. */
     private QueryRequest nextRequest() {
         int pageLimit = QueryRequests.pageLimit(q.limit(), out.size(), !typeNames.isEmpty() || !filter.isEmpty());
-        return QueryRequests.request(table, target, range, q, filter, startKey, pageLimit, keys);
+        QueryRequest request = QueryRequests.request(table, target, range, q, filter, startKey, pageLimit, keys);
+        if (projection.isEmpty()) {
+            return request;
+        }
+        Map<String, String> names = new LinkedHashMap<>(request.expressionAttributeNames());
+        names.putAll(projection.names());
+        return request.toBuilder().projectionExpression(projection.expression()).expressionAttributeNames(names)
+                .build();
     }
 
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
@@ -144,7 +163,7 @@ final class QueryPager implements Operation<Page<Object>> {
         }
         // on the table the range's key path is the item's: decoded once
         KeyPath keyPath = target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw);
-        return keys ? keyOf(name, keyPath) : registry.map(raw, keyPath);
+        return keys ? keyOf(name, keyPath) : shape.map(raw, keyPath);
     }
 
     /** The key of a stored item of type {@code name}; null (after the table's handler) if no type reads it. */

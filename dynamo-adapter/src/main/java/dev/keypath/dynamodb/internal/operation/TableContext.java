@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.UnreadableItemHandler;
@@ -90,6 +91,16 @@ public final class TableContext {
     /** A subtree deletion; a bad resume token is thrown here, before any request. */
     Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken, BatchPolicy policy) {
         return new SubtreeDelete(table, prefix, maxItems, resumeToken, tokens, policy);
+    }
+
+    /** Starts one page of {@code query} read in {@code shape}; errors are thrown here, before any request. */
+    QueryPager query(ItemQuery query, ReadShape shape) {
+        return QueryPager.start(table, query, shape, values, tokens);
+    }
+
+    /** Starts one page of {@code scan} read in {@code shape}; errors are thrown here, before any request. */
+    ScanPager scan(ItemScan scan, ReadShape shape) {
+        return ScanPager.start(table, scan, shape, values, tokens);
     }
 
     /** Starts one page of {@code query}; validation and token errors are thrown here, before any request. */

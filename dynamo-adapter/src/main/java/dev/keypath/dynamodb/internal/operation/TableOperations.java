@@ -6,7 +6,9 @@ import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
@@ -17,6 +19,7 @@ import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.ProjectionSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -156,6 +159,57 @@ public final class TableOperations {
             page.items().forEach(k -> keys.add((ItemKey) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
         });
+    }
+
+    /** One page of a scan of the table or of one segment. */
+    public Operation<Page<Object>> scan(ItemScan scan) {
+        return context.scan(Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry));
+    }
+
+    /** One page of a scan of {@code projection}'s item type, each item read as its view. */
+    public <P> Operation<Page<P>> scan(Projection<P> projection, ItemScan scan) {
+        ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
+        ItemScan ofType = Objects.requireNonNull(scan, "scan").toBuilder().types(checkedTypes(projection,
+                scan.types())).build();
+        return Operations.map(context.scan(ofType, new ReadShape(registry, schema)),
+                page -> page.ofType(projection.viewType()));
+    }
+
+    /** One page of a query of {@code projection}'s item type, each item read as its view. */
+    public <P> Operation<Page<P>> query(Projection<P> projection, ItemQuery query) {
+        ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
+        ItemQuery ofType = Objects.requireNonNull(query, "query").toBuilder().types(checkedTypes(projection,
+                query.types())).build();
+        return Operations.map(context.query(ofType, new ReadShape(registry, schema)),
+                page -> page.ofType(projection.viewType()));
+    }
+
+    /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
+    public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
+        ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
+        return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency, schema),
+                r -> r.hasItem() && !r.item().isEmpty()
+                        ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
+    }
+
+    /** Batch get of items of {@code projection}'s item type, each read as its view; found items in request order. */
+    public <P> Operation<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
+                                           ReadConsistency consistency) {
+        ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
+        return BatchGets.readProjected(table, List.copyOf(keyPaths), consistency, batchPolicy, registry, schema,
+                projection.itemType());
+    }
+
+    /**
+     * The one type a projected read names: the projection's item type, added when {@code types} is empty; an
+     * error when the request names another type.
+     */
+    private static Class<?>[] checkedTypes(Projection<?> projection, List<Class<?>> types) {
+        if (!types.isEmpty() && !types.equals(List.of(projection.itemType()))) {
+            throw new IllegalArgumentException("A projection of " + projection.itemType().getSimpleName()
+                    + " reads only its items, but the request names the types " + types);
+        }
+        return types.isEmpty() ? new Class<?>[] {projection.itemType()} : new Class<?>[0];
     }
 
     /** The number of items {@code query} selects, counted by DynamoDB. */

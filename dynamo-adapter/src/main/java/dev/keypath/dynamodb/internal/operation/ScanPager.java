@@ -1,0 +1,135 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemScan;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * The collection of one page of an {@link ItemScan}, without I/O: checks the types and decodes the page token up
+ * front, then, as an {@link Operation}, asks for {@code Scan} requests until the page is complete, and gives the
+ * page with its signed next-page token. The type filter and the caller's filter run on the server; sequence
+ * counters and expired items are then left out, unreadable items go to the table's handler, and the rest is
+ * mapped by the {@link ReadShape}. A page that fills in the middle of a response resumes after its last item,
+ * so no item is skipped or repeated. Single use; not thread-safe.
+ */
+final class ScanPager implements Operation<Page<Object>> {
+    private final String table;
+    private final ItemScan scan;
+    private final ReadShape shape;
+    private final PageTokens tokens;
+    private final Expr filter;
+    private final Expr projection;
+    private final boolean filtered;
+    private final byte[] fingerprint;
+    private final List<Object> out = new ArrayList<>();
+    private Map<String, AttributeValue> startKey;
+    private Map<String, AttributeValue> resume;
+    private int scanned;
+    private boolean complete;
+
+    private ScanPager(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens) {
+        this.table = table;
+        this.scan = scan;
+        this.shape = shape;
+        this.tokens = tokens;
+        SchemaRegistry registry = shape.registry();
+        Set<String> typeNames = new LinkedHashSet<>();
+        for (Class<?> t : scan.types()) {
+            typeNames.add(registry.of(t).typeName());
+        }
+        Expr callerFilter = values.toExpr(scan.filter().orElse(null));
+        this.filter = ScanRequests.typeFilter(typeNames).and(callerFilter);
+        this.filtered = !filter.isEmpty();
+        this.projection = shape.projectionExpression();
+        this.fingerprint = ScanRequests.fingerprint(table, scan, typeNames, callerFilter);
+        this.startKey = scan.pageToken() == null ? null : tokens.decode(scan.pageToken(), fingerprint);
+    }
+
+    /**
+     * Starts a page; throws the adapter's exceptions (unregistered type, invalid page token) before any request.
+     */
+    static ScanPager start(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens) {
+        return new ScanPager(table, scan, shape, values, tokens);
+    }
+
+    @Override
+    public Step next() {
+        return complete ? Step.DONE : Step.Exchange.of(DynamoApi.SCAN, nextRequest(), r -> complete = !accept(r));
+    }
+
+    @Override
+    public Page<Object> result() {
+        return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint), scanned);
+    }
+
+    private ScanRequest nextRequest() {
+        int pageLimit = QueryRequests.pageLimit(scan.limit(), out.size(), filtered);
+        return ScanRequests.request(table, scan, filter, projection, startKey, pageLimit);
+    }
+
+    /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
+    private boolean accept(ScanResponse r) {
+        boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+        scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        List<Map<String, AttributeValue>> items = r.items();
+        for (int i = 0; i < items.size(); i++) {
+            Map<String, AttributeValue> raw = items.get(i);
+            Object mapped = map(raw);
+            if (mapped != null) {
+                out.add(mapped);
+            }
+            if (scan.limit() > 0 && out.size() == scan.limit()) {
+                if (i < items.size() - 1 || moreInDb) {
+                    resume = keyOf(raw);
+                }
+                return false;
+            }
+        }
+        if (!moreInDb) {
+            return false;
+        }
+        startKey = r.lastEvaluatedKey();
+        if (scan.limit() == 0) {
+            resume = startKey;
+            return false;
+        }
+        return true;
+    }
+
+    private Object map(Map<String, AttributeValue> raw) {
+        if (TableAttributes.SEQUENCE_TYPE.equals(SchemaRegistry.typeNameOf(raw))
+                || shape.registry().isExpired(raw)) {
+            return null;
+        }
+        KeyPath keyPath;
+        try {
+            keyPath = DefaultItemSchema.keyPathOfItem(raw);
+        } catch (RuntimeException e) {
+            shape.registry().unreadable(new UnreadableItemException("Stored item has no valid key path: "
+                    + e.getMessage(), null, e));
+            return null;
+        }
+        return shape.map(raw, keyPath);
+    }
+
+    /** The table key of {@code item}: where the next page starts. */
+    private static Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> key = new LinkedHashMap<>();
+        key.put(TableAttributes.PK, item.get(TableAttributes.PK));
+        key.put(TableAttributes.SK, item.get(TableAttributes.SK));
+        return key;
+    }
+}
