@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -51,13 +52,14 @@ public final class EmbeddedDynamoDb implements AutoCloseable {
         Exception last = null;
         for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
             int port = freePort();
+            Set<Long> applicationThreads = StopWhenAlone.threadsAlive();
             try {
                 DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(new String[] {
                     "-inMemory", "-sharedDb", "-port", Integer.toString(port), "-disableTelemetry"});
                 List<String> serverThreads = LoopbackDaemonServer.configure(server);
                 server.start();
                 EmbeddedDynamoDb db = new EmbeddedDynamoDb(server, port);
-                StopWhenAlone.watch(db, serverThreads);
+                StopWhenAlone.watch(db, serverThreads, applicationThreads);
                 return db;
             } catch (Exception e) {
                 last = e;

@@ -1,15 +1,18 @@
 package dev.keypath.dynamodb.local;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Closes an engine once the only threads that would keep the JVM alive are the engine's own. DynamoDB Local
  * starts its background jobs (index builds, TTL deletion) and its SQLite queue on non-daemon threads it does not
  * let anyone configure, so without this an application that returns from {@code main} without closing the engine
  * would never exit. The engine's threads are told by what they run (their stack holds DynamoDB Local's or
- * SQLite's code; they loop there for the engine's whole life). Runs on one daemon thread per engine, checking
- * twice a second.
+ * SQLite's code; they loop there for the engine's whole life), except threads that were alive before the engine
+ * started: those are the application's, even while one of them runs DynamoDB Local's code to start another engine.
+ * Runs on one daemon thread per engine, checking twice a second.
  */
 final class StopWhenAlone implements Runnable {
     private static final long CHECK_MILLIS = 500;
@@ -21,15 +24,30 @@ final class StopWhenAlone implements Runnable {
 
     private final EmbeddedDynamoDb engine;
     private final List<String> engineThreadNames;
+    /** Ids of the threads alive before the engine started (ids are never reused). */
+    private final Set<Long> applicationThreads;
 
-    private StopWhenAlone(EmbeddedDynamoDb engine, List<String> engineThreadNames) {
+    StopWhenAlone(EmbeddedDynamoDb engine, List<String> engineThreadNames, Set<Long> applicationThreads) {
         this.engine = engine;
         this.engineThreadNames = engineThreadNames;
+        this.applicationThreads = applicationThreads;
     }
 
-    /** Starts watching {@code engine}, whose idle threads' names start with one of {@code engineThreadNames}. */
-    static void watch(EmbeddedDynamoDb engine, List<String> engineThreadNames) {
-        Thread watcher = new Thread(new StopWhenAlone(engine, List.copyOf(engineThreadNames)),
+    /** The ids of the threads alive now: call it before starting an engine, for {@link #watch}. */
+    static Set<Long> threadsAlive() {
+        Set<Long> ids = new HashSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            ids.add(t.getId());
+        }
+        return Set.copyOf(ids);
+    }
+
+    /**
+     * Starts watching {@code engine}, whose idle threads' names start with one of {@code engineThreadNames};
+     * {@code applicationThreads} (from {@link #threadsAlive()} before the start) are never taken for its own.
+     */
+    static void watch(EmbeddedDynamoDb engine, List<String> engineThreadNames, Set<Long> applicationThreads) {
+        Thread watcher = new Thread(new StopWhenAlone(engine, List.copyOf(engineThreadNames), applicationThreads),
                 "dynamodb-local-watcher");
         watcher.setDaemon(true);
         watcher.start();
@@ -59,7 +77,11 @@ final class StopWhenAlone implements Runnable {
         return true;
     }
 
-    private boolean isEngineThread(Thread thread, StackTraceElement[] stack) {
+    /** Whether {@code thread}, whose stack is {@code stack}, is one of the engine's own. */
+    boolean isEngineThread(Thread thread, StackTraceElement[] stack) {
+        if (applicationThreads.contains(thread.getId())) {
+            return false;
+        }
         return engineThreadNames.stream().anyMatch(thread.getName()::startsWith) || runsEngineCode(stack);
     }
 
