@@ -47,6 +47,11 @@ public interface KeyPathTable {
     /** The key path of a registered item (every key field must be set). */
     KeyPath keyPathOf(Object item);
 
+    /** The registered item types. */
+    default List<Class<?>> registeredTypes() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement registeredTypes");
+    }
+
     /**
      * {@code item} with its unset {@code @AutoId} fields generated now, for a write made later (a unit of work
      * that must hand the ids back before it commits): a UUID is drawn, a sequence id is allocated from its

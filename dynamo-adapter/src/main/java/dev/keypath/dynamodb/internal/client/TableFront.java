@@ -29,6 +29,11 @@ abstract class TableFront {
         return registry.of(type);
     }
 
+    /** The registered item types. */
+    public java.util.List<Class<?>> registeredTypes() {
+        return registry.schemas().stream().<Class<?>>map(s -> s.type()).toList();
+    }
+
     /** The key path of a registered item. */
     public KeyPath keyPathOf(Object item) {
         return registry.ofItem(item).keyPathOf(item, Map.of());
