@@ -313,11 +313,11 @@ final class DerivedQueryPlanner {
         if (method.isPageQuery()) {
             return QueryPlan.Shape.PAGE;
         }
-        if (Streamable.class.isAssignableFrom(javaMethod.getReturnType())) {
-            return QueryPlan.Shape.STREAMABLE;
-        }
         if (method.isSliceQuery()) {
             return QueryPlan.Shape.SLICE;
+        }
+        if (Streamable.class.isAssignableFrom(javaMethod.getReturnType())) {
+            return QueryPlan.Shape.STREAMABLE;
         }
         if (method.isStreamQuery()) {
             return QueryPlan.Shape.STREAM;

@@ -46,7 +46,7 @@ final class KeyPathDeclaredQuery implements RepositoryQuery {
         Pageable pageable = args.getPageable();
         boolean descending = QueryResults.descending(plan.method(), args.getSort(), plan.orderVariable(),
                 plan.descending());
-        Limit limit = args.getLimit();
+        Limit limit = method.getParameters().hasLimitParameter() ? args.getLimit() : null; // not the page's size
         Integer max = limit != null && limit.isLimited() ? limit.max() : null;
         QueryResults results = new QueryResults(operations, plan.method(), query(args), descending, max);
         return switch (plan.shape()) {

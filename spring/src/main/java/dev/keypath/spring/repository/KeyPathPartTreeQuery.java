@@ -52,7 +52,7 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         Pageable pageable = args.getPageable();
         boolean descending = QueryResults.descending(plan.method(), args.getSort(), plan.orderVariable(),
                 plan.descending());
-        Integer max = maxResults(args.getLimit(), pageable);
+        Integer max = maxResults(method.getParameters().hasLimitParameter() ? args.getLimit() : null, pageable);
         QueryResults results = new QueryResults(operations, plan.method(), base, descending, max);
         return switch (plan.shape()) {
             case SLICE -> slice(base, pageable, descending, max);
