@@ -13,6 +13,10 @@ import java.util.Optional;
  * item only read gets a {@code ConditionCheck}. If any item read changed, nothing is written and the commit
  * throws {@link ReadConflictException} naming it.
  *
+ * <p>Every attribute as read means every attribute the item had: one another writer adds later goes unnoticed
+ * (keypath writes every field, null ones included, so its own writes are always seen). An unversioned item of more
+ * than 100 attributes cannot be compared in one condition; its commit is refused, asking for a {@code @Version}.
+ *
  * <p>What a unit gives: reads are not a snapshot (each read sees the latest committed item), reads do not see the
  * unit's own writes, and the commit is atomic and serializable over the items read. Queries are not part of it.
  * Read items and writes together count against the 100 actions of one transaction.

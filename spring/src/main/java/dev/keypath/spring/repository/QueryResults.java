@@ -17,8 +17,8 @@ import org.springframework.data.util.Streamable;
 /**
  * Shapes what one key-path query selects into a repository method's result: a list, a lazily paged stream or
  * {@link Streamable}, one item, a slice or a page (with the total counted by DynamoDB), a count or a test for
- * existence. Used by declared queries for every shape and by derived ones for pages and lazy streams. Immutable;
- * one per call.
+ * existence. Used by declared queries for every shape and by derived ones for pages, lazy streams and deletes. One
+ * per call and not thread-safe: each page reuses the query builder, setting its order, limit and token.
  *
  * @param operations the operations that send the queries
  * @param method     the repository method, for messages

@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,7 +31,7 @@ abstract class TableFront {
     }
 
     /** The registered item types. */
-    public java.util.List<Class<?>> registeredTypes() {
+    public List<Class<?>> registeredTypes() {
         return registry.schemas().stream().<Class<?>>map(s -> s.type()).toList();
     }
 
