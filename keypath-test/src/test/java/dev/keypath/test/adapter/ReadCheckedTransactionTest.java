@@ -2,6 +2,8 @@ package dev.keypath.test.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.AsyncReadCheckedTransaction;
@@ -21,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -31,6 +34,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.quicktheories.QuickTheory;
 
 /**
  * Read-checked transactions on both tables: a commit applies only if every item the unit read is unchanged
@@ -41,7 +45,7 @@ import org.junit.jupiter.api.Test;
     ReadCheckedTransactionTest.Profile.class})
 class ReadCheckedTransactionTest {
     private static final int THREADS = 16;
-    private static final int TRANSFERS_PER_THREAD = 8;
+    private static final int TRANSFERS_PER_THREAD = 5;
     private static final int MAX_ATTEMPTS = 200;
 
     @Injected
@@ -254,6 +258,89 @@ class ReadCheckedTransactionTest {
                 new Address("Main St", 13))); // only a nested value differs
         assertThatThrownBy(tx::commit).isInstanceOf(ReadConflictException.class);
         assertThat(table.get(Account.class, account(bank, 2))).isEmpty();
+    }
+
+    @Test
+    void anyStoredItemPassesItsUnchangedCheckAndFailsItOnceOneFieldChanges() {
+        String bank = UUID.randomUUID().toString();
+        AtomicInteger written = new AtomicInteger();
+        QuickTheory.qt().withExamples(Integer.getInteger("keypath.properties.engineExamples", 25))
+                .forAll(longs().all(), integers().between(0, 8)).checkAssert((seed, field) -> {
+                    Profile p = randomProfile(new Random(seed));
+                    table.put(p);
+                    KeyPath path = KeyPath.of("profile", p.id());
+                    long id = written.incrementAndGet();
+                    table.readModifyWrite(tx -> tx.read(Profile.class, path).map(read ->
+                            tx.put(new Account(bank, id, 1, "checked"))));
+                    assertThat(table.get(Account.class, account(bank, id))).as("no false conflict").isPresent();
+
+                    ReadCheckedTransaction tx = table.readCheckedTransaction();
+                    tx.read(Profile.class, path).orElseThrow();
+                    tx.put(new Account(bank, -id, 1, "not written"));
+                    table.put(changed(p, field));
+                    assertThatThrownBy(tx::commit).isInstanceOf(ReadConflictException.class);
+                });
+    }
+
+    /** A profile with random values of every kind, nulls and empty values included. */
+    private static Profile randomProfile(Random r) {
+        List<String> tags = new ArrayList<>();
+        for (int i = r.nextInt(4); i > 0; i--) {
+            tags.add(text(r));
+        }
+        Map<String, Object> meta = new java.util.LinkedHashMap<>();
+        for (int i = r.nextInt(4); i > 0; i--) {
+            meta.put("k" + i, r.nextBoolean() ? (Object) r.nextInt() : Map.of("inner", text(r)));
+        }
+        Set<String> roles = new java.util.TreeSet<>();
+        for (int i = r.nextInt(3); i > 0; i--) {
+            roles.add(text(r));
+        }
+        byte[] avatar = new byte[r.nextInt(5)];
+        r.nextBytes(avatar);
+        return new Profile(UUID.randomUUID(), text(r), r.nextBoolean() ? null : text(r), tags, meta, roles, avatar,
+                BigDecimal.valueOf(r.nextLong(), r.nextInt(4)), r.nextBoolean(),
+                r.nextBoolean() ? null : new Address(text(r), r.nextInt()));
+    }
+
+    private static String text(Random r) {
+        StringBuilder b = new StringBuilder();
+        for (int i = r.nextInt(6); i > 0; i--) {
+            b.appendCodePoint(r.nextBoolean() ? 'a' + r.nextInt(26) : 0x00e0 + r.nextInt(0x2000));
+        }
+        return b.toString();
+    }
+
+    /** {@code p} with field number {@code field} changed. */
+    private static Profile changed(Profile p, int field) {
+        List<String> tags = new ArrayList<>(p.tags());
+        tags.add("more");
+        Map<String, Object> meta = new java.util.LinkedHashMap<>(p.meta());
+        meta.put("added", 1);
+        Set<String> roles = new java.util.TreeSet<>(p.roles());
+        roles.add("another role");
+        byte[] avatar = java.util.Arrays.copyOf(p.avatar(), p.avatar().length + 1);
+        return switch (field) {
+            case 0 -> new Profile(p.id(), p.name() + "!", p.missing(), p.tags(), p.meta(), p.roles(), p.avatar(),
+                    p.score(), p.active(), p.address());
+            case 1 -> new Profile(p.id(), p.name(), p.missing() == null ? "" : null, p.tags(), p.meta(), p.roles(),
+                    p.avatar(), p.score(), p.active(), p.address());
+            case 2 -> new Profile(p.id(), p.name(), p.missing(), tags, p.meta(), p.roles(), p.avatar(), p.score(),
+                    p.active(), p.address());
+            case 3 -> new Profile(p.id(), p.name(), p.missing(), p.tags(), meta, p.roles(), p.avatar(), p.score(),
+                    p.active(), p.address());
+            case 4 -> new Profile(p.id(), p.name(), p.missing(), p.tags(), p.meta(), roles, p.avatar(), p.score(),
+                    p.active(), p.address());
+            case 5 -> new Profile(p.id(), p.name(), p.missing(), p.tags(), p.meta(), p.roles(), avatar, p.score(),
+                    p.active(), p.address());
+            case 6 -> new Profile(p.id(), p.name(), p.missing(), p.tags(), p.meta(), p.roles(), p.avatar(),
+                    p.score().add(BigDecimal.ONE), p.active(), p.address());
+            case 7 -> new Profile(p.id(), p.name(), p.missing(), p.tags(), p.meta(), p.roles(), p.avatar(),
+                    p.score(), !p.active(), p.address());
+            default -> new Profile(p.id(), p.name(), p.missing(), p.tags(), p.meta(), p.roles(), p.avatar(),
+                    p.score(), p.active(), p.address() == null ? new Address("new", 1)
+                    : new Address(p.address().street(), p.address().number() + 1));
+        };
     }
 
     @Test
