@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -65,7 +64,7 @@ public interface KeyPathAsyncTable {
     KeyPath keyPathOf(Object item);
 
     /** The registered item types. */
-    default Set<Class<?>> registeredTypes() {
+    default List<Class<?>> registeredTypes() {
         throw new UnsupportedOperationException(getClass().getName() + " does not list its registered types");
     }
 
@@ -173,6 +172,34 @@ public interface KeyPathAsyncTable {
      * {@link TransactionTooLargeException} before any request.
      */
     CompletableFuture<List<Object>> transact(Consumer<Transaction> actions);
+
+    /**
+     * Starts a read-checked transaction, exactly as {@link KeyPathTable#readCheckedTransaction()}, whose reads and
+     * commit complete futures.
+     */
+    default AsyncReadCheckedTransaction readCheckedTransaction() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement readCheckedTransaction");
+    }
+
+    /**
+     * Runs {@code unit} in a new {@link AsyncReadCheckedTransaction} and commits it once the unit's future has
+     * completed, as {@link KeyPathTable#readModifyWrite(ReadModifyWrite)}; completes with the unit's result or
+     * with {@link ReadConflictException} when an item it read changed.
+     * Example: {@code async.readModifyWrite(tx -> tx.read(Account.class, path).thenApply(a -> tx.put(a.orElseThrow().plus(10))))}.
+     */
+    default <R> CompletableFuture<R> readModifyWrite(AsyncReadModifyWrite<R> unit) {
+        return readModifyWrite(1, unit);
+    }
+
+    /**
+     * {@link #readModifyWrite(AsyncReadModifyWrite)} run again on a read conflict or a transaction conflict, up to
+     * {@code maxAttempts} runs in all, as {@link KeyPathTable#readModifyWrite(int, ReadModifyWrite)}; the waits
+     * between runs park no thread.
+     */
+    default <R> CompletableFuture<R> readModifyWrite(int maxAttempts, AsyncReadModifyWrite<R> unit) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement readModifyWrite"));
+    }
 
     /** A consistent snapshot of up to 100 items, exactly as {@link KeyPathTable#transactGet(Collection)}. */
     default CompletableFuture<List<Object>> transactGet(Collection<ItemKey> keys) {

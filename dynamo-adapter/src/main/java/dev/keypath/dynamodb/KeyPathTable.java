@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -52,7 +51,7 @@ public interface KeyPathTable {
     KeyPath keyPathOf(Object item);
 
     /** The registered item types. */
-    default Set<Class<?>> registeredTypes() {
+    default List<Class<?>> registeredTypes() {
         throw new UnsupportedOperationException(getClass().getName() + " does not list its registered types");
     }
 
@@ -457,6 +456,34 @@ public interface KeyPathTable {
      */
     default <T> Optional<T> getByAlias(Class<T> type, KeyPath alias) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement getByAlias");
+    }
+
+    /**
+     * Starts a transaction whose commit checks that every item it read is unchanged (see
+     * {@link ReadCheckedTransaction}): read with {@code tx.read}, declare writes, then {@code tx.commit()}.
+     * Nothing is sent before the commit except the reads.
+     */
+    default ReadCheckedTransaction readCheckedTransaction() {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement readCheckedTransaction");
+    }
+
+    /**
+     * Runs {@code unit} in a new {@link ReadCheckedTransaction} and commits it: a read-modify-write over several
+     * items that fails with {@link ReadConflictException} (nothing written) when an item it read changed before
+     * the commit. Returns what {@code unit} returns.
+     * Example: {@code table.readModifyWrite(tx -> tx.put(tx.read(Account.class, path).orElseThrow().plus(10)))}.
+     */
+    default <R> R readModifyWrite(ReadModifyWrite<R> unit) {
+        return readModifyWrite(1, unit);
+    }
+
+    /**
+     * {@link #readModifyWrite(ReadModifyWrite)}, run again (reading afresh) when an item read changed or another
+     * transaction on its items was in flight, up to {@code maxAttempts} runs in all, after a short randomized
+     * backoff; the last failure is thrown. Other failures (a condition of the unit's own writes) are not retried.
+     */
+    default <R> R readModifyWrite(int maxAttempts, ReadModifyWrite<R> unit) {
+        throw new UnsupportedOperationException(getClass().getName() + " does not implement readModifyWrite");
     }
 
     /**

@@ -8,7 +8,8 @@ import org.springframework.util.Assert;
  * How a {@link KeyPathTransactions} retries a unit that DynamoDB cancelled because another transaction was
  * writing one of its items at the same moment ({@code TransactionConflict}, translated to
  * {@link org.springframework.dao.ConcurrencyFailureException}): the whole unit runs again, up to
- * {@code maxAttempts} times in all, after a capped exponential backoff with full jitter. Failed conditions
+ * {@code maxAttempts} times in all, after a capped exponential backoff with full jitter. A unit whose read item
+ * changed before its commit ({@link KeyPathReadConflictException}) is run again too, reading afresh. Failed conditions
  * (version checks, create-only writes) are never retried: running again would fail the same way. Immutable and
  * thread-safe.
  *

@@ -68,6 +68,10 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     public <T> Optional<T> findById(Class<T> type, KeyPath keyPath) {
         Assert.notNull(type, "type must not be null");
         Assert.notNull(keyPath, "keyPath must not be null");
+        PendingWrites unit = PendingWrites.current(table);
+        if (unit != null) {
+            return call(t -> unit.read(t, type, keyPath), false);
+        }
         return call(t -> t.get(type, keyPath), false);
     }
 
@@ -77,6 +81,10 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
         Assert.notNull(keyPaths, "keyPaths must not be null");
         if (keyPaths.isEmpty()) {
             return List.of();
+        }
+        PendingWrites unit = PendingWrites.current(table);
+        if (unit != null) { // each item read and recorded for the commit's check
+            return call(t -> keyPaths.stream().flatMap(k -> unit.read(t, type, k).stream()).toList(), false);
         }
         return call(t -> t.batchGet(type, keyPaths), false);
     }

@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemTooLargeException;
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyTooLargeException;
+import dev.keypath.dynamodb.ReadConflictException;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
@@ -43,6 +44,8 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  *       {@link DuplicateKeyException} for a create-only write of a new item</td></tr>
  *   <tr><td>{@link ConditionFailedException} of a create-only write</td><td>{@link DuplicateKeyException}</td></tr>
  *   <tr><td>other {@link ConditionFailedException}</td><td>{@link DataIntegrityViolationException}</td></tr>
+ *   <tr><td>{@link ReadConflictException} (an item a unit read changed before its commit)</td>
+ *       <td>{@link KeyPathReadConflictException}, an {@link OptimisticLockingFailureException}</td></tr>
  *   <tr><td>{@link TransactionFailedException}</td><td>optimistic locking, duplicate key (create-only put),
  *       integrity violation, {@link ConcurrencyFailureException} (transaction conflict) or
  *       {@link TransientDataAccessResourceException} (throttling), keeping the adapter's message that names
@@ -140,6 +143,9 @@ public class KeyPathExceptionTranslator implements PersistenceExceptionTranslato
 
     /** Translates a failed transaction; {@code createOnlyAction} tells which action indexes were create-only puts. */
     DataAccessException translateTransaction(TransactionFailedException ex, IntPredicate createOnlyAction) {
+        if (ex instanceof ReadConflictException conflict) {
+            return new KeyPathReadConflictException(conflict);
+        }
         String msg = ex.getMessage();
         List<TransactionFailedException.Failure> conditionFailures = ex.failures().stream()
                 .filter(f -> CONDITION_FAILED.equals(f.code())).toList();

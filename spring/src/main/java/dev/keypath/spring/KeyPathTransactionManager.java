@@ -16,8 +16,13 @@ import org.springframework.util.Assert;
  * one {@code TransactWriteItems} (all or nothing, at most 100 writes, each on a different item). On rollback
  * nothing is sent.
  *
- * <p>What this is not: reads inside the transaction see the table as it is, not the pending writes, and are
- * not isolated. A write returns its argument with any unset {@code @AutoId} fields generated when the write is
+ * <p>Isolation: the items a unit reads by key ({@code findById}, {@code findAllById}, {@code existsById}) are
+ * read strongly consistent and recorded, and the commit requires each of them to be unchanged (its version, or
+ * every attribute as read, or its absence), so a read-modify-write unit is optimistic and serializable over the
+ * items it read: if one changed, nothing is written and the commit throws {@link KeyPathReadConflictException}.
+ * Reads are not a snapshot (each sees the latest committed item) and do not see the unit's pending writes; query
+ * results are not checked (no phantom protection); a unit that writes nothing sends nothing, and a read-only
+ * unit ({@code @Transactional(readOnly = true)}) records no reads. A write returns its argument with any unset {@code @AutoId} fields generated when the write is
  * recorded (a sequence id is allocated then, and consumed if the unit rolls back: ids are monotonic, not
  * contiguous); new versions are assigned at commit.
  * Propagation {@code REQUIRED}, {@code REQUIRES_NEW} (suspending the outer unit), {@code SUPPORTS},
@@ -92,7 +97,7 @@ public class KeyPathTransactionManager extends AbstractPlatformTransactionManage
                     + "level; remove isolation from the transaction definition");
         }
         UnitHolder holder = (UnitHolder) transaction;
-        holder.writes = new PendingWrites();
+        holder.writes = new PendingWrites(!definition.isReadOnly());
         TransactionSynchronizationManager.bindResource(table, holder.writes);
     }
 

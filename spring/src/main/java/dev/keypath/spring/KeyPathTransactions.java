@@ -99,14 +99,19 @@ public class KeyPathTransactions {
         });
     }
 
-    /** Runs {@code unit}, again after a backoff when an outermost unit was cancelled by a conflict. */
+    /**
+     * Runs {@code unit}, again after a backoff when an outermost unit was cancelled by a conflict or because an
+     * item it read changed (the run reads it afresh).
+     */
     private <R> R retrying(Supplier<R> unit) {
         boolean outermost = PendingWrites.current(operations.table()) == null;
         for (int attempt = 1; ; attempt++) {
             try {
                 return unit.get();
             } catch (ConcurrencyFailureException e) {
-                if (!outermost || attempt >= retry.maxAttempts() || e instanceof OptimisticLockingFailureException) {
+                boolean rereads = e instanceof KeyPathReadConflictException;
+                if (!outermost || attempt >= retry.maxAttempts()
+                        || (e instanceof OptimisticLockingFailureException && !rereads)) {
                     throw e;
                 }
                 sleep(retry.backoff(attempt), e);

@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.InvalidPageTokenException;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.KeyPathDynamoException;
+import dev.keypath.dynamodb.ReadConflictException;
 import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.TransactionFailedException.Failure;
 import dev.keypath.dynamodb.UnknownItemTypeException;
@@ -15,6 +16,7 @@ import dev.keypath.dynamodb.VersionConflictException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.ConcurrencyFailureException;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
@@ -84,6 +86,21 @@ class KeyPathExceptionTranslatorTest {
         assertThat(translator.translateTransaction(new TransactionFailedException(
                 List.of(failure(0, "SomethingNew", false)), null), i -> false))
                 .isInstanceOf(UncategorizedKeyPathDynamoException.class);
+    }
+
+    @Test
+    void aReadConflictIsATypedOptimisticLockingFailureNamingTheChangedItems() {
+        KeyPath changed = KeyPath.of("user", 1).then("post", 0);
+        ReadConflictException conflict = new ReadConflictException(
+                List.of(failure(0, "ConditionalCheckFailed", false)), List.of(changed), null);
+        for (DataAccessException translated : List.of(translator.translate(conflict, false),
+                translator.translateTransaction(conflict, i -> false))) {
+            assertThat(translated).isInstanceOfSatisfying(KeyPathReadConflictException.class, e -> {
+                assertThat(e).isInstanceOf(OptimisticLockingFailureException.class);
+                assertThat(e.changedItems()).containsExactly(changed);
+                assertThat(e.getMessage()).contains("changed before its commit").contains(changed.toString());
+            });
+        }
     }
 
     @Test

@@ -13,11 +13,11 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.springframework.core.ResolvableType;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
-import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.repository.query.QueryMethod;
 import org.springframework.data.repository.query.parser.Part;
 import org.springframework.data.repository.query.parser.PartTree;
+import org.springframework.data.util.Streamable;
 
 /**
  * Turns a derived query method into a {@link QueryPlan}, accepting only what one key-path query can answer and
@@ -99,10 +99,6 @@ final class DerivedQueryPlanner {
     }
 
     private void checkSubject() {
-        if (tree.isDelete()) {
-            throw reject("derived deletes are not supported (they would read and delete item by item, "
-                    + "non-atomically); query the items and pass them to deleteAll, or delete by key path");
-        }
         if (tree.isDistinct()) {
             throw reject("Distinct has no meaning for key-path queries: every key path is unique; drop it");
         }
@@ -113,11 +109,6 @@ final class DerivedQueryPlanner {
         long orParts = tree.stream().count();
         if (orParts > 1) {
             throw reject("'Or' needs one query per alternative; a key-path query reads one key range");
-        }
-        boolean hasSortParameter = method.getParameters().hasSortParameter();
-        if (hasSortParameter) {
-            throw reject("a Sort parameter cannot be checked at startup; use OrderBy<Variable>Asc/Desc in the name "
-                    + "or a Pageable sorted by the variable after the equality prefix");
         }
     }
 
@@ -310,6 +301,9 @@ final class DerivedQueryPlanner {
 
     private QueryPlan.Shape shape() {
         Class<?> returnType = method.getReturnedObjectType();
+        if (tree.isDelete()) {
+            return DeleteShapes.check(javaMethod, name);
+        }
         if (tree.isCountProjection()) {
             return QueryPlan.Shape.COUNT;
         }
@@ -317,11 +311,13 @@ final class DerivedQueryPlanner {
             return QueryPlan.Shape.EXISTS;
         }
         if (method.isPageQuery()) {
-            throw reject("Page needs a total count, which a key-path query can only get by reading everything; "
-                    + "return Slice<" + returnType.getSimpleName() + "> and page by token");
+            return QueryPlan.Shape.PAGE;
         }
         if (method.isSliceQuery()) {
             return QueryPlan.Shape.SLICE;
+        }
+        if (Streamable.class.isAssignableFrom(javaMethod.getReturnType())) {
+            return QueryPlan.Shape.STREAMABLE;
         }
         if (method.isStreamQuery()) {
             return QueryPlan.Shape.STREAM;
@@ -340,6 +336,9 @@ final class DerivedQueryPlanner {
 
     private boolean isMixed() {
         Class<?> returned = method.getReturnedObjectType();
+        if (tree.isDelete()) {
+            return false;
+        }
         if (returned == ItemCollection.class || returned == Object.class) {
             return !tree.isCountProjection() && !tree.isExistsProjection();
         }

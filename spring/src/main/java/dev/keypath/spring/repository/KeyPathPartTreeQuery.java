@@ -16,7 +16,6 @@ import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.Pageable;
-import org.springframework.data.domain.Sort;
 import org.springframework.data.domain.SliceImpl;
 import org.springframework.data.repository.query.ParametersParameterAccessor;
 import org.springframework.data.repository.query.QueryMethod;
@@ -60,12 +59,18 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         ParametersParameterAccessor args = new ParametersParameterAccessor(method.getParameters(), parameters);
         Optional<ItemQuery.Builder> base = baseQuery(args);
         Pageable pageable = args.getPageable();
-        boolean descending = descending(pageable);
-        Integer max = maxResults(args.getLimit(), pageable);
+        boolean descending = QueryResults.descending(plan.method(), args.getSort(), plan.orderVariable(),
+                plan.descending());
+        Integer max = maxResults(method.getParameters().hasLimitParameter() ? args.getLimit() : null, pageable);
+        QueryResults results = new QueryResults(operations, plan.method(), base, descending, max);
         return switch (plan.shape()) {
             case SLICE -> slice(base, pageable, descending, max);
+            case PAGE -> results.page(pageable);
             case LIST -> readAll(base, descending, max);
-            case STREAM -> readAll(base, descending, max).stream();
+            case STREAM -> results.stream();
+            case STREAMABLE -> results.streamable();
+            case DELETE -> QueryDeletes.delete(operations, plan.domainType(),
+                    base.isEmpty() ? null : QueryDeletes.subtreeOf(plan, args, max), results);
             case ITEM_COLLECTION -> new ItemCollection(readAll(base, descending, max));
             case COUNT -> base.map(q -> operations.count(q.limit(max == null ? 0 : max).build())).orElse(0L);
             case EXISTS -> base.map(q -> operations.count(q.limit(1).build()) > 0).orElse(false);
@@ -151,20 +156,6 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         } catch (IllegalArgumentException e) {
             throw new InvalidDataAccessApiUsageException(plan.method() + ": " + e.getMessage(), e);
         }
-    }
-
-    private boolean descending(Pageable pageable) {
-        Sort sort = pageable.isPaged() || pageable.getSort().isSorted() ? pageable.getSort() : Sort.unsorted();
-        if (sort.isUnsorted()) {
-            return plan.descending();
-        }
-        List<Sort.Order> orders = sort.toList();
-        if (orders.size() != 1 || !orders.get(0).getProperty().equals(plan.orderVariable())) {
-            throw new InvalidDataAccessApiUsageException(plan.method() + ": cannot sort by " + sort
-                    + "; results come in key-path order" + (plan.orderVariable() == null ? ""
-                    : ", so only '" + plan.orderVariable() + "' can be sorted (ASC or DESC)"));
-        }
-        return orders.get(0).isDescending();
     }
 
     private Integer maxResults(Limit limit, Pageable pageable) {

@@ -13,8 +13,9 @@ import org.springframework.data.repository.query.RepositoryQuery;
 import org.springframework.data.repository.query.parser.PartTree;
 
 /**
- * Derives every query method from its name ({@link PartTree}) and plans it with {@link DerivedQueryPlanner}, so
- * unsupported methods fail while the repository is created. Thread-safe.
+ * Plans every query method while the repository is created, so unsupported methods fail then: a method with
+ * {@link KeyPathQuery} with {@link DeclaredQueryPlanner}, any other from its name ({@link PartTree}) with
+ * {@link DerivedQueryPlanner}. Thread-safe.
  */
 final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
     private final KeyPathDynamoOperations operations;
@@ -28,12 +29,18 @@ final class KeyPathQueryLookupStrategy implements QueryLookupStrategy {
             NamedQueries namedQueries) {
         QueryMethod queryMethod = new QueryMethod(method, metadata, factory, DefaultParameters::new);
         Class<?> domainType = metadata.getDomainType();
+        KeyPathTemplate template = operations.table().schema(domainType).keyPathTemplate();
+        KeyPathQuery declared = method.getAnnotation(KeyPathQuery.class);
+        if (declared != null) {
+            DeclaredQueryPlan plan = new DeclaredQueryPlanner(metadata.getRepositoryInterface().getSimpleName(),
+                    declared, method, queryMethod, domainType, template).create();
+            return new KeyPathDeclaredQuery(queryMethod, plan, operations);
+        }
         PartTree tree = new PartTree(method.getName(), domainType);
         AliasLookupQuery alias = AliasLookupQuery.of(queryMethod, tree, domainType, operations);
         if (alias != null) {
             return alias;
         }
-        KeyPathTemplate template = operations.table().schema(domainType).keyPathTemplate();
         QueryPlan plan = new DerivedQueryPlanner(metadata.getRepositoryInterface().getSimpleName(), method,
                 queryMethod, tree, domainType, template).create();
         return new KeyPathPartTreeQuery(queryMethod, plan, operations,

@@ -47,7 +47,7 @@ record QueryPlan(String method, Class<?> domainType, KeyPathTemplate template, S
     enum Shape {
         /** A collection of every match (List, Collection, Iterable). */
         LIST,
-        /** A stream of every match. */
+        /** A stream of every match, read page by page as it is consumed. */
         STREAM,
         /** At most one match (entity or Optional). */
         SINGLE,
@@ -58,6 +58,12 @@ record QueryPlan(String method, Class<?> domainType, KeyPathTemplate template, S
         /** Whether anything matches. */
         EXISTS,
         /** An {@link dev.keypath.spring.ItemCollection}. */
-        ITEM_COLLECTION
+        ITEM_COLLECTION,
+        /** One page, continued by token, with the total counted by DynamoDB. */
+        PAGE,
+        /** A {@link org.springframework.data.util.Streamable} that runs the query, lazily paged, when iterated. */
+        STREAMABLE,
+        /** Deletes every match and returns how many ({@code deleteBy…}). */
+        DELETE
     }
 }

@@ -116,16 +116,56 @@ class RejectedQueryMethodsTest {
         List<Note> findByUserIdAndNameIgnoreCase(UUID u, String name);
     }
 
-    interface ReturnsPage extends KeyPathRepository<Post, KeyPath> {
+    interface AcceptedPageSortAndDelete extends KeyPathRepository<Post, KeyPath> {
         Page<Post> findByUserId(UUID u, Pageable pageable);
+
+        List<Post> findByUserIdAndDraftFalse(UUID u, Sort sort);
+
+        long deleteByUserId(UUID u);
     }
 
-    interface TakesSort extends KeyPathRepository<Post, KeyPath> {
-        List<Post> findByUserId(UUID u, Sort sort);
+    interface DeleteReturningItems extends KeyPathRepository<Post, KeyPath> {
+        List<Post> deleteByUserId(UUID u);
     }
 
-    interface DerivedDelete extends KeyPathRepository<Post, KeyPath> {
-        void deleteByUserId(UUID u);
+    interface DeclaredBadTemplate extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery("/user-{userId/post")
+        List<Post> posts(UUID userId);
+    }
+
+    interface DeclaredUnboundVariable extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery("/user-{owner}/post")
+        List<Post> posts(UUID userId);
+    }
+
+    interface DeclaredUnusedParameter extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery("/user-{userId}/post")
+        List<Post> posts(UUID userId, String title);
+    }
+
+    interface DeclaredUnboundFilterValue extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery(value = "/user-{userId}/post", filter = "#title = :title")
+        List<Post> posts(UUID userId, @org.springframework.data.repository.query.Param("heading") String heading);
+    }
+
+    interface DeclaredWrongNamespace extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery("/user-{userId}/article")
+        List<Post> posts(UUID userId);
+    }
+
+    interface DeclaredUnknownIndex extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery(value = "/tag-{tag}/post", index = "gsi9")
+        List<Post> posts(String tag);
+    }
+
+    interface DeclaredBothSubtreeAndRange extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery(value = "/user-{userId}/post", from = "/user-{userId}/post-1", to = "/user-{userId}/post-9")
+        List<Post> posts(UUID userId);
+    }
+
+    interface DeclaredReservedFilterName extends KeyPathRepository<Post, KeyPath> {
+        @KeyPathQuery(value = "/user-{userId}/post", filter = "attribute_exists(#kp_x)")
+        List<Post> posts(UUID userId);
     }
 
     interface Distinct extends KeyPathRepository<Post, KeyPath> {
@@ -251,13 +291,12 @@ class RejectedQueryMethodsTest {
         assertRejected(UsesTrue.class, "not a key-path condition");
         assertRejected(IgnoresCase.class, "IgnoreCase");
         assertRejected(Distinct.class, "Distinct");
-        assertRejected(DerivedDelete.class, "derived deletes");
     }
 
     @Test
     void unsupportedShapesSayWhatWorks() {
-        assertRejected(ReturnsPage.class, "Slice<Post>");
-        assertRejected(TakesSort.class, "OrderBy");
+        assertThat(factory.getRepository(AcceptedPageSortAndDelete.class)).isNotNull();
+        assertRejected(DeleteReturningItems.class, "deleteByUserId", "long or int", "List<");
         assertRejected(MixedWithRange.class, "range");
         assertRejected(Projection.class, "projections");
     }
@@ -277,5 +316,17 @@ class RejectedQueryMethodsTest {
     void idTypeAndRegistrationAreChecked() {
         assertRejected(WrongIdType.class, "KeyPathRepository<Post, KeyPath>");
         assertRejected(UnregisteredType.class, "not registered", "@ItemType");
+    }
+
+    @Test
+    void declaredQueriesAreCheckedAtStartupNamingTheMethod() {
+        assertRejected(DeclaredBadTemplate.class, "DeclaredBadTemplate.posts", "not a key-path template");
+        assertRejected(DeclaredUnboundVariable.class, "posts", "{owner}", "no parameter named 'owner'", "[userId]");
+        assertRejected(DeclaredUnusedParameter.class, "posts", "parameter 'title' is used nowhere");
+        assertRejected(DeclaredUnboundFilterValue.class, "filter value :title", "[userId, heading]");
+        assertRejected(DeclaredWrongNamespace.class, "cannot hold Post items", "/user-{userId}/post-{postId}");
+        assertRejected(DeclaredUnknownIndex.class, "index 'gsi9'", "[gsi1]");
+        assertRejected(DeclaredBothSubtreeAndRange.class, "either value", "not both");
+        assertRejected(DeclaredReservedFilterName.class, "filter", "#kp_");
     }
 }

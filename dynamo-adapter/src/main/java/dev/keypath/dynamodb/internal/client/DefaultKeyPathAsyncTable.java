@@ -1,6 +1,8 @@
 package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.AsyncReadCheckedTransaction;
+import dev.keypath.dynamodb.AsyncReadModifyWrite;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
@@ -100,6 +102,16 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public CompletableFuture<List<Object>> transact(Consumer<Transaction> body) {
         return driver.run(() -> operations.transact(body));
+    }
+
+    @Override
+    public AsyncReadCheckedTransaction readCheckedTransaction() {
+        return new AsyncReadCheckedTransactionImpl(operations.checkedUnit(), driver);
+    }
+
+    @Override
+    public <R> CompletableFuture<R> readModifyWrite(int maxAttempts, AsyncReadModifyWrite<R> unit) {
+        return ReadModifyWriteRuns.runAsync(this::readCheckedTransaction, maxAttempts, unit);
     }
 
     @Override

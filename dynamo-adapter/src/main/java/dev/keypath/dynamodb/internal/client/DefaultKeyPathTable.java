@@ -9,7 +9,9 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.ReadCheckedTransaction;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.ReadModifyWrite;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
@@ -164,6 +166,16 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public <P> List<P> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths, ReadConsistency consistency) {
         return driver.run(operations.batchGet(projection, keyPaths, consistency));
+    }
+
+    @Override
+    public ReadCheckedTransaction readCheckedTransaction() {
+        return new SyncReadCheckedTransaction(operations.checkedUnit(), driver);
+    }
+
+    @Override
+    public <R> R readModifyWrite(int maxAttempts, ReadModifyWrite<R> unit) {
+        return ReadModifyWriteRuns.run(this::readCheckedTransaction, maxAttempts, unit);
     }
 
     /** Builder; not thread-safe. */

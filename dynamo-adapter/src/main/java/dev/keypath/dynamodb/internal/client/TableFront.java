@@ -5,11 +5,9 @@ import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.StoredItems;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -35,9 +33,9 @@ abstract class TableFront {
         return registry.of(type);
     }
 
-    /** The registered types. */
-    public Set<Class<?>> registeredTypes() {
-        return registry.schemas().stream().<Class<?>>map(DefaultItemSchema::type).collect(Collectors.toUnmodifiableSet());
+    /** The registered item types. */
+    public List<Class<?>> registeredTypes() {
+        return registry.schemas().stream().<Class<?>>map(s -> s.type()).toList();
     }
 
     /** The key path of a registered item. */

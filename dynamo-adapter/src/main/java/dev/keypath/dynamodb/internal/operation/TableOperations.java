@@ -284,6 +284,20 @@ public final class TableOperations {
     public Operation<List<Object>> transact(Consumer<Transaction> body) {
         TransactionActions tx = new TransactionActions(registry, values);
         body.accept(tx);
+        return commit(tx, List.of());
+    }
+
+    /** A new read-checked transaction: its reads are recorded and checked by its commit. */
+    public CheckedUnit checkedUnit() {
+        return new CheckedUnit(this, context);
+    }
+
+    /**
+     * Sends {@code tx}'s actions as one transaction (puts' sequence ids allocated first, in declaration order),
+     * together with a check that each of {@code reads} is unchanged; the result holds, per declared action, the
+     * stored item of a put or null.
+     */
+    Operation<List<Object>> commit(TransactionActions tx, List<ReadChecks.Read> reads) {
         return Operations.then(Operations.inOrder(tx.declared(), declared -> {
             if (!(declared instanceof TransactionActions.Put put)) {
                 return Operations.done((WriteAction) declared);
@@ -291,10 +305,22 @@ public final class TableOperations {
             return Operations.map(sequence(put.schema(), put.item()), sequence ->
                     context.preparePut(put.schema(), put.item(), put.mode(), put.condition(), true, sequence));
         }), actions -> {
+            if (!reads.isEmpty()) {
+                return checkedCommit(tx, actions, reads);
+            }
             var request = TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
             return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(actions),
                     e -> e instanceof TransactionCanceledException c ? TransactWriteRequests.failure(actions, c) : e);
         });
+    }
+
+    private Operation<List<Object>> checkedCommit(TransactionActions tx, List<WriteAction> writes,
+                                                  List<ReadChecks.Read> reads) {
+        ReadChecks.Checked checked = ReadChecks.merge(writes, reads);
+        var request = ReadChecks.withOldItems(
+                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes);
+        return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(writes),
+                e -> e instanceof TransactionCanceledException c ? ReadChecks.failure(checked, writes, c) : e);
     }
 
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */

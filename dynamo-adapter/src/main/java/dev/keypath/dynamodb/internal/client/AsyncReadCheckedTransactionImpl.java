@@ -1,0 +1,66 @@
+package dev.keypath.dynamodb.internal.client;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.AsyncReadCheckedTransaction;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.internal.operation.CheckedUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A {@link CheckedUnit} run by the asynchronous table's driver: reads and the commit are futures; a failure
+ * while building a request completes the future rather than being thrown. Reads may run concurrently.
+ */
+final class AsyncReadCheckedTransactionImpl implements AsyncReadCheckedTransaction {
+    private final CheckedUnit unit;
+    private final AsyncDriver driver;
+
+    AsyncReadCheckedTransactionImpl(CheckedUnit unit, AsyncDriver driver) {
+        this.unit = unit;
+        this.driver = driver;
+    }
+
+    @Override
+    public <T> CompletableFuture<Optional<T>> read(Class<T> type, KeyPath keyPath) {
+        return driver.run(() -> unit.read(type, keyPath));
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> commit() {
+        return driver.run(unit::commit);
+    }
+
+    @Override
+    public Transaction put(PutItem<?> put) {
+        unit.put(put);
+        return this;
+    }
+
+    @Override
+    public Transaction delete(DeleteItem<?> delete) {
+        unit.delete(delete);
+        return this;
+    }
+
+    @Override
+    public Transaction update(UpdateItem<?> update) {
+        unit.update(update);
+        return this;
+    }
+
+    @Override
+    public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
+        unit.conditionCheck(type, keyPath, condition);
+        return this;
+    }
+
+    @Override
+    public String toString() {
+        return "AsyncReadCheckedTransaction[read " + unit.readKeys() + "]";
+    }
+}

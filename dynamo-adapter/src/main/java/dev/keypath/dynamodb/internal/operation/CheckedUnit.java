@@ -1,0 +1,123 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.Transaction;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One read-checked transaction as operations: the reads it records and the writes it declares, and the commit
+ * that sends both as one {@code TransactWriteItems}. The two tables wrap it with their driver. Reads may
+ * complete on several threads at once (the asynchronous table); declaring writes and committing belong to
+ * one thread at a time.
+ */
+public final class CheckedUnit implements Transaction {
+    private final TableOperations operations;
+    private final SchemaRegistry registry;
+    private final String table;
+    private final TransactionActions writes;
+    private final Map<KeyPath, ReadChecks.Read> reads = new LinkedHashMap<>();
+    private boolean committed;
+
+    CheckedUnit(TableOperations operations, TableContext context) {
+        this.operations = operations;
+        this.registry = context.registry();
+        this.table = context.table();
+        this.writes = new TransactionActions(registry, context.values());
+    }
+
+    /**
+     * A strongly consistent get that records what it read; an item already read is mapped again from what was
+     * recorded, without a request.
+     */
+    public <T> Operation<Optional<T>> read(Class<T> type, KeyPath keyPath) {
+        DefaultItemSchema<T> schema = registry.of(type);
+        ReadChecks.Read known;
+        synchronized (reads) {
+            checkOpen();
+            known = reads.get(keyPath);
+        }
+        if (known != null) {
+            return Operations.done(known.raw() == null ? Optional.empty()
+                    : ItemReads.mapOne(known.raw(), schema, keyPath, registry));
+        }
+        return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, ReadConsistency.STRONG), r -> {
+            Map<String, AttributeValue> raw = r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+            ReadChecks.Read recorded;
+            synchronized (reads) {
+                recorded = reads.computeIfAbsent(keyPath, k -> new ReadChecks.Read(schema, keyPath, raw));
+            }
+            return recorded.raw() == null ? Optional.empty()
+                    : ItemReads.mapOne(recorded.raw(), schema, keyPath, registry);
+        });
+    }
+
+    /** The key paths read so far, in the order of their first read. */
+    public List<KeyPath> readKeys() {
+        synchronized (reads) {
+            return List.copyOf(reads.keySet());
+        }
+    }
+
+    /**
+     * The commit: the declared writes, each read item's check merged in, sent as one transaction; nothing is sent
+     * (an empty result) when nothing was read or written. Can be made once.
+     */
+    public Operation<List<Object>> commit() {
+        List<ReadChecks.Read> checks;
+        synchronized (reads) {
+            checkOpen();
+            committed = true;
+            checks = new ArrayList<>(reads.values());
+        }
+        if (checks.isEmpty() && writes.declared().isEmpty()) {
+            return Operations.done(List.of());
+        }
+        return operations.commit(writes, checks);
+    }
+
+    private void checkOpen() {
+        if (committed) {
+            throw new IllegalStateException("this read-checked transaction was already committed; start a new one");
+        }
+    }
+
+    @Override
+    public Transaction put(PutItem<?> put) {
+        checkOpen();
+        writes.put(put);
+        return this;
+    }
+
+    @Override
+    public Transaction delete(DeleteItem<?> delete) {
+        checkOpen();
+        writes.delete(delete);
+        return this;
+    }
+
+    @Override
+    public Transaction update(UpdateItem<?> update) {
+        checkOpen();
+        writes.update(update);
+        return this;
+    }
+
+    @Override
+    public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
+        checkOpen();
+        writes.conditionCheck(type, keyPath, condition);
+        return this;
+    }
+}
