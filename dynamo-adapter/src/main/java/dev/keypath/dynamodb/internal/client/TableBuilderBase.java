@@ -1,13 +1,16 @@
 package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.StrictReads;
 import dev.keypath.dynamodb.internal.operation.TableContext;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -26,6 +29,9 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
     private UnreadableItemHandler unreadable = UnreadableItemHandler.FAIL;
     private boolean strictReads;
+    private final List<ItemExtension> extensions = new ArrayList<>();
+    /** A {@code jakarta.validation.Validator}, kept as an Object so that this class never loads the API. */
+    private Object validator;
 
     /** This builder as its public interface. */
     public abstract B self();
@@ -78,6 +84,20 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return self();
     }
 
+    @Override
+    public B extensions(ItemExtension... extensions) {
+        for (ItemExtension e : extensions) {
+            this.extensions.add(Objects.requireNonNull(e, "extension"));
+        }
+        return self();
+    }
+
+    @Override
+    public B validator(jakarta.validation.Validator validator) {
+        this.validator = Objects.requireNonNull(validator, "validator");
+        return self();
+    }
+
     public BatchPolicy batchPolicy() {
         return batchPolicy;
     }
@@ -85,6 +105,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     /** The shared state of a table built from these settings. */
     public TableContext context() {
         JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
-        return TableContext.create(tableName, types, strictReads ? StrictReads.of(m) : m, secret, clock, unreadable);
+        return TableContext.create(tableName, types, strictReads ? StrictReads.of(m) : m, secret, clock, unreadable,
+                List.copyOf(extensions), validator);
     }
 }

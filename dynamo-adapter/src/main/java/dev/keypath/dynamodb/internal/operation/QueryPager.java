@@ -114,7 +114,7 @@ final class QueryPager implements Operation<Page<Object>> {
 
     private Object map(Map<String, AttributeValue> raw) {
         String name = SchemaRegistry.typeNameOf(raw);
-        if (TableAttributes.SEQUENCE_TYPE.equals(name) || registry.isExpired(raw)) {
+        if (TableAttributes.SEQUENCE_TYPE.equals(name)) {
             return null;
         }
         if (!typeNames.isEmpty() && name != null && registry.isRegisteredName(name) && !typeNames.contains(name)) {
@@ -124,7 +124,8 @@ final class QueryPager implements Operation<Page<Object>> {
         if (inRange == null || !range.contains(inRange)) {
             return null;
         }
-        // on the table the range's key path is the item's: decoded once
+        // on the table the range's key path is the item's: decoded once; expired items are dropped by the
+        // time-to-live extension of their type (and by the registry for types it cannot read)
         return registry.map(raw, target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw));
     }
 }

@@ -1,14 +1,19 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.UnreadableItemHandler;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TimeToLiveExtension;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToLongFunction;
@@ -40,6 +45,18 @@ public final class TableContext {
      */
     public static TableContext create(String table, Collection<Class<?>> types, JsonMapper mapper, byte[] secret,
                                Clock clock, UnreadableItemHandler unreadable) {
+        return create(table, types, mapper, secret, clock, unreadable, List.of(), null);
+    }
+
+    /**
+     * @param extensions the caller's extensions, run after the built-in ones (version, time to live, timestamps,
+     *                   validation)
+     * @param validator  a {@code jakarta.validation.Validator} that validates items before puts, or null for none
+     *                   (typed loosely so that no validation class is loaded without one)
+     */
+    public static TableContext create(String table, Collection<Class<?>> types, JsonMapper mapper, byte[] secret,
+                               Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
+                               Object validator) {
         Objects.requireNonNull(table, "tableName");
         JsonMapper m = mapper != null ? mapper : DefaultItemSchema.defaultMapper();
         byte[] s = secret;
@@ -47,8 +64,15 @@ public final class TableContext {
             s = new byte[32];
             new SecureRandom().nextBytes(s);
         }
-        return new TableContext(table, new SchemaRegistry(types, m, clock, unreadable), new ValueConverter(m), new PageTokens(s),
-                new IdGenerator(clock));
+        ValueConverter values = new ValueConverter(m);
+        List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
+                new TimestampExtension(values)));
+        if (validator != null) {
+            all.add(BeanValidationExtension.of(validator));
+        }
+        all.addAll(extensions);
+        return new TableContext(table, new SchemaRegistry(types, m, clock, unreadable, all), values,
+                new PageTokens(s), new IdGenerator(clock));
     }
 
     public String table() {
@@ -68,12 +92,13 @@ public final class TableContext {
      * adds mode, version and caller conditions and checks key and item sizes. The counter key of a sequence
      * type is checked before {@code sequence} is called.
      *
-     * @param versioned false for batch writes, which cannot check versions
+     * @param kind what the put is, as the extensions are told (batch puts cannot check versions or conditions)
      */
-    public WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition, boolean versioned,
+    public WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition, WriteKind kind,
                            ToLongFunction<KeyPath> sequence) {
         IdGenerator.checkCounterKey(schema, item);
-        return PutActions.action(schema, item, ids.generate(schema, item, sequence), mode, condition, versioned);
+        return PutActions.action(schema, item, ids.generate(schema, item, sequence), mode, condition, kind,
+                registry.extensions(), values);
     }
 
     /**

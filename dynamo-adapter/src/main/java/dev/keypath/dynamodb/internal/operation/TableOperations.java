@@ -13,6 +13,7 @@ import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.ArrayList;
@@ -68,9 +69,9 @@ public final class TableOperations {
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
         return Operations.then(sequence(schema, item), sequence -> {
-            WriteAction action = context.preparePut(schema, item, put.mode(), condition, true, sequence);
+            WriteAction action = context.preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             return Operations.single(DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
-                    r -> PutActions.stored(schema, item, action), e -> translate(action, e));
+                    r -> PutActions.stored(schema, item, action, registry.extensions()), e -> translate(action, e));
         });
     }
 
@@ -84,18 +85,20 @@ public final class TableOperations {
         DefaultItemSchema<T> schema = registry.of(delete.type());
         return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.ALL_OLD),
                 r -> r.hasAttributes() && !r.attributes().isEmpty()
-                        ? Optional.of(schema.fromItem(r.attributes())) : Optional.empty(),
+                        ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
+                        : Optional.empty(),
                 e -> translate(action, e));
     }
 
     /** An update ({@code UpdateItem}) of an existing item; its result is the item after or before it. */
     public <T> Operation<T> update(UpdateItem<T> update) {
         DefaultItemSchema<T> schema = registry.of(update.type());
-        WriteAction action = UpdateActions.action(schema, update.keyPath(), update.spec(), values);
+        WriteAction action = UpdateActions.action(schema, update.keyPath(), update.spec(), values, WriteKind.UPDATE,
+                registry.extensions());
         ReturnValue returned = update.returning() == UpdateItem.Returning.OLD ? ReturnValue.ALL_OLD
                 : ReturnValue.ALL_NEW;
         return Operations.single(DynamoApi.UPDATE_ITEM, action.toUpdateItemRequest(table, returned),
-                r -> schema.fromItem(r.attributes()), e -> translate(action, e));
+                r -> registry.readReturned(schema, r.attributes(), update.keyPath()), e -> translate(action, e));
     }
 
     /** One page of a query. */
@@ -147,11 +150,11 @@ public final class TableOperations {
             DefaultItemSchema<?> schema = schemas.get(i);
             Object item = batch.puts().get(i);
             return Operations.map(sequence(schema, item), sequence ->
-                    context.preparePut(schema, item, PutMode.REPLACE, Expr.NONE, false, sequence));
+                    context.preparePut(schema, item, PutMode.REPLACE, Expr.NONE, WriteKind.BATCH_PUT, sequence));
         }), puts -> {
             List<Object> stored = new ArrayList<>(puts.size());
             for (int i = 0; i < puts.size(); i++) {
-                stored.add(PutActions.stored(schemas.get(i), batch.puts().get(i), puts.get(i)));
+                stored.add(PutActions.stored(schemas.get(i), batch.puts().get(i), puts.get(i), registry.extensions()));
             }
             List<WriteAction> all = new ArrayList<>(puts);
             all.addAll(deletes);
@@ -172,7 +175,8 @@ public final class TableOperations {
                 return Operations.done((WriteAction) declared);
             }
             return Operations.map(sequence(put.schema(), put.item()), sequence ->
-                    context.preparePut(put.schema(), put.item(), put.mode(), put.condition(), true, sequence));
+                    context.preparePut(put.schema(), put.item(), put.mode(), put.condition(), WriteKind.TRANSACT_PUT,
+                            sequence));
         }), actions -> {
             var request = TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
             return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(actions),

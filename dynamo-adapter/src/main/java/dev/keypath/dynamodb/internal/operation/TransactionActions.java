@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.ArrayList;
@@ -56,7 +57,7 @@ final class TransactionActions implements Transaction {
                     + ") cannot be used in one: " + update);
         }
         return declare(UpdateActions.action(registry.of(update.type()), update.keyPath(), update.spec(),
-                values));
+                values, WriteKind.TRANSACT_UPDATE, registry.extensions()));
     }
 
     @Override
@@ -80,7 +81,7 @@ final class TransactionActions implements Transaction {
         List<Object> results = new ArrayList<>(actions.size());
         for (int i = 0; i < actions.size(); i++) {
             results.add(declared.get(i) instanceof Put put
-                    ? PutActions.stored(put.schema(), put.item(), actions.get(i)) : null);
+                    ? PutActions.stored(put.schema(), put.item(), actions.get(i), registry.extensions()) : null);
         }
         return results;
     }

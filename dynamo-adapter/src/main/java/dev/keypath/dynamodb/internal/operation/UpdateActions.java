@@ -3,9 +3,11 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.UpdateSpec;
-import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.ItemExtensions;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,17 +20,26 @@ final class UpdateActions {
     }
 
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, UpdateSpec spec, ValueConverter values) {
+        ItemExtensions builtIns = new ItemExtensions(List.of(schema), List.of(VersionExtension.INSTANCE), Clock.systemUTC());
+        return action(schema, keyPath, spec, values, WriteKind.UPDATE, builtIns);
+    }
+
+    /** The update with the write hooks of the table's {@code extensions} for {@code kind}. */
+    public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, UpdateSpec spec, ValueConverter values,
+                                     WriteKind kind, ItemExtensions extensions) {
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> vals = new LinkedHashMap<>();
         List<String> sets = new ArrayList<>();
         List<String> removes = new ArrayList<>();
         List<String> adds = new ArrayList<>();
+        Map<String, AttributeValue> setValues = new LinkedHashMap<>();
         int i = 0;
         for (Map.Entry<String, Object> e : spec.sets().entrySet()) {
             check(schema, keyPath, e.getKey());
             names.put("#kp_u" + i, e.getKey());
             vals.put(":kp_u" + i, values.toAttribute(e.getValue(), schema.type().getSimpleName() + "." + e.getKey()));
+            setValues.put(e.getKey(), vals.get(":kp_u" + i));
             sets.add("#kp_u" + i + " = :kp_u" + i);
             i++;
         }
@@ -45,13 +56,13 @@ final class UpdateActions {
             adds.add("#kp_u" + i + " :kp_u" + i);
             i++;
         }
-        long expected = -1;
-        if (schema.isVersioned()) {
-            names.put("#kp_ver", schema.versionAttribute().orElseThrow());
-            vals.put(":kp_one", AttributeValues.number(1));
-            adds.add("#kp_ver :kp_one");
-            expected = spec.expectedVersion().isPresent() ? spec.expectedVersion().getAsLong() : -1;
-        }
+        ExtensionWrites.Update extended = ExtensionWrites.update(kind, schema, keyPath, spec, setValues, extensions,
+                values);
+        sets.addAll(extended.sets());
+        adds.addAll(extended.adds());
+        names.putAll(extended.names());
+        vals.putAll(extended.values());
+        long expected = extended.expectedVersion();
         StringBuilder expr = new StringBuilder();
         if (!sets.isEmpty()) {
             expr.append("SET ").append(String.join(", ", sets));
@@ -64,9 +75,8 @@ final class UpdateActions {
         }
         Expr cond = Expr.of("attribute_exists(#kp_pk)", Map.of("#kp_pk", TableAttributes.PK), Map.of());
         String hint = "no item exists";
-        if (expected >= 0) {
-            cond = cond.and(VersionChecks.expect(schema.versionAttribute().orElseThrow(), expected));
-        }
+        cond = cond.and(extended.condition());
+        hint += extended.conditionHint().isEmpty() ? "" : " or " + extended.conditionHint();
         if (spec.condition() != null) {
             Expr c = values.toExpr(spec.condition());
             cond = cond.and(c);
