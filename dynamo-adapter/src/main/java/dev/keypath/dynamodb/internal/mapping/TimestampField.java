@@ -31,7 +31,7 @@ public record TimestampField(Property property, String attribute, ChronoUnit uni
             throw new ItemMappingException(where + " needs an Instant or a long (epoch time) field");
         }
         if (unit != ChronoUnit.MILLIS && unit != ChronoUnit.SECONDS) {
-            throw new ItemMappingException(where + " has unit " + unit + "; epoch fields take MILLIS or SECONDS");
+            throw new ItemMappingException(where + " has unit " + unit.name() + "; epoch fields take MILLIS or SECONDS");
         }
         return new TimestampField(p, attribute, unit);
     }
