@@ -10,7 +10,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * What an {@link ItemExtension} changes in a write before it is sent. The same modification works on puts and on
  * updates:
  * <ul>
- *   <li>{@link Builder#set}: a put stores the attribute with this value; an update adds {@code SET name = value};</li>
+ *   <li>{@link Builder#set}: a put stores the attribute with this value; an update adds {@code SET name = value},
+ *       or, when the caller's update sets that attribute itself, replaces the caller's value (a later extension
+ *       sees the replaced value in {@link ItemWrite#attributes()});</li>
  *   <li>{@link Builder#setIfAbsent}: a put stores the value only when the item does not already carry the
  *       attribute (the caller's object has it set); an update adds {@code SET name = if_not_exists(name, value)},
  *       which keeps a stored value;</li>

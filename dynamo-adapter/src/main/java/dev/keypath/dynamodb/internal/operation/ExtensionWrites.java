@@ -40,12 +40,13 @@ final class ExtensionWrites {
     /**
      * An update's additions after its hooks.
      *
-     * @param sets   {@code SET} actions, with their placeholders in {@code names}/{@code values}
-     * @param adds   {@code ADD} actions
+     * @param sets      {@code SET} actions, with their placeholders in {@code names}/{@code values}
+     * @param adds      {@code ADD} actions
+     * @param overrides new values for attributes the caller's update sets itself, by attribute name
      */
     record Update(List<String> sets, List<String> adds, Map<String, String> names, Map<String, AttributeValue> values,
-                  Expr condition, long expectedVersion, String conditionHint) {
-        static final Update NONE = new Update(List.of(), List.of(), Map.of(), Map.of(), Expr.NONE, -1, "");
+                  Map<String, AttributeValue> overrides, Expr condition, long expectedVersion, String conditionHint) {
+        static final Update NONE = new Update(List.of(), List.of(), Map.of(), Map.of(), Map.of(), Expr.NONE, -1, "");
     }
 
     static Put put(WriteKind kind, DefaultItemSchema<?> schema, KeyPath keyPath, Object item,
@@ -105,10 +106,12 @@ final class ExtensionWrites {
         List<String> adds = new ArrayList<>();
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> vals = new LinkedHashMap<>();
+        Map<String, AttributeValue> overrides = new LinkedHashMap<>();
+        Map<String, AttributeValue> current = setValues;
         Expr condition = Expr.NONE;
         StringBuilder hint = new StringBuilder();
         for (int i = 0; i < chain.length; i++) {
-            WriteModification m = chain[i].beforeWrite(new ItemWrite(kind, schema, keyPath, null, setValues, spec,
+            WriteModification m = chain[i].beforeWrite(new ItemWrite(kind, schema, keyPath, null, current, spec,
                     extensions.clock()));
             if (m == null || m.isEmpty()) {
                 continue;
@@ -119,6 +122,14 @@ final class ExtensionWrites {
             String p = chain[i] instanceof VersionExtension ? "ver" : "e" + i + "_";
             int j = 0;
             for (Map.Entry<String, AttributeValue> e : m.sets().entrySet()) {
+                if (setValues.containsKey(e.getKey())) { // the caller sets it: the extension's value replaces theirs
+                    overrides.put(e.getKey(), e.getValue());
+                    if (current == setValues) {
+                        current = new LinkedHashMap<>(setValues);
+                    }
+                    current.put(e.getKey(), e.getValue());
+                    continue;
+                }
                 String n = placeholder(p, j++);
                 names.put("#" + n, e.getKey());
                 vals.put(":" + n, e.getValue());
@@ -146,7 +157,7 @@ final class ExtensionWrites {
             }
         }
         long expected = VersionExtension.expectedVersion(kind, schema, null, spec);
-        return new Update(sets, adds, names, vals, condition, expected, hint.toString());
+        return new Update(sets, adds, names, vals, overrides, condition, expected, hint.toString());
     }
 
     /** {@code kp_<p><j>}, with the version's single action keeping its old name {@code kp_ver}. */

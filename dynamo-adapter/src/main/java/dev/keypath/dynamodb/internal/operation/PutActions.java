@@ -81,13 +81,15 @@ final class PutActions {
     }
 
     /**
-     * The object as stored: read back from the stored attributes when an extension sets fields (timestamps), else
+     * The object as stored: read back from the stored attributes, through the read hooks, when an extension may set
+     * fields (timestamps, the caller's extensions), else
      * with generated ids and new version, or {@code item} itself when neither applies.
      */
     @SuppressWarnings("unchecked")
     public static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action, ItemExtensions extensions) {
         if (extensions.changesFields(schema)) {
-            return (T) schema.fromItem(action.item(), action.keyPath());
+            Map<String, AttributeValue> read = extensions.afterRead(schema, action.keyPath(), action.item());
+            return (T) schema.fromItem(read == null ? action.item() : read, action.keyPath());
         }
         return stored(schema, item, action);
     }

@@ -58,6 +58,11 @@ final class UpdateActions {
         }
         ExtensionWrites.Update extended = ExtensionWrites.update(kind, schema, keyPath, spec, setValues, extensions,
                 values);
+        extended.overrides().forEach((attribute, value) -> names.forEach((n, a) -> {
+            if (a.equals(attribute) && vals.containsKey(":" + n.substring(1))) {
+                vals.put(":" + n.substring(1), value);
+            }
+        }));
         sets.addAll(extended.sets());
         adds.addAll(extended.adds());
         names.putAll(extended.names());
