@@ -37,10 +37,15 @@ public final class WriteModification {
 
     private WriteModification(Builder b) {
         this.attributes = b.attributes;
-        this.sets = Collections.unmodifiableMap(new LinkedHashMap<>(b.sets));
-        this.setsIfAbsent = Collections.unmodifiableMap(new LinkedHashMap<>(b.setsIfAbsent));
-        this.adds = Collections.unmodifiableMap(new LinkedHashMap<>(b.adds));
+        this.sets = copy(b.sets);
+        this.setsIfAbsent = copy(b.setsIfAbsent);
+        this.adds = copy(b.adds);
         this.condition = b.condition;
+    }
+
+    /** An ordered read-only copy; the shared empty map for none (most modifications use one kind of change). */
+    private static Map<String, AttributeValue> copy(Map<String, AttributeValue> m) {
+        return m == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(m));
     }
 
     /** A builder of a modification. */
@@ -81,9 +86,10 @@ public final class WriteModification {
     /** Builds a {@link WriteModification}. Not thread-safe. */
     public static final class Builder {
         private Map<String, AttributeValue> attributes;
-        private final Map<String, AttributeValue> sets = new LinkedHashMap<>();
-        private final Map<String, AttributeValue> setsIfAbsent = new LinkedHashMap<>();
-        private final Map<String, AttributeValue> adds = new LinkedHashMap<>();
+        /** Each made on first use. */
+        private Map<String, AttributeValue> sets;
+        private Map<String, AttributeValue> setsIfAbsent;
+        private Map<String, AttributeValue> adds;
         private Condition condition;
 
         private Builder() {
@@ -97,12 +103,14 @@ public final class WriteModification {
 
         /** Stores {@code value} under the top-level attribute {@code name}. */
         public Builder set(String name, AttributeValue value) {
+            sets = sets == null ? new LinkedHashMap<>(4) : sets;
             sets.put(checked(name), Objects.requireNonNull(value, "value"));
             return this;
         }
 
         /** Stores {@code value} under {@code name} unless the item already has that attribute. */
         public Builder setIfAbsent(String name, AttributeValue value) {
+            setsIfAbsent = setsIfAbsent == null ? new LinkedHashMap<>(4) : setsIfAbsent;
             setsIfAbsent.put(checked(name), Objects.requireNonNull(value, "value"));
             return this;
         }
@@ -112,6 +120,7 @@ public final class WriteModification {
             if (Objects.requireNonNull(value, "value").n() == null) {
                 throw new IllegalArgumentException("add needs a number value, got " + value);
             }
+            adds = adds == null ? new LinkedHashMap<>(4) : adds;
             adds.put(checked(name), value);
             return this;
         }

@@ -68,9 +68,7 @@ final class ExtensionWrites {
             if (!m.adds().isEmpty()) {
                 throw refused(chain[i], schema, keyPath, "an ADD, which only updates can carry");
             }
-            if (attrs == attributes) {
-                attrs = new LinkedHashMap<>(attributes);
-            }
+            // the encoded map is this put's own: changed in place, no copy
             if (m.replacedAttributes() != null) {
                 attrs = new LinkedHashMap<>(m.replacedAttributes());
             }
@@ -86,7 +84,7 @@ final class ExtensionWrites {
                     throw refused(chain[i], schema, keyPath, "a condition, which batch writes cannot carry; "
                             + "use transact() instead");
                 }
-                Expr c = renamed(values.toExpr(m.condition()), prefix(chain[i], i));
+                Expr c = renamed(m.condition(), prefix(chain[i], i), values);
                 condition = condition.and(c);
                 if (!(chain[i] instanceof VersionExtension)) {
                     hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(c.expression());
@@ -149,7 +147,7 @@ final class ExtensionWrites {
                 adds.add("#" + n + " :" + v);
             }
             if (m.condition() != null) {
-                Expr c = renamed(values.toExpr(m.condition()), prefix(chain[i], i));
+                Expr c = renamed(m.condition(), prefix(chain[i], i), values);
                 condition = condition.and(c);
                 if (!(chain[i] instanceof VersionExtension)) {
                     hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(c.expression());
@@ -170,9 +168,28 @@ final class ExtensionWrites {
         return e instanceof BuiltInExtension ? "kp_" : "kp_x" + i + "_";
     }
 
+    /** {@code c} converted with {@code values}, its placeholders renamed under {@code prefix}, in one pass. */
+    static Expr renamed(dev.keypath.dynamodb.Condition c, String prefix, ValueConverter values) {
+        String text = renamedText(c.expression(), prefix, c.names(), c.values());
+        Map<String, String> names = new LinkedHashMap<>(4);
+        c.names().forEach((k, v) -> names.put("#" + prefix + k.substring(1), v));
+        Map<String, AttributeValue> vals = new LinkedHashMap<>(4);
+        c.values().forEach((k, v) -> vals.put(":" + prefix + k.substring(1),
+                values.toAttribute(v, "extension condition value " + k)));
+        return Expr.of(text, names, vals);
+    }
+
     /** {@code e} with each placeholder {@code #n}/{@code :n} renamed to {@code #<prefix>n}/{@code :<prefix>n}. */
     static Expr renamed(Expr e, String prefix) {
-        String text = e.expression();
+        Map<String, String> names = new LinkedHashMap<>();
+        e.names().forEach((k, v) -> names.put("#" + prefix + k.substring(1), v));
+        Map<String, AttributeValue> vals = new LinkedHashMap<>();
+        e.values().forEach((k, v) -> vals.put(":" + prefix + k.substring(1), v));
+        return Expr.of(renamedText(e.expression(), prefix, e.names(), e.values()), names, vals);
+    }
+
+    /** {@code text} with its placeholders (keys of {@code names} or {@code values}) renamed under {@code prefix}. */
+    private static String renamedText(String text, String prefix, Map<String, ?> names, Map<String, ?> values) {
         StringBuilder out = new StringBuilder(text.length() + 16);
         int i = 0;
         while (i < text.length()) {
@@ -187,15 +204,15 @@ final class ExtensionWrites {
                 end++;
             }
             String token = text.substring(i, end);
-            boolean known = c == '#' ? e.names().containsKey(token) : e.values().containsKey(token);
-            out.append(known ? c + prefix + token.substring(1) : token);
+            boolean known = c == '#' ? names.containsKey(token) : values.containsKey(token);
+            if (known) {
+                out.append(c).append(prefix).append(text, i + 1, end);
+            } else {
+                out.append(token);
+            }
             i = end;
         }
-        Map<String, String> names = new LinkedHashMap<>();
-        e.names().forEach((k, v) -> names.put("#" + prefix + k.substring(1), v));
-        Map<String, AttributeValue> vals = new LinkedHashMap<>();
-        e.values().forEach((k, v) -> vals.put(":" + prefix + k.substring(1), v));
-        return Expr.of(out.toString(), names, vals);
+        return out.toString();
     }
 
     private static ItemMappingException refused(ItemExtension e, DefaultItemSchema<?> schema, KeyPath keyPath,
