@@ -1,5 +1,9 @@
 package dev.keypath.spring.auditing;
 
+import dev.keypath.dynamodb.ItemExtension;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemWrite;
+import dev.keypath.dynamodb.WriteModification;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Version;
 import dev.keypath.test.TestDynamoDb;
@@ -16,6 +20,7 @@ import org.springframework.data.annotation.LastModifiedDate;
 import org.springframework.data.auditing.DateTimeProvider;
 import org.springframework.data.domain.AuditorAware;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** An application with keypath auditing, an auditor and a clock the tests set, and Boot's validator. */
 @SpringBootApplication
@@ -47,6 +52,22 @@ public class AuditedApplication {
     @Bean
     AuditorAware<String> auditor() {
         return () -> Optional.ofNullable(USER.get());
+    }
+
+    /** An extension bean: the auto-configured table runs it on every write of a Jot. */
+    @Bean
+    ItemExtension originStamp() {
+        return new ItemExtension() {
+            @Override
+            public boolean appliesTo(ItemSchema<?> schema) {
+                return schema.type() == Jot.class;
+            }
+
+            @Override
+            public WriteModification beforeWrite(ItemWrite write) {
+                return WriteModification.builder().set("origin", AttributeValue.fromS("spring")).build();
+            }
+        };
     }
 
     @Bean

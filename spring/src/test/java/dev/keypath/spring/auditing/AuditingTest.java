@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.dao.OptimisticLockingFailureException;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@code @EnableKeyPathAuditing} on repository saves and on the operations class, in and out of a unit of work,
@@ -98,6 +100,18 @@ class AuditingTest {
         Jot second = jots.save(new Jot(id, "y", first.created(), first.modified()));
         assertThat(second.created()).isEqualTo(T1);
         assertThat(second.modified()).isEqualTo(T2);
+    }
+
+    @Test
+    void itemExtensionBeansRunOnTheAutoConfiguredTable() {
+        String id = id();
+        jots.save(new Jot(id, "x", null, null));
+        KeyPath key = KeyPath.of("jot", id);
+        var stored = operations.table().client().getItem(r -> r.tableName(operations.table().tableName())
+                .consistentRead(true).key(java.util.Map.of(
+                        "pk", AttributeValue.fromB(SdkBytes.fromByteArray(key.partitionKey())),
+                        "sk", AttributeValue.fromB(SdkBytes.fromByteArray(key.sortKey()))))).item();
+        assertThat(stored.get("origin").s()).isEqualTo("spring");
     }
 
     @Test
