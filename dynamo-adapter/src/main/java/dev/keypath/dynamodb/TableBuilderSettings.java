@@ -42,6 +42,19 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
     /** Retry policy of batch operations. */
     B batchPolicy(BatchPolicy policy);
 
-    /** Clock used for TTL filtering and UUID v7 (tests). */
+    /** Clock used for TTL filtering, UUID v7 and {@code @CreatedAt}/{@code @UpdatedAt} timestamps (tests). */
     B clock(Clock clock);
+
+    /**
+     * Adds extensions whose hooks run on every write and read of the types they apply to, after the built-in ones,
+     * in the order added. See {@link ItemExtension}.
+     */
+    B extensions(ItemExtension... extensions);
+
+    /**
+     * Validates items with {@code validator} before every put (single, transactional and batch): an item with
+     * constraint violations fails the write with an {@link ItemValidationException} and nothing is sent. Types
+     * without constraints are not validated. Without a validator, no {@code jakarta.validation} class is loaded.
+     */
+    B validator(jakarta.validation.Validator validator);
 }

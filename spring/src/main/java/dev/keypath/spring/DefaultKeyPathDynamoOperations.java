@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.spring.mapping.BeforeSaveCallback;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.mapping.callback.EntityCallbacks;
 import org.springframework.util.Assert;
 
 /**
@@ -33,6 +35,7 @@ import org.springframework.util.Assert;
 public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     private final KeyPathTable table;
     private final KeyPathExceptionTranslator translator;
+    private volatile EntityCallbacks entityCallbacks;
 
     /** Creates the operations over {@code table} with the default translator. */
     public DefaultKeyPathDynamoOperations(KeyPathTable table) {
@@ -50,6 +53,14 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
     @Override
     public KeyPathTable table() {
         return table;
+    }
+
+    /**
+     * The callbacks run on each item before it is saved or inserted ({@link BeforeSaveCallback}s, auditing among
+     * them); none by default, the auto-configured bean uses the context's.
+     */
+    public void setEntityCallbacks(EntityCallbacks entityCallbacks) {
+        this.entityCallbacks = entityCallbacks;
     }
 
     /** The translator in use. */
@@ -99,8 +110,10 @@ public class DefaultKeyPathDynamoOperations implements KeyPathDynamoOperations {
         return put(item, PutMode.CREATE_ONLY);
     }
 
-    private <T> T put(T item, PutMode mode) {
-        Assert.notNull(item, "item must not be null");
+    private <T> T put(T given, PutMode mode) {
+        Assert.notNull(given, "item must not be null");
+        EntityCallbacks callbacks = entityCallbacks;
+        T item = callbacks == null ? given : callbacks.callback(BeforeSaveCallback.class, given);
         PendingWrites unit = PendingWrites.current(table);
         if (unit != null) {
             // ids are generated now, so the caller sees them before the commit; a generated id is a new item

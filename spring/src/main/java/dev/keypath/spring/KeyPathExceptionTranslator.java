@@ -4,6 +4,7 @@ import dev.keypath.dynamodb.BatchIncompleteException;
 import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.InvalidPageTokenException;
 import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemValidationException;
 import dev.keypath.dynamodb.ItemTooLargeException;
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyTooLargeException;
@@ -82,6 +83,9 @@ public class KeyPathExceptionTranslator implements PersistenceExceptionTranslato
     public DataAccessException translate(RuntimeException ex, boolean createOnly) {
         if (ex instanceof DataAccessException dae) {
             return dae;
+        }
+        if (ex instanceof ItemValidationException) {
+            return null; // invalid input, not a data-access failure: its violations reach the caller as they are
         }
         if (ex instanceof KeyPathDynamoException kp) {
             return translateAdapter(kp, createOnly);

@@ -1,5 +1,6 @@
 package dev.keypath.spring.autoconfigure;
 
+import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.UnreadableItemHandler;
@@ -28,6 +29,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.data.mapping.callback.EntityCallbacks;
 import org.springframework.transaction.TransactionManager;
 import org.springframework.transaction.annotation.AbstractTransactionManagementConfiguration;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
@@ -108,7 +110,7 @@ public class KeyPathDynamoAutoConfiguration {
     KeyPathTable keyPathTable(DynamoDbClient client, KeyPathDynamoProperties properties,
             ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathJsonMapperCustomizer> mapperCustomizers,
             ObjectProvider<KeyPathTableBuilderCustomizer> customizers, ObjectProvider<UnreadableItemHandler> unreadable,
-            BeanFactory beanFactory) {
+            ObjectProvider<ItemExtension> extensions, BeanFactory beanFactory) {
         KeyPathTable.Builder builder = KeyPathTable.builder().client(client).tableName(properties.getTableName())
                 .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
                 .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)))
@@ -123,6 +125,7 @@ public class KeyPathDynamoAutoConfiguration {
             LOG.warn("keypath.dynamodb.page-token-secret is not set: page tokens are signed with a random secret and "
                     + "stop working after a restart or on another instance");
         }
+        extensions.orderedStream().forEach(builder::extensions);
         customizers.orderedStream().forEach(c -> c.customize(builder));
         KeyPathTable table = builder.build();
         if (properties.isCreateTableIfMissing() || properties.isEmbedded()) {
@@ -171,8 +174,30 @@ public class KeyPathDynamoAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(KeyPathDynamoOperations.class)
-    DefaultKeyPathDynamoOperations keyPathDynamoOperations(KeyPathTable table, KeyPathExceptionTranslator translator) {
-        return new DefaultKeyPathDynamoOperations(table, translator);
+    DefaultKeyPathDynamoOperations keyPathDynamoOperations(KeyPathTable table, KeyPathExceptionTranslator translator,
+            BeanFactory beanFactory) {
+        DefaultKeyPathDynamoOperations operations = new DefaultKeyPathDynamoOperations(table, translator);
+        operations.setEntityCallbacks(EntityCallbacks.create(beanFactory));
+        return operations;
+    }
+
+    /**
+     * Bean Validation of items before every put when the application has a {@code jakarta.validation.Validator}
+     * (Boot configures one when Hibernate Validator is on the classpath): a builder customizer that hands it to
+     * the table. Without the validation API on the classpath nothing of it is loaded.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "jakarta.validation.Validator")
+    static class ItemValidationConfiguration {
+        @Bean
+        KeyPathTableBuilderCustomizer keyPathItemValidation(ObjectProvider<jakarta.validation.Validator> validator) {
+            return builder -> {
+                jakarta.validation.Validator v = validator.getIfUnique();
+                if (v != null) {
+                    builder.validator(v);
+                }
+            };
+        }
     }
 
     /**

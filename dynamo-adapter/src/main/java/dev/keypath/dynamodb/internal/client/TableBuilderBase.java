@@ -1,12 +1,15 @@
 package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.operation.TableContext;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
@@ -25,6 +28,9 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
     private UnreadableItemHandler unreadable = UnreadableItemHandler.FAIL;
     private boolean strictReads;
+    private final List<ItemExtension> extensions = new ArrayList<>();
+    /** A {@code jakarta.validation.Validator}, kept as an Object so that this class never loads the API. */
+    private Object validator;
 
     /** This builder as its public interface. */
     public abstract B self();
@@ -77,12 +83,27 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return self();
     }
 
+    @Override
+    public B extensions(ItemExtension... extensions) {
+        for (ItemExtension e : extensions) {
+            this.extensions.add(Objects.requireNonNull(e, "extension"));
+        }
+        return self();
+    }
+
+    @Override
+    public B validator(jakarta.validation.Validator validator) {
+        this.validator = Objects.requireNonNull(validator, "validator");
+        return self();
+    }
+
     public BatchPolicy batchPolicy() {
         return batchPolicy;
     }
 
     /** The shared state of a table built from these settings. */
     public TableContext context() {
-        return TableContext.create(tableName, types, MapperSource.of(mapper, strictReads), secret, clock, unreadable);
+        return TableContext.create(tableName, types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
+                List.copyOf(extensions), validator);
     }
 }

@@ -84,6 +84,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     /** The attribute the version is stored under: the version field's name as Jackson writes it. */
     private final String versionName;
     private final Property ttl;
+    /** The {@code @CreatedAt} and {@code @UpdatedAt} fields, or null. */
+    private final TimestampField createdAt;
+    private final TimestampField updatedAt;
     private final List<SecondaryKey> secondaryKeys;
     private final List<UniqueKey> uniqueKeys;
     /** The stored names of the fields that alternate key paths use: updates may not change them. */
@@ -184,6 +187,8 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
         }
         this.versionName = version == null ? null : jsonNames.getOrDefault(version.name(), version.name());
+        this.createdAt = timestampField(props, jsonNames, dev.keypath.dynamodb.annotation.CreatedAt.class);
+        this.updatedAt = timestampField(props, jsonNames, dev.keypath.dynamodb.annotation.UpdatedAt.class);
         this.usesSequence = checkAutoIds();
         this.keyPropertyNames = keyFields.stream()
                 .map(f -> jsonNames.getOrDefault(f.property().name(), f.property().name())).toArray(String[]::new);
@@ -206,6 +211,21 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             this.keyFieldComponents = null;
             this.versionComponent = -1;
         }
+    }
+
+    /** The one field of {@code props} annotated with {@code at}, or null. */
+    private TimestampField timestampField(Map<String, Property> props, Map<String, String> jsonNames,
+                                          Class<? extends java.lang.annotation.Annotation> at) {
+        TimestampField found = null;
+        for (Property p : props.values()) {
+            TimestampField f = TimestampField.of(type, p, jsonNames.getOrDefault(p.name(), p.name()), at);
+            if (f != null && found != null) {
+                throw new ItemMappingException(type.getName() + "." + p.name() + ": @" + at.getSimpleName()
+                        + " is already on " + found.property().name() + "; one field per type");
+            }
+            found = f != null ? f : found;
+        }
+        return found;
     }
 
     /** The {@link SecondaryKeyPath}s of the type, checked: names, templates, local partitions, projections. */
@@ -491,6 +511,22 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return Optional.ofNullable(ttl);
     }
 
+    /** The expiry of {@code item} in epoch seconds, or null when it has none. */
+    public Long ttlEpochSecond(Object item) {
+        Object t = ttl.get(item);
+        return t instanceof Instant i ? (Long) i.getEpochSecond() : t == null ? null : (Long) ((Number) t).longValue();
+    }
+
+    /** The {@code @CreatedAt} field, or null. */
+    public TimestampField createdAt() {
+        return createdAt;
+    }
+
+    /** The {@code @UpdatedAt} field, or null. */
+    public TimestampField updatedAt() {
+        return updatedAt;
+    }
+
     public boolean usesSequence() {
         return usesSequence;
     }
@@ -557,10 +593,18 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     @Override
     public Map<String, AttributeValue> toItem(T item) {
-        return encode(item, Map.of()).attributes();
+        Map<String, AttributeValue> attrs = encode(item, Map.of()).attributes();
+        Long expiry = ttl == null ? null : ttlEpochSecond(item);
+        if (expiry != null) {
+            attrs.put(TableAttributes.TTL, AttributeValues.number(expiry));
+        }
+        return attrs;
     }
 
-    /** Encodes {@code item}, with {@code generated} values replacing unset auto-id key fields. */
+    /**
+     * Encodes {@code item}, with {@code generated} values replacing unset auto-id key fields: key, type, fields and
+     * secondary keys. The expiry attribute is the time-to-live extension's (and {@link #toItem}'s).
+     */
     public Encoded encode(Object item, Map<String, Object> generated) {
         if (!type.isInstance(item)) {
             throw new UnknownItemTypeException(item.getClass().getName() + " is not a " + type.getName(), null);
@@ -575,13 +619,6 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                 attrs.keySet().retainAll(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
             }
             writeThroughJackson(item, path, attrs);
-        }
-        if (ttl != null) {
-            Object t = ttl.get(item);
-            long epoch = t instanceof Instant i ? i.getEpochSecond() : t == null ? 0 : ((Number) t).longValue();
-            if (t != null) {
-                attrs.put(TableAttributes.TTL, AttributeValues.number(epoch));
-            }
         }
         for (SecondaryKey sk : secondaryKeys) {
             KeyPath sp = secondaryPath(sk, item, path, generated);

@@ -27,8 +27,15 @@ public final class SchemaRegistry {
     private final Map<String, IndexDefinition> indexDefinitions;
     private final Clock clock;
     private final UnreadableItemHandler unreadable;
+    private final ItemExtensions extensions;
 
     public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable) {
+        this(types, mapper, clock, unreadable, List.of());
+    }
+
+    /** @param extensions the table's extensions, built-ins first; resolved here for each registered type */
+    public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable,
+                          List<dev.keypath.dynamodb.ItemExtension> extensions) {
         this.clock = clock;
         this.unreadable = unreadable;
         Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();
@@ -53,6 +60,30 @@ public final class SchemaRegistry {
         this.byName = Map.copyOf(n);
         this.indexes = Set.copyOf(idx);
         this.indexDefinitions = Collections.unmodifiableMap(new LinkedHashMap<>(defs));
+        this.extensions = new ItemExtensions(c.values(), extensions, clock);
+    }
+
+    /** The table's extensions, per registered type. */
+    public ItemExtensions extensions() {
+        return extensions;
+    }
+
+    /**
+     * Maps a stored item of {@code schema}'s type after its read hooks have run; null when one makes it read as
+     * absent (an expired item).
+     */
+    public <T> T read(DefaultItemSchema<T> schema, Map<String, AttributeValue> item, KeyPath keyPath) {
+        Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
+        return read == null ? null : schema.fromItem(read, keyPath);
+    }
+
+    /**
+     * Maps the item a write returns (an update's item before or after, a delete's old item) after its read hooks;
+     * a hook's "absent" does not apply, since the write has just seen the item.
+     */
+    public <T> T readReturned(DefaultItemSchema<T> schema, Map<String, AttributeValue> item, KeyPath keyPath) {
+        Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
+        return schema.fromItem(read == null ? item : read, keyPath);
     }
 
     @SuppressWarnings("unchecked")
@@ -105,15 +136,7 @@ public final class SchemaRegistry {
     }
 
     public boolean isExpired(Map<String, AttributeValue> item) {
-        AttributeValue ttl = item.get(TableAttributes.TTL);
-        if (ttl == null || ttl.n() == null) {
-            return false;
-        }
-        try {
-            return Long.parseLong(ttl.n()) <= clock.instant().getEpochSecond();
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return TimeToLiveExtension.isExpired(item, clock);
     }
 
     /** The stored type name, or null when the item has none. */
@@ -131,8 +154,18 @@ public final class SchemaRegistry {
         if (TableAttributes.isInternalType(name)) {
             return null;
         }
+        DefaultItemSchema<?> schema;
         try {
-            return schemaOfStored(name, keyPath).fromItem(item, keyPath);
+            schema = schemaOfStored(name, keyPath);
+        } catch (UnreadableItemException e) {
+            if (isExpired(item)) {
+                return null; // expired items read as absent, whatever their type
+            }
+            unreadable.onUnreadable(e);
+            return null;
+        }
+        try {
+            return read(schema, item, keyPath);
         } catch (UnreadableItemException e) {
             unreadable.onUnreadable(e);
             return null;

@@ -58,14 +58,14 @@ final class ItemReads {
     /** Maps one item read by key, dropping it if expired; shared with batch get. */
     public static <T> Optional<T> mapOne(Map<String, AttributeValue> item, DefaultItemSchema<T> schema, KeyPath keyPath,
                                   SchemaRegistry registry) {
-        if (registry.isExpired(item)) {
-            return Optional.empty();
-        }
         String name = SchemaRegistry.typeNameOf(item);
         if (!schema.typeName().equals(name)) {
+            if (registry.isExpired(item)) {
+                return Optional.empty(); // an expired item reads as absent, whatever its type
+            }
             registry.schemaOfStored(name, keyPath); // an item no registered type can read is the store's fault
             throw new UnknownItemTypeException("Item is a '" + name + "', not a " + schema.typeName(), keyPath);
         }
-        return Optional.of(schema.fromItem(item, keyPath)); // read by this key: not decoded again
+        return Optional.ofNullable(registry.read(schema, item, keyPath)); // read by this key: not decoded again
     }
 }

@@ -4,7 +4,9 @@ import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,12 +28,13 @@ final class ItemUpdates {
     }
 
     public static <T> Operation<UpdateResult<T>> update(String table, DefaultItemSchema<T> schema, UpdateItem<T> update,
-                                                        ValueConverter values) {
-        UpdateActions.Planned planned = UpdateActions.plan(schema, update, values);
+                                                        ValueConverter values, SchemaRegistry registry) {
+        UpdateActions.Planned planned = UpdateActions.plan(schema, update, values, WriteKind.UPDATE,
+                registry.extensions());
         WriteAction action = planned.action();
         UpdateItem.Returning returning = update.returning();
         return Operations.single(DynamoApi.UPDATE_ITEM, action.toUpdateItemRequest(table, returnValue(returning)),
-                r -> result(r, schema, update, values),
+                r -> result(r, schema, update, values, registry),
                 e -> translate(e, action, planned.paths(), update));
     }
 
@@ -46,13 +49,13 @@ final class ItemUpdates {
     }
 
     private static <T> UpdateResult<T> result(UpdateItemResponse r, DefaultItemSchema<T> schema, UpdateItem<T> update,
-                                              ValueConverter values) {
+                                              ValueConverter values, SchemaRegistry registry) {
         Map<String, AttributeValue> attributes = r.hasAttributes() ? r.attributes() : Map.of();
         UpdateItem.Returning returning = update.returning();
         T item = null;
         Map<String, Object> plain = Map.of();
         if (returning == UpdateItem.Returning.NEW || returning == UpdateItem.Returning.OLD) {
-            item = attributes.isEmpty() ? null : schema.fromItem(attributes, update.keyPath());
+            item = attributes.isEmpty() ? null : registry.readReturned(schema, attributes, update.keyPath());
         } else if (!attributes.isEmpty()) {
             Map<String, AttributeValue> visible = new LinkedHashMap<>(attributes);
             visible.keySet().removeIf(name -> name.equals(TableAttributes.PK) || name.equals(TableAttributes.SK)

@@ -1,10 +1,12 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.PutMode;
-import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.WriteKind;
+import dev.keypath.dynamodb.internal.mapping.ItemExtensions;
+import dev.keypath.dynamodb.internal.mapping.TimeToLiveExtension;
+import java.time.Clock;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -18,27 +20,39 @@ final class PutActions {
     }
 
     /**
-     * @param generated values of auto-id key fields generated for this put
-     * @param condition caller condition, possibly {@link Expr#NONE}
+     * The put with only the built-in version and time-to-live extensions, as a table without other extensions
+     * builds it.
+     *
      * @param versioned false for batch writes, which cannot check versions
      */
     public static WriteAction action(DefaultItemSchema<?> schema, Object item, Map<String, Object> generated, PutMode mode,
                               Expr condition, boolean versioned) {
-        if (versioned && mode == PutMode.REPLACE && !generated.isEmpty()) {
+        ItemExtensions builtIns = new ItemExtensions(List.of(schema),
+                List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE), Clock.systemUTC());
+        return action(schema, item, generated, mode, condition, versioned ? WriteKind.PUT : WriteKind.BATCH_PUT,
+                builtIns, new ValueConverter(DefaultItemSchema.defaultMapper()));
+    }
+
+    /**
+     * @param generated  values of auto-id key fields generated for this put
+     * @param condition  caller condition, possibly {@link Expr#NONE}
+     * @param kind       the kind of put, as the extensions are told (batch puts cannot check conditions)
+     * @param extensions the table's extensions, whose write hooks run on the encoded item
+     * @param values     converts the extensions' condition values
+     */
+    public static WriteAction action(DefaultItemSchema<?> schema, Object item, Map<String, Object> generated, PutMode mode,
+                              Expr condition, WriteKind kind, ItemExtensions extensions, ValueConverter values) {
+        if (kind != WriteKind.BATCH_PUT && mode == PutMode.REPLACE && !generated.isEmpty()) {
             // a generated id names a new item: never overwrite one that holds it (batch writes take no condition)
             mode = PutMode.CREATE_ONLY;
         }
         DefaultItemSchema.Encoded enc = schema.encode(item, generated);
-        Map<String, AttributeValue> attrs = enc.attributes();
-        Expr cond = Expr.NONE;
-        long expected = -1;
+        ExtensionWrites.Put extended = ExtensionWrites.put(kind, schema, enc.keyPath(), item, enc.attributes(),
+                extensions, values);
+        Map<String, AttributeValue> attrs = extended.attributes();
+        Expr cond = extended.condition();
+        long expected = extended.expectedVersion();
         StringBuilder hint = new StringBuilder();
-        if (versioned && schema.isVersioned()) {
-            expected = schema.versionOf(item);
-            attrs = new LinkedHashMap<>(attrs);
-            attrs.put(schema.versionAttribute().orElseThrow(), AttributeValues.number(expected + 1));
-            cond = VersionChecks.expect(schema.versionAttribute().orElseThrow(), expected);
-        }
         switch (mode) {
             case CREATE_ONLY -> {
                 if (expected != 0) {
@@ -54,6 +68,9 @@ final class PutActions {
             case REPLACE -> {
             }
         }
+        if (!extended.conditionHint().isEmpty()) {
+            hint.append(hint.length() > 0 ? " or " : "").append(extended.conditionHint());
+        }
         if (!condition.isEmpty()) {
             cond = cond.and(condition);
             hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(condition.expression());
@@ -61,6 +78,20 @@ final class PutActions {
         KeyLimits.checkItem(enc.keyPath(), attrs, secondaryIndexes(schema));
         return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs), Map.copyOf(attrs),
                 Expr.NONE, cond, expected, hint.toString());
+    }
+
+    /**
+     * The object as stored: read back from the stored attributes, through the read hooks, when an extension may set
+     * fields (timestamps, the caller's extensions), else
+     * with generated ids and new version, or {@code item} itself when neither applies.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action, ItemExtensions extensions) {
+        if (extensions.changesFields(schema)) {
+            Map<String, AttributeValue> read = extensions.afterRead(schema, action.keyPath(), action.item());
+            return (T) schema.fromItem(read == null ? action.item() : read, action.keyPath());
+        }
+        return stored(schema, item, action);
     }
 
     /** The object as stored: with generated ids and new version, or {@code item} itself when neither applies. */

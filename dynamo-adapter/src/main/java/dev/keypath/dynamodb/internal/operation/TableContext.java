@@ -2,16 +2,21 @@ package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.UnreadableItemHandler;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.mapping.TimeToLiveExtension;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToLongFunction;
@@ -42,9 +47,28 @@ public final class TableContext {
      */
     public static TableContext create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
                                Clock clock, UnreadableItemHandler unreadable) {
+        return create(table, types, mapper, secret, clock, unreadable, List.of(), null);
+    }
+
+    /**
+     * @param extensions the caller's extensions, run after the built-in ones (version, time to live, timestamps,
+     *                   validation)
+     * @param validator  a {@code jakarta.validation.Validator} that validates items before puts, or null for none
+     *                   (typed loosely so that no validation class is loaded without one)
+     */
+    public static TableContext create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
+                               Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
+                               Object validator) {
         Objects.requireNonNull(table, "tableName");
-        return new TableContext(table, new SchemaRegistry(types, mapper, clock, unreadable), new ValueConverter(mapper), secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret),
-                new IdGenerator(clock));
+        ValueConverter values = new ValueConverter(mapper);
+        List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
+                new TimestampExtension(values)));
+        if (validator != null) {
+            all.add(BeanValidationExtension.of(validator));
+        }
+        all.addAll(extensions);
+        return new TableContext(table, new SchemaRegistry(types, mapper, clock, unreadable, all), values,
+                secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret), new IdGenerator(clock));
     }
 
     public String table() {
@@ -64,12 +88,13 @@ public final class TableContext {
      * adds mode, version and caller conditions and checks key and item sizes. The counter key of a sequence
      * type is checked before {@code sequence} is called.
      *
-     * @param versioned false for batch writes, which cannot check versions
+     * @param kind what the put is, as the extensions are told (batch puts cannot check versions or conditions)
      */
-    public WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition, boolean versioned,
+    public WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition, WriteKind kind,
                            ToLongFunction<KeyPath> sequence) {
         IdGenerator.checkCounterKey(schema, item);
-        return PutActions.action(schema, item, ids.generate(schema, item, sequence), mode, condition, versioned);
+        return PutActions.action(schema, item, ids.generate(schema, item, sequence), mode, condition, kind,
+                registry.extensions(), values);
     }
 
     /**

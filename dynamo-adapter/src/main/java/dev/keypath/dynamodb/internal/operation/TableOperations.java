@@ -18,6 +18,7 @@ import dev.keypath.dynamodb.UniqueKeyWriteException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.ProjectionSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
@@ -86,13 +87,13 @@ public final class TableOperations {
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
         return Operations.then(sequence(schema, item), sequence -> {
-            WriteAction action = context.preparePut(schema, item, put.mode(), condition, true, sequence);
+            WriteAction action = context.preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
                         written -> PutActions.stored(schema, item, action));
             }
             return Operations.single(DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
-                    r -> PutActions.stored(schema, item, action), e -> translate(action, e));
+                    r -> PutActions.stored(schema, item, action, registry.extensions()), e -> translate(action, e));
         });
     }
 
@@ -115,7 +116,8 @@ public final class TableOperations {
         DefaultItemSchema<T> schema = registry.of(delete.type());
         return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.ALL_OLD),
                 r -> r.hasAttributes() && !r.attributes().isEmpty()
-                        ? Optional.of(schema.fromItem(r.attributes())) : Optional.empty(),
+                        ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
+                        : Optional.empty(),
                 e -> translate(action, e));
     }
 
@@ -137,7 +139,7 @@ public final class TableOperations {
     public <T> Operation<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
         DefaultItemSchema<T> schema = registry.of(update.type());
         Aliases.checkUpdate(schema, update.keyPath(), update.spec());
-        return ItemUpdates.update(table, schema, update, values);
+        return ItemUpdates.update(table, schema, update, values, registry);
     }
 
     /**
@@ -264,11 +266,11 @@ public final class TableOperations {
             DefaultItemSchema<?> schema = schemas.get(i);
             Object item = batch.puts().get(i);
             return Operations.map(sequence(schema, item), sequence ->
-                    context.preparePut(schema, item, PutMode.REPLACE, Expr.NONE, false, sequence));
+                    context.preparePut(schema, item, PutMode.REPLACE, Expr.NONE, WriteKind.BATCH_PUT, sequence));
         }), puts -> {
             List<Object> stored = new ArrayList<>(puts.size());
             for (int i = 0; i < puts.size(); i++) {
-                stored.add(PutActions.stored(schemas.get(i), batch.puts().get(i), puts.get(i)));
+                stored.add(PutActions.stored(schemas.get(i), batch.puts().get(i), puts.get(i), registry.extensions()));
             }
             List<WriteAction> all = new ArrayList<>(puts);
             all.addAll(deletes);
@@ -303,7 +305,8 @@ public final class TableOperations {
                 return Operations.done((WriteAction) declared);
             }
             return Operations.map(sequence(put.schema(), put.item()), sequence ->
-                    context.preparePut(put.schema(), put.item(), put.mode(), put.condition(), true, sequence));
+                    context.preparePut(put.schema(), put.item(), put.mode(), put.condition(), WriteKind.TRANSACT_PUT,
+                            sequence));
         }), actions -> {
             if (!reads.isEmpty()) {
                 return checkedCommit(tx, actions, reads);

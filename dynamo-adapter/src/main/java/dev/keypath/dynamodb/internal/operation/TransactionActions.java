@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.ArrayList;
@@ -60,7 +61,8 @@ final class TransactionActions implements Transaction {
                     + ") cannot be used in one: " + update);
         }
         Aliases.checkUpdate(registry.of(update.type()), update.keyPath(), update.spec());
-        return declare(UpdateActions.plan(registry.of(update.type()), update, values).action());
+        return declare(UpdateActions.plan(registry.of(update.type()), update, values,
+                WriteKind.TRANSACT_UPDATE, registry.extensions()).action());
     }
 
     @Override
@@ -84,7 +86,7 @@ final class TransactionActions implements Transaction {
         List<Object> results = new ArrayList<>(actions.size());
         for (int i = 0; i < actions.size(); i++) {
             results.add(declared.get(i) instanceof Put put
-                    ? PutActions.stored(put.schema(), put.item(), actions.get(i)) : null);
+                    ? PutActions.stored(put.schema(), put.item(), actions.get(i), registry.extensions()) : null);
         }
         return results;
     }

@@ -8,11 +8,14 @@ import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.UpdateSpec.Change;
 import dev.keypath.dynamodb.UpdateSpec.ValueOf;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.ItemExtensions;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import dev.keypath.dynamodb.internal.mapping.UpdatePaths;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -46,6 +49,10 @@ final class UpdateActions {
     private final List<String> adds = new ArrayList<>();
     private final List<String> deletes = new ArrayList<>();
     private final List<String> paths = new ArrayList<>();
+    /** The value placeholder of each top-level attribute the caller sets to a value, for the write hooks. */
+    private final Map<String, String> setPlaceholders = new LinkedHashMap<>();
+    /** The path {@link #target} resolved last. */
+    private UpdatePaths.Resolved lastTarget;
 
     private UpdateActions(DefaultItemSchema<?> schema, KeyPath keyPath, ValueConverter values) {
         this.schema = schema;
@@ -56,15 +63,32 @@ final class UpdateActions {
 
     /** The action of an update of an existing item. */
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, UpdateSpec spec, ValueConverter values) {
-        return new UpdateActions(schema, keyPath, values).build(spec, UpdateItem.Mode.UPDATE_EXISTING).action();
+        return action(schema, keyPath, spec, values, WriteKind.UPDATE, versionOnly(schema));
     }
 
-    /** The action of {@code update}, with the paths it writes. */
+    /** The update of an existing item with the write hooks of the table's {@code extensions} for {@code kind}. */
+    public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, UpdateSpec spec, ValueConverter values,
+                                     WriteKind kind, ItemExtensions extensions) {
+        return new UpdateActions(schema, keyPath, values).build(spec, UpdateItem.Mode.UPDATE_EXISTING, kind, extensions)
+                .action();
+    }
+
+    /** The action of {@code update} with the version extension only, with the paths it writes. */
     public static Planned plan(DefaultItemSchema<?> schema, UpdateItem<?> update, ValueConverter values) {
-        return new UpdateActions(schema, update.keyPath(), values).build(update.spec(), update.mode());
+        return plan(schema, update, values, WriteKind.UPDATE, versionOnly(schema));
     }
 
-    private Planned build(UpdateSpec spec, UpdateItem.Mode mode) {
+    /** The action of {@code update} with the table's {@code extensions} for {@code kind}, and the paths it writes. */
+    public static Planned plan(DefaultItemSchema<?> schema, UpdateItem<?> update, ValueConverter values, WriteKind kind,
+                               ItemExtensions extensions) {
+        return new UpdateActions(schema, update.keyPath(), values).build(update.spec(), update.mode(), kind, extensions);
+    }
+
+    private static ItemExtensions versionOnly(DefaultItemSchema<?> schema) {
+        return new ItemExtensions(List.of(schema), List.of(VersionExtension.INSTANCE), Clock.systemUTC());
+    }
+
+    private Planned build(UpdateSpec spec, UpdateItem.Mode mode, WriteKind kind, ItemExtensions extensions) {
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         if (schema.keyPathTemplate().match(keyPath).isEmpty()) {
             throw new InvalidUpdateException("Key path " + keyPath + " does not fit the template "
@@ -80,13 +104,17 @@ final class UpdateActions {
                 sets.add(name(attribute) + " = " + value(v));
             }
         });
-        long expected = -1;
-        if (schema.isVersioned()) {
-            names.put("#kp_ver", schema.versionAttribute().orElseThrow());
-            vals.put(":kp_one", AttributeValues.number(1));
-            adds.add("#kp_ver :kp_one");
-            expected = spec.expectedVersion().isPresent() ? spec.expectedVersion().getAsLong() : -1;
-        }
+        Map<String, AttributeValue> setValues = new LinkedHashMap<>();
+        setPlaceholders.forEach((attribute, placeholder) -> setValues.put(attribute, vals.get(placeholder)));
+        ExtensionWrites.Update extended = ExtensionWrites.update(kind, schema, keyPath, spec, setValues, extensions,
+                values);
+        // an extension's value for an attribute the caller sets replaces the caller's
+        extended.overrides().forEach((attribute, v) -> vals.put(setPlaceholders.get(attribute), v));
+        sets.addAll(extended.sets());
+        adds.addAll(extended.adds());
+        names.putAll(extended.names());
+        vals.putAll(extended.values());
+        long expected = extended.expectedVersion();
         AttributeValue type = AttributeValues.string(schema.typeName());
         Map<String, String> typeNames = Map.of("#kp_type", TableAttributes.TYPE, "#kp_pk", TableAttributes.PK);
         Expr cond;
@@ -102,8 +130,9 @@ final class UpdateActions {
             cond = Expr.of("attribute_exists(#kp_pk) AND #kp_type = :kp_type", typeNames, Map.of(":kp_type", type));
             hint = "no " + schema.typeName() + " exists";
         }
-        if (expected >= 0) {
-            cond = cond.and(VersionChecks.expect(schema.versionAttribute().orElseThrow(), expected));
+        cond = cond.and(extended.condition());
+        if (!extended.conditionHint().isEmpty()) {
+            hint += " or " + extended.conditionHint();
         }
         if (spec.condition() != null) {
             Expr c = values.toExpr(spec.condition());
@@ -128,7 +157,13 @@ final class UpdateActions {
     private void add(Change c) {
         String p = target(c.path());
         switch (c.action()) {
-            case SET -> sets.add(p + " = " + operand(c.value(), c.path()));
+            case SET -> {
+                String v = operand(c.value(), c.path());
+                sets.add(p + " = " + v);
+                if (lastTarget.steps().size() == 1 && !(c.value() instanceof ValueOf)) {
+                    setPlaceholders.put(lastTarget.top(), v);
+                }
+            }
             case SUM -> sets.add(p + " = " + operand(c.value(), c.path()) + " + " + operand(c.operand(), c.path()));
             case DIFFERENCE -> sets.add(p + " = " + operand(c.value(), c.path()) + " - "
                     + operand(c.operand(), c.path()));
@@ -155,6 +190,7 @@ final class UpdateActions {
                     keyPath, null);
         }
         paths.add(r.text());
+        lastTarget = r;
         return render(r);
     }
 

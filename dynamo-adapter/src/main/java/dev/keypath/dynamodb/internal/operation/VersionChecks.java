@@ -5,9 +5,7 @@ import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.Map;
 
 /**
- * Optimistic locking, the built-in write extension: given the version an object carries, the condition a write
- * must meet and the version it stores. Pure; runs after auto-id generation and before caller conditions are
- * added (conditions are AND-ed, so order does not change the outcome).
+ * The version condition of a delete (puts and updates get theirs from {@link VersionExtension}). Pure.
  */
 final class VersionChecks {
     private VersionChecks() {

@@ -1,0 +1,71 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemWrite;
+import dev.keypath.dynamodb.WriteModification;
+import dev.keypath.dynamodb.annotation.CreatedAt;
+import dev.keypath.dynamodb.annotation.UpdatedAt;
+import dev.keypath.dynamodb.internal.mapping.BuiltInExtension;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.TimestampField;
+import java.time.Instant;
+
+/**
+ * {@link CreatedAt} and {@link UpdatedAt}, the built-in timestamp extension. With {@code now} from the table's
+ * clock: a put stores {@code updatedAt = now} and {@code createdAt = now} unless the object carries one; an update
+ * adds {@code SET updatedAt = :now, createdAt = if_not_exists(createdAt, :now)}, leaving out an attribute the update
+ * sets or removes itself. Values are converted with the table's mapper, so they are stored as the field would be.
+ * Applies to types with either field only. Thread-safe.
+ */
+final class TimestampExtension implements BuiltInExtension {
+    private final ValueConverter values;
+
+    TimestampExtension(ValueConverter values) {
+        this.values = values;
+    }
+
+    @Override
+    public boolean appliesTo(ItemSchema<?> schema) {
+        return schema instanceof DefaultItemSchema<?> s && (s.createdAt() != null || s.updatedAt() != null);
+    }
+
+    @Override
+    public boolean changesFields() {
+        return true;
+    }
+
+    @Override
+    public WriteModification beforeWrite(ItemWrite write) {
+        DefaultItemSchema<?> schema = (DefaultItemSchema<?>) write.schema();
+        Instant now = write.clock().instant();
+        WriteModification.Builder m = WriteModification.builder();
+        TimestampField created = schema.createdAt();
+        TimestampField updated = schema.updatedAt();
+        if (write.kind().isPut()) {
+            if (created != null && !created.isSetOn(write.item())) {
+                m.set(created.attribute(), value(schema, created, now));
+            }
+            if (updated != null) {
+                m.set(updated.attribute(), value(schema, updated, now));
+            }
+        } else {
+            if (created != null && !touches(write, created)) {
+                m.setIfAbsent(created.attribute(), value(schema, created, now));
+            }
+            if (updated != null && !touches(write, updated)) {
+                m.set(updated.attribute(), value(schema, updated, now));
+            }
+        }
+        return m.build();
+    }
+
+    /** Whether the caller's update sets or removes the field itself (its own value wins). */
+    private static boolean touches(ItemWrite write, TimestampField f) {
+        return write.update().sets().containsKey(f.attribute()) || write.update().removes().contains(f.attribute());
+    }
+
+    private software.amazon.awssdk.services.dynamodb.model.AttributeValue value(DefaultItemSchema<?> schema,
+            TimestampField f, Instant now) {
+        return values.toAttribute(f.valueOf(now), schema.type().getSimpleName() + "." + f.property().name());
+    }
+}
