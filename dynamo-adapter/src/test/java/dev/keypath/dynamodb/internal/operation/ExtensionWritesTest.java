@@ -104,7 +104,7 @@ class ExtensionWritesTest {
     void aVersionedUpdateAddsOneAndChecksTheExpectedVersionUnderDistinctPlaceholders() {
         UpdateItemRequest r = UpdateActions.action(schema, KeyPath.of("doc", 1),
                 UpdateSpec.of(u -> u.set("body", "x").expectedVersion(7)), VALUES).toUpdateItemRequest("t", null);
-        assertThat(r.updateExpression()).isEqualTo("SET #kp_u0 = :kp_u0 ADD #kp_ver :kp_one");
+        assertThat(r.updateExpression()).isEqualTo("SET #kp_n0 = :kp_u0 ADD #kp_ver :kp_one");
         assertThat(r.conditionExpression()).isEqualTo("(attribute_exists(#kp_pk)) AND (#kp_ver = :kp_ver)");
         assertThat(r.expressionAttributeValues().get(":kp_one").n()).isEqualTo("1");
         assertThat(r.expressionAttributeValues().get(":kp_ver").n()).isEqualTo("7");
@@ -125,7 +125,7 @@ class ExtensionWritesTest {
                 UpdateSpec.of(u -> u.set("body", "quiet")), VALUES, WriteKind.UPDATE, extensions)
                 .toUpdateItemRequest("t", null);
         assertThat(r.updateExpression())
-                .isEqualTo("SET #kp_u0 = :kp_u0, #kp_e0_0 = if_not_exists(#kp_e0_0, :kp_e0_0)");
+                .isEqualTo("SET #kp_n0 = :kp_u0, #kp_e0_0 = if_not_exists(#kp_e0_0, :kp_e0_0)");
         assertThat(r.expressionAttributeValues().get(":kp_u0").s()).isEqualTo("QUIET");
         assertThat(r.expressionAttributeNames()).containsEntry("#kp_e0_0", "seen");
     }
