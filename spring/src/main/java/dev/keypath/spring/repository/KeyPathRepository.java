@@ -2,6 +2,7 @@ package dev.keypath.spring.repository;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.springframework.data.repository.NoRepositoryBean;
 import org.springframework.data.repository.Repository;
 
@@ -18,7 +19,8 @@ import org.springframework.data.repository.Repository;
  * }</pre>
  *
  * <p>Unlike {@code CrudRepository} there is no {@code findAll()}, {@code count()} or {@code deleteAll()}: they
- * would scan the whole table, which holds every entity of the application. Query methods are derived from
+ * would scan the whole table, which holds every entity of the application. {@link #scanAll(int)} does that scan
+ * when a job needs it, under a name that says so. Query methods are derived from
  * their names and must map to one key-path query, whose items conditions on other properties filter (see
  * {@link EnableKeyPathRepositories}).
  *
@@ -51,6 +53,15 @@ public interface KeyPathRepository<T, ID> extends Repository<T, ID> {
      * @throws org.springframework.dao.DuplicateKeyException if one exists
      */
     <S extends T> S insert(S entity);
+
+    /**
+     * Every item of this type in the table, read lazily by a {@code Scan} filtered on the type in DynamoDB (which
+     * reads, and bills, every item of the table, whatever its type): for jobs such as re-indexing or exports, not
+     * for requests. Items of this type that cannot be read follow the table's unreadable-item policy.
+     *
+     * @param totalSegments 1 for one sequential scan; more to scan that many segments in parallel (a parallel stream)
+     */
+    Stream<T> scanAll(int totalSegments);
 
     /** Reads the item at {@code id} ({@code GetItem}, strongly consistent); {@code id} required. */
     Optional<T> findById(ID id);

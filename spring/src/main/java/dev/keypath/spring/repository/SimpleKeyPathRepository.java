@@ -1,10 +1,12 @@
 package dev.keypath.spring.repository;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.springframework.util.Assert;
 
 /**
@@ -63,6 +65,14 @@ public class SimpleKeyPathRepository<T> implements KeyPathRepository<T, KeyPath>
         List<KeyPath> list = new ArrayList<>();
         ids.forEach(list::add);
         return operations.findAllById(type, list);
+    }
+
+    @Override
+    public Stream<T> scanAll(int totalSegments) {
+        Assert.isTrue(totalSegments >= 1, "totalSegments must be at least 1");
+        ItemScan scan = ItemScan.of(s -> s.types(type));
+        return operations.execute(table -> totalSegments == 1 ? table.stream(scan)
+                : table.scanInParallel(scan, totalSegments)).map(type::cast);
     }
 
     @Override
