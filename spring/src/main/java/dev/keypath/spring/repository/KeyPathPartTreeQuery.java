@@ -62,7 +62,7 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         boolean descending = QueryResults.descending(plan.method(), args.getSort(), plan.orderVariable(),
                 plan.descending());
         Integer max = maxResults(method.getParameters().hasLimitParameter() ? args.getLimit() : null, pageable);
-        QueryResults results = new QueryResults(operations, plan.method(), base, descending, max);
+        QueryResults results = new QueryResults(operations, plan.method(), base, descending, max, projection);
         return switch (plan.shape()) {
             case SLICE -> slice(base, pageable, descending, max);
             case PAGE -> results.page(pageable);

@@ -2,12 +2,12 @@ package dev.keypath.spring.repository;
 
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
-import dev.keypath.spring.KeyPathDynamoOperations;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -17,7 +17,7 @@ import java.util.stream.StreamSupport;
  * {@code limit}). Not thread-safe, like any sequential stream source.
  */
 final class PageSpliterator extends Spliterators.AbstractSpliterator<Object> {
-    private final KeyPathDynamoOperations operations;
+    private final Function<ItemQuery, Page<Object>> pages;
     private final ItemQuery.Builder query;
     private final Integer max;
     private Iterator<Object> page = List.<Object>of().iterator();
@@ -25,16 +25,19 @@ final class PageSpliterator extends Spliterators.AbstractSpliterator<Object> {
     private boolean lastPageRead;
     private int returned;
 
-    private PageSpliterator(KeyPathDynamoOperations operations, ItemQuery.Builder query, Integer max) {
+    private PageSpliterator(Function<ItemQuery, Page<Object>> pages, ItemQuery.Builder query, Integer max) {
         super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
-        this.operations = operations;
+        this.pages = pages;
         this.query = query;
         this.max = max;
     }
 
-    /** A lazy stream of what {@code query} (order set) selects, at most {@code max} items (null: all). */
-    static Stream<Object> stream(KeyPathDynamoOperations operations, ItemQuery.Builder query, Integer max) {
-        return StreamSupport.stream(new PageSpliterator(operations, query, max), false);
+    /**
+     * A lazy stream of what {@code query} (order set) selects, at most {@code max} items (null: all), each page
+     * read by {@code pages} (whole items or a projection of them).
+     */
+    static Stream<Object> stream(Function<ItemQuery, Page<Object>> pages, ItemQuery.Builder query, Integer max) {
+        return StreamSupport.stream(new PageSpliterator(pages, query, max), false);
     }
 
     @Override
@@ -47,7 +50,7 @@ final class PageSpliterator extends Spliterators.AbstractSpliterator<Object> {
                 return false;
             }
             int limit = max == null ? 0 : max - returned;
-            Page<Object> next = operations.query(query.limit(limit).pageToken(token).build());
+            Page<Object> next = pages.apply(query.limit(limit).pageToken(token).build());
             token = next.nextPageToken();
             lastPageRead = token == null;
             page = next.items().iterator();

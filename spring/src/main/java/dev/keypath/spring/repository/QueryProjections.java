@@ -22,7 +22,8 @@ final class QueryProjections {
         Class<?> returned = method.getReturnedObjectType();
         Class<?> domainType = plan.domainType();
         if (plan.mixed() || domainType.isAssignableFrom(returned) || plan.shape() == QueryPlan.Shape.COUNT
-                || plan.shape() == QueryPlan.Shape.EXISTS || plan.shape() == QueryPlan.Shape.ITEM_COLLECTION) {
+                || plan.shape() == QueryPlan.Shape.EXISTS || plan.shape() == QueryPlan.Shape.ITEM_COLLECTION
+                || plan.shape() == QueryPlan.Shape.DELETE) {
             return null;
         }
         if (!isView(returned)) {

@@ -2,6 +2,7 @@ package dev.keypath.spring.repository;
 
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.Projection;
 import dev.keypath.spring.ItemCollection;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import java.util.List;
@@ -25,9 +26,22 @@ import org.springframework.data.util.Streamable;
  * @param base       the query without order, limit or token; empty when nothing can match
  * @param descending reversed key order
  * @param max        the most items to return, or null for no limit
+ * @param projection the view the method returns, read with a projection expression; null for whole items
  */
 record QueryResults(KeyPathDynamoOperations operations, String method, Optional<ItemQuery.Builder> base,
-                    boolean descending, Integer max) {
+                    boolean descending, Integer max, Projection<?> projection) {
+
+    /** Results of whole items. */
+    QueryResults(KeyPathDynamoOperations operations, String method, Optional<ItemQuery.Builder> base,
+                 boolean descending, Integer max) {
+        this(operations, method, base, descending, max, null);
+    }
+
+    /** One page of {@code query}: whole items, or the projection of them. */
+    @SuppressWarnings("unchecked")
+    private Page<Object> query(ItemQuery query) {
+        return projection == null ? operations.query(query) : (Page<Object>) operations.query(projection, query);
+    }
 
     /**
      * Whether results come reversed: {@code sort}'s direction when it is sorted, which it may only be by
@@ -55,7 +69,7 @@ record QueryResults(KeyPathDynamoOperations operations, String method, Optional<
 
     /** The selected items, read page by page as the stream is consumed. */
     Stream<Object> stream() {
-        return base.map(q -> PageSpliterator.stream(operations, q.descending(descending), max))
+        return base.map(q -> PageSpliterator.stream(this::query, q.descending(descending), max))
                 .orElseGet(Stream::empty);
     }
 
@@ -71,7 +85,7 @@ record QueryResults(KeyPathDynamoOperations operations, String method, Optional<
     /** At most one item; more than one without a {@code First}/{@code Top} limit is an error. */
     Object single(boolean limited) {
         List<Object> items = new QueryResults(operations, method, base, descending, max == null ? 2
-                : Math.min(max, 2)).list();
+                : Math.min(max, 2), projection).list();
         if (items.size() > 1 && !limited) {
             throw new IncorrectResultSizeDataAccessException(method + ": expected at most one item but the key-path "
                     + "query found more; return a List, or limit it", 1);
@@ -120,7 +134,7 @@ record QueryResults(KeyPathDynamoOperations operations, String method, Optional<
             return new Page<>(List.of(), null, 0);
         }
         int size = max == null ? request.getPageSize() : Math.min(max, request.getPageSize());
-        return operations.query(base.get().descending(descending).limit(size).pageToken(request.token()).build());
+        return query(base.get().descending(descending).limit(size).pageToken(request.token()).build());
     }
 
     /** {@code pageable} as a token request, or null when unpaged; a page number without a token is refused. */
