@@ -86,16 +86,16 @@ public final class ParallelScan {
     }
 
     private void handOver(ItemScan segment, Page<Object> page) {
-        try {
-            synchronized (handing) {
-                if (result.isDone()) {
-                    return;
-                }
-                onPage.accept(page);
+        synchronized (handing) {
+            if (result.isDone()) {
+                return;
             }
-        } catch (RuntimeException e) {
-            fail(e);
-            return;
+            try {
+                onPage.accept(page);
+            } catch (RuntimeException e) {
+                fail(e); // inside the lock: no other segment's page is handed over after a consumer's failure
+                return;
+            }
         }
         items.addAndGet(page.items().size());
         if (page.hasMore()) {
