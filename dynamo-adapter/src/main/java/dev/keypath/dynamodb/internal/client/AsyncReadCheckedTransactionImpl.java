@@ -2,11 +2,6 @@ package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.AsyncReadCheckedTransaction;
-import dev.keypath.dynamodb.Condition;
-import dev.keypath.dynamodb.DeleteItem;
-import dev.keypath.dynamodb.PutItem;
-import dev.keypath.dynamodb.Transaction;
-import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.internal.operation.CheckedUnit;
 import java.util.List;
 import java.util.Optional;
@@ -16,12 +11,11 @@ import java.util.concurrent.CompletableFuture;
  * A {@link CheckedUnit} run by the asynchronous table's driver: reads and the commit are futures; a failure
  * while building a request completes the future rather than being thrown. Reads may run concurrently.
  */
-final class AsyncReadCheckedTransactionImpl implements AsyncReadCheckedTransaction {
-    private final CheckedUnit unit;
+final class AsyncReadCheckedTransactionImpl extends CheckedUnitWrites implements AsyncReadCheckedTransaction {
     private final AsyncDriver driver;
 
     AsyncReadCheckedTransactionImpl(CheckedUnit unit, AsyncDriver driver) {
-        this.unit = unit;
+        super(unit);
         this.driver = driver;
     }
 
@@ -33,30 +27,6 @@ final class AsyncReadCheckedTransactionImpl implements AsyncReadCheckedTransacti
     @Override
     public CompletableFuture<List<Object>> commit() {
         return driver.run(unit::commit);
-    }
-
-    @Override
-    public Transaction put(PutItem<?> put) {
-        unit.put(put);
-        return this;
-    }
-
-    @Override
-    public Transaction delete(DeleteItem<?> delete) {
-        unit.delete(delete);
-        return this;
-    }
-
-    @Override
-    public Transaction update(UpdateItem<?> update) {
-        unit.update(update);
-        return this;
-    }
-
-    @Override
-    public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
-        unit.conditionCheck(type, keyPath, condition);
-        return this;
     }
 
     @Override
