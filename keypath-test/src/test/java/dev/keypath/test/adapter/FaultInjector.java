@@ -1,6 +1,7 @@
 package dev.keypath.test.adapter;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -157,9 +158,20 @@ public final class FaultInjector implements ExecutionInterceptor {
     public Optional<InputStream> modifyHttpResponseContent(Context.ModifyHttpResponse context,
                                                            ExecutionAttributes attributes) {
         if (Boolean.TRUE.equals(attributes.getAttribute(THROTTLED))) {
+            // the engine's own answer is replaced: close it, or its pooled connection is never given back (a run
+            // of throttles would exhaust the client's pool and stall the next calls until the lease times out)
+            context.responseBody().ifPresent(FaultInjector::closeQuietly);
             return Optional.of(new ByteArrayInputStream(THROTTLE_BODY.getBytes(StandardCharsets.UTF_8)));
         }
         return context.responseBody();
+    }
+
+    private static void closeQuietly(InputStream body) {
+        try {
+            body.close();
+        } catch (IOException e) {
+            // the connection is discarded either way
+        }
     }
 
     /** The same throttle body for async clients, which read the response as a publisher. */
