@@ -5,6 +5,7 @@ import dev.keypath.KeyPathFormatException;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.internal.operation.ItemSizes;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -149,7 +150,7 @@ public final class EntityMapping {
                         + ": " + e.getMessage());
             }
         }
-        int sourceKeyBytes = Utf8.length(pk) + (sk == null ? 0 : Utf8.length(sk));
+        int sourceKeyBytes = ItemSizes.utf8Length(pk) + (sk == null ? 0 : ItemSizes.utf8Length(sk));
         return new ItemOutcome.Mapped(this, path, moved, sourceKey, sourceKeyBytes, newPk.length + newSk.length);
     }
 

@@ -9,7 +9,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * are counted by their text length, an upper bound of DynamoDB's (digits / 2 + 1), so the check never lets an
  * oversize item through.
  */
-final class ItemSizes {
+public final class ItemSizes {
     private ItemSizes() {
     }
 
