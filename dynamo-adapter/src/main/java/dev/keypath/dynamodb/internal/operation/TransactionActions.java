@@ -12,7 +12,6 @@ import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The actions of one transaction as the caller's body declares them, built with the operation classes of
