@@ -12,8 +12,10 @@ import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPaths;
 import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.UniqueKeyPath;
+import dev.keypath.dynamodb.annotation.UniqueKeyPaths;
 import dev.keypath.dynamodb.annotation.Version;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -157,7 +159,10 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         this.version = v;
         this.ttl = t;
         List<Property> all = List.copyOf(props.values());
-        int[] keyComponents = keyFields.stream().mapToInt(f -> all.indexOf(f.property())).toArray();
+        int[] keyComponents = new int[keyFields.size()];
+        for (int i = 0; i < keyComponents.length; i++) {
+            keyComponents[i] = all.indexOf(keyFields.get(i).property());
+        }
         this.plain = mapper.isDefault() && type.isRecord() ? PlainRecords.item(type, keyComponents, props) : null;
         // under the default mapper a plain record's properties keep their Java names
         Map<String, String> jsonNames = plain != null ? Map.of() : JsonNames.of(ItemMappers.of(mapper.get()), type);
@@ -190,8 +195,13 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         this.createdAt = timestampField(props, jsonNames, dev.keypath.dynamodb.annotation.CreatedAt.class);
         this.updatedAt = timestampField(props, jsonNames, dev.keypath.dynamodb.annotation.UpdatedAt.class);
         this.usesSequence = checkAutoIds();
-        this.keyPropertyNames = keyFields.stream()
-                .map(f -> jsonNames.getOrDefault(f.property().name(), f.property().name())).toArray(String[]::new);
+        this.keyPropertyNames = new String[keyFields.size()];
+        boolean autoIds = false;
+        for (int i = 0; i < keyPropertyNames.length; i++) {
+            String name = keyFields.get(i).property().name();
+            keyPropertyNames[i] = jsonNames.getOrDefault(name, name);
+            autoIds |= keyFields.get(i).autoId() != null;
+        }
         this.keyFieldNames = Set.of(keyPropertyNames);
         List<String> special = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
         special.addAll(reserved);
@@ -199,9 +209,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         this.notStored = new NameSet(special); // pk, sk and _type first: every stored item has them
         this.propertyCount = props.size();
         this.typeAttribute = AttributeValues.string(typeName);
-        this.hasAutoIds = keyFields.stream().anyMatch(f -> f.autoId() != null);
+        this.hasAutoIds = autoIds;
         if (type.isRecord()) {
-            this.components = all.toArray(Property[]::new);
+            this.components = all.toArray(new Property[0]);
             this.canonicalConstructor = RecordConstructor.of(type);
             this.keyFieldComponents = keyComponents;
             this.versionComponent = version == null ? -1 : all.indexOf(version);
@@ -232,7 +242,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private List<SecondaryKey> secondaryKeys(Map<String, Property> props, Map<String, String> jsonNames) {
         List<SecondaryKey> sks = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        for (SecondaryKeyPath skp : type.getAnnotationsByType(SecondaryKeyPath.class)) {
+        for (SecondaryKeyPath skp : RepeatedAnnotations.on(type, SecondaryKeyPath.class, SecondaryKeyPaths.class)) {
             KeyPathTemplate st;
             try {
                 st = KeyPathTemplate.parse(skp.keyPath());
@@ -300,7 +310,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     /** The {@link UniqueKeyPath}s of the type, checked. */
     private List<UniqueKey> uniqueKeys(Map<String, Property> props) {
         List<UniqueKey> keys = new ArrayList<>();
-        for (UniqueKeyPath u : type.getAnnotationsByType(UniqueKeyPath.class)) {
+        for (UniqueKeyPath u : RepeatedAnnotations.on(type, UniqueKeyPath.class, UniqueKeyPaths.class)) {
             KeyPathTemplate ut;
             try {
                 ut = KeyPathTemplate.parse(u.value());

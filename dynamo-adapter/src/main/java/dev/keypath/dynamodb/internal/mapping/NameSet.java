@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.mapping;
 
 import java.util.Collection;
+import java.util.LinkedHashSet;
 
 /**
  * A small fixed set of attribute names (the reserved ones and an item type's key fields) asked once per property on
@@ -13,7 +14,7 @@ final class NameSet {
     private final long signatures;
 
     public NameSet(Collection<String> names) {
-        this.names = names.stream().distinct().toArray(String[]::new);
+        this.names = new LinkedHashSet<>(names).toArray(new String[0]);
         long s = 0;
         for (String n : this.names) {
             s |= 1L << signature(n);

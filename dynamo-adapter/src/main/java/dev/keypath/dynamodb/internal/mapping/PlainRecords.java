@@ -39,7 +39,7 @@ final class PlainRecords {
         if (!plainClass(type)) {
             return null;
         }
-        Property[] components = properties.values().toArray(Property[]::new);
+        Property[] components = properties.values().toArray(new Property[0]);
         RecordComponent[] declared = type.getRecordComponents();
         PlainValue[] kinds = new PlainValue[components.length];
         Set<Integer> keys = new HashSet<>();
@@ -100,7 +100,7 @@ final class PlainRecords {
         }
         try {
             RecordComponent[] declared = record.getRecordComponents();
-            Property[] components = Property.of(record).values().toArray(Property[]::new);
+            Property[] components = Property.of(record).values().toArray(new Property[0]);
             PlainValue[] kinds = new PlainValue[declared.length];
             for (int i = 0; i < declared.length; i++) {
                 kinds[i] = kind(declared[i].getGenericType(), visiting);
