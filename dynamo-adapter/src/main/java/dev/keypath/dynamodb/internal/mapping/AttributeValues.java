@@ -5,16 +5,12 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.ObjectWriter;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Attribute value helpers shared by the mapping code: the stored forms of numbers, cached constants, and the
- * conversion of one Java value to an attribute value through Jackson ({@link AttributeValueGenerator}). The stored
+ * Attribute value helpers shared by the mapping code: the stored forms of numbers and cached constants. The stored
  * layout is that of the value's JSON form: integers as written, {@code BigDecimal}s with their scale, floating-point
- * numbers through {@link BigDecimal#valueOf(double)}.
+ * numbers through {@link BigDecimal#valueOf(double)}. The conversion of a Java value through Jackson is
+ * {@link JacksonValues}'s.
  */
 public final class AttributeValues {
     private static final AttributeValue NULL = AttributeValue.builder().nul(true).build();
@@ -56,35 +52,6 @@ public final class AttributeValues {
 
     public static AttributeValue bool(boolean b) {
         return b ? TRUE : FALSE;
-    }
-
-    /** A writer serializing by the value's runtime class, as {@code valueToTree} does (never root-wrapped). */
-    public static ObjectWriter valueWriter(JsonMapper mapper) {
-        return mapper.writer().without(SerializationFeature.WRAP_ROOT_VALUE);
-    }
-
-    /** A writer for instances of exactly {@code type}, its serializer resolved once (never root-wrapped). */
-    public static ObjectWriter valueWriter(JsonMapper mapper, Class<?> type) {
-        return mapper.writerFor(type).without(SerializationFeature.WRAP_ROOT_VALUE);
-    }
-
-    /** Whether numbers Jackson writes as text are read as BigDecimal (the mapper's USE_BIG_DECIMAL_FOR_FLOATS). */
-    public static boolean bigDecimalForFloats(JsonMapper mapper) {
-        return mapper.isEnabled(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    }
-
-    /** Serializes {@code value} with {@code writer} and converts it; {@code where} names it for errors. */
-    public static AttributeValue toAttribute(ObjectWriter writer, boolean bigDecimalForFloats, Object value, String where) {
-        if (value == null) {
-            return NULL;
-        }
-        AttributeValueGenerator g = AttributeValueGenerator.forValue(where, bigDecimalForFloats);
-        writer.writeValue(g, value);
-        AttributeValue converted = g.finish();
-        if (converted == null) {
-            throw new ItemMappingException("Cannot store " + where + ": Jackson wrote nothing");
-        }
-        return converted;
     }
 
     /**

@@ -30,8 +30,6 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -628,7 +626,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             if (attrs.size() > 3) { // a plain write declined half way: Jackson writes the whole item
                 attrs.keySet().retainAll(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
             }
-            writeThroughJackson(item, path, attrs);
+            jackson().write(type, item, path, attrs, name -> storedName(name, path));
         }
         for (SecondaryKey sk : secondaryKeys) {
             KeyPath sp = secondaryPath(sk, item, path, generated);
@@ -646,24 +644,6 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
         }
         return new Encoded(path, attrs);
-    }
-
-    /** Serializes {@code item} with Jackson straight into {@code attrs}, leaving out the key fields. */
-    private void writeThroughJackson(Object item, KeyPath path, Map<String, AttributeValue> attrs) {
-        JacksonItemCodec j = jackson();
-        AttributeValueGenerator g = AttributeValueGenerator.forItem(type.getSimpleName(), j.bigDecimalForFloats(),
-                attrs, name -> storedName(name, path));
-        try {
-            (item.getClass() == type ? j.itemWriter() : j.writer()).writeValue(g, item);
-        } catch (JacksonException e) {
-            throw new ItemMappingException("Jackson cannot serialize " + type.getName() + ": "
-                    + e.getOriginalMessage(), path, e);
-        }
-        if (g.rootToken() != JsonToken.START_OBJECT) {
-            throw new ItemMappingException("Jackson serialized " + type.getName() + " as " + g.rootToken()
-                    + ", expected an object", path, null);
-        }
-        g.finish();
     }
 
     /** Whether a serialized property is stored: not if it is a key field; an error if its name is reserved. */
@@ -775,17 +755,8 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
                 return type.cast(read);
             }
         }
-        AttributeMapParser parser = new AttributeMapParser(item, notStored, keyPropertyNames,
-                parsedKeyValues(keyValues, path));
-        try {
-            return jackson().reader().readValue(parser);
-        } catch (JacksonException e) {
-            if (parser.failure() != null) {
-                throw new ItemMappingException(parser.failure().getMessage(), path, parser.failure());
-            }
-            throw new ItemMappingException("Jackson cannot read a " + type.getName() + " from the stored item"
-                    + attributePath(e) + ": " + e.getOriginalMessage(), path, e);
-        }
+        return jackson().read(type, new AttributeMapParser(item, notStored, keyPropertyNames,
+                parsedKeyValues(keyValues, path)), path);
     }
 
     /**
@@ -859,19 +830,6 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return dev.keypath.dynamodb.Projection.of(type, view);
     }
 
-    /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */
-    private static String attributePath(JacksonException e) {
-        StringBuilder at = new StringBuilder();
-        for (JacksonException.Reference r : e.getPath()) {
-            if (r.getPropertyName() != null) {
-                at.append(at.length() == 0 ? "" : ".").append(r.getPropertyName());
-            } else if (r.getIndex() >= 0) {
-                at.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return at.length() == 0 ? "" : " at " + at;
-    }
-
     /**
      * A key field's value as the parser hands it to the deserializer: as the tokens Jackson's default serializers
      * give it (strings, longs and ints as they are, a UUID as its text, anything else through the mapper).
@@ -887,7 +845,7 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             return k.toString(); // what KeyIdJson reads back
         }
         JacksonItemCodec j = jackson();
-        return AttributeValues.toAttribute(j.writer(), j.bigDecimalForFloats(), value, where);
+        return JacksonValues.toAttribute(j.writer(), j.bigDecimalForFloats(), value, where);
     }
 
     @Override

@@ -4,6 +4,7 @@ import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.ItemMappers;
+import dev.keypath.dynamodb.internal.mapping.JacksonValues;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.mapping.UpdatePaths;
 import java.util.ArrayList;
@@ -25,6 +26,14 @@ import tools.jackson.databind.json.JsonMapper;
 public final class ValueConverter {
     /** The Jackson side, built on the first value converted or path checked. */
     private record Jackson(JsonMapper mapper, ObjectWriter writer, boolean bigDecimalForFloats, UpdatePaths paths) {
+        Object convert(Object plain, Class<?> type) {
+            try {
+                return mapper.convertValue(plain, type);
+            } catch (JacksonException | IllegalArgumentException e) {
+                throw new ItemMappingException("Cannot convert the returned value " + plain + " to "
+                        + type.getSimpleName() + ": " + e.getMessage(), null, e);
+            }
+        }
     }
 
     private final MapperSource source;
@@ -43,7 +52,7 @@ public final class ValueConverter {
         if (j == null) {
             JsonMapper given = source.get();
             JsonMapper m = ItemMappers.of(given);
-            j = new Jackson(m, AttributeValues.valueWriter(m), AttributeValues.bigDecimalForFloats(given),
+            j = new Jackson(m, JacksonValues.valueWriter(m), JacksonValues.bigDecimalForFloats(given),
                     new UpdatePaths(m));
             jackson = j;
         }
@@ -55,7 +64,7 @@ public final class ValueConverter {
             return av;
         }
         Jackson j = jackson();
-        return AttributeValues.toAttribute(j.writer(), j.bigDecimalForFloats(), value, where);
+        return JacksonValues.toAttribute(j.writer(), j.bigDecimalForFloats(), value, where);
     }
 
     public Expr toExpr(Condition c) {
@@ -110,11 +119,6 @@ public final class ValueConverter {
 
     /** A plain value converted to {@code type} by the table's mapper. */
     public Object convert(Object plain, Class<?> type) {
-        try {
-            return jackson().mapper().convertValue(plain, type);
-        } catch (JacksonException | IllegalArgumentException e) {
-            throw new ItemMappingException("Cannot convert the returned value " + plain + " to "
-                    + type.getSimpleName() + ": " + e.getMessage(), null, e);
-        }
+        return jackson().convert(plain, type);
     }
 }

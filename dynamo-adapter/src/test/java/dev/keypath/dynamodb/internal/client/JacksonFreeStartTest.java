@@ -23,8 +23,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * A table of plain records builds, stores and reads items without loading Jackson's databind at all (checked in a
- * fresh JVM, whose class loading the JVM itself logs), and loads it as soon as a type or a value needs it.
+ * A table of plain records builds, stores and reads items without loading any of Jackson's classes (checked in a
+ * fresh JVM, whose class loading the JVM itself logs), and loads Jackson as soon as a type or a value needs it.
  */
 class JacksonFreeStartTest {
 
@@ -68,10 +68,10 @@ class JacksonFreeStartTest {
     }
 
     @Test
-    void aTableOfPlainRecordsNeverLoadsJacksonDatabind() throws Exception {
+    void aTableOfPlainRecordsLoadsNoJacksonClass() throws Exception {
         String log = run();
         assertThat(log).contains("dev.keypath.dynamodb.internal.mapping.PlainRecordCodec")
-                .doesNotContain("tools.jackson.databind");
+                .doesNotContain(" tools.jackson.");
     }
 
     @Test
