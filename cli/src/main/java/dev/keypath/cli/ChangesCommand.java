@@ -19,6 +19,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -51,7 +52,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
             + "rewritten after every batch printed, so the next run prints only what came after. A shard the "
             + "checkpoint has no position for is read from its oldest record.",
             "",
-            "Credentials and region: as for 'keypath scan'. The stream is the table's newest one (ListStreams).",
+            "Credentials and region: as for 'keypath scan'. The stream is the table's newest one (ListStreams), "
+            + "read through the streams API at the same endpoint.",
             "",
             "Example: keypath changes --endpoint http://localhost:8000 --table app --checkpoint app.checkpoint "
             + "--follow%n"},
@@ -79,9 +81,8 @@ final class ChangesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--endpoint", required = true, paramLabel = "URL",
-            description = "The DynamoDB endpoint (its streams API is read at the same URL).")
-    URI endpoint;
+    @Mixin
+    ServiceEndpoint endpoint;
 
     @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table name.")
     String table;
@@ -98,9 +99,6 @@ final class ChangesCommand implements Callable<Integer> {
     @Option(names = "--follow", description = "Keep reading and printing changes until interrupted.")
     boolean follow;
 
-    @Option(names = "--region", paramLabel = "R", description = "The signing region (default: as for scan).")
-    String region;
-
     private final StreamsClients clients;
 
     ChangesCommand(StreamsClients clients) {
@@ -109,15 +107,11 @@ final class ChangesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String scheme = endpoint.getScheme();
-        if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || endpoint.getHost() == null) {
-            throw new ParameterException(spec.commandLine(),
-                    "Invalid value for option '--endpoint': expected an http or https URL, got '" + endpoint + "'");
-        }
+        endpoint.checked();
         Checkpoint resume = readCheckpoint();
         PrintWriter err = spec.commandLine().getErr();
         ChangePrinter printer = new ChangePrinter(spec.commandLine().getOut());
-        try (DynamoDbStreamsClient client = clients.create(endpoint, region)) {
+        try (DynamoDbStreamsClient client = clients.create(endpoint.uri(), endpoint.region())) {
             ChangeFeedReader reader = ChangeFeedReader.builder().client(client).tableName(table)
                     .decoder(ChangeDecoder.untyped().withUnreadable(UnreadablePolicy.FLAG))
                     .startAt(from == From.LATEST ? StartPosition.LATEST : StartPosition.TRIM_HORIZON)

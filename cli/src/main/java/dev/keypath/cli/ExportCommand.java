@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import software.amazon.awssdk.core.exception.SdkException;
@@ -44,9 +45,8 @@ final class ExportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--endpoint", required = true, paramLabel = "URL",
-            description = "The DynamoDB endpoint, e.g. http://localhost:8000.")
-    URI endpoint;
+    @Mixin
+    ServiceEndpoint endpoint;
 
     @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table to export.")
     String table;
@@ -59,9 +59,6 @@ final class ExportCommand implements Callable<Integer> {
             description = "Parallel scan segments, one thread each (default: ${DEFAULT-VALUE}).")
     int segments;
 
-    @Option(names = "--region", paramLabel = "R", description = "The signing region.")
-    String region;
-
     private final ScanClients clients;
     private final ScanProgress.Clock clock;
 
@@ -72,14 +69,14 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Endpoints.check(spec, endpoint);
+        endpoint.checked();
         if (segments < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                     "Invalid value for option '--segments': must be at least 1, got " + segments);
         }
         PrintWriter err = spec.commandLine().getErr();
         TransferProgress progress = new TransferProgress(err, clock, System.console() != null, "exported");
-        try (DynamoDbClient client = clients.create(endpoint, region)) {
+        try (DynamoDbClient client = clients.create(endpoint.uri(), endpoint.region())) {
             ExportDirectory written = TableExporter.builder().client(client).tableName(table).directory(out)
                     .segments(segments).progress(progress).build().export();
             progress.finish(written.summary().itemCount());

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -51,9 +52,8 @@ final class ImportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--endpoint", required = true, paramLabel = "URL",
-            description = "The DynamoDB endpoint, e.g. http://localhost:8000.")
-    URI endpoint;
+    @Mixin
+    ServiceEndpoint endpoint;
 
     @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table to load.")
     String table;
@@ -74,9 +74,6 @@ final class ImportCommand implements Callable<Integer> {
             description = "Items per checkpoint record (default: ${DEFAULT-VALUE}).")
     int batchSize;
 
-    @Option(names = "--region", paramLabel = "R", description = "The signing region.")
-    String region;
-
     private final ScanClients clients;
     private final ScanProgress.Clock clock;
 
@@ -87,14 +84,14 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Endpoints.check(spec, endpoint);
+        endpoint.checked();
         if (batchSize < 1) {
             throw new ParameterException(spec.commandLine(),
                     "Invalid value for option '--batch-size': must be at least 1, got " + batchSize);
         }
         PrintWriter err = spec.commandLine().getErr();
         TransferProgress progress = new TransferProgress(err, clock, System.console() != null, "imported");
-        try (DynamoDbClient client = clients.create(endpoint, region)) {
+        try (DynamoDbClient client = clients.create(endpoint.uri(), endpoint.region())) {
             KeyPathTable target = KeyPathTable.builder().client(client).tableName(table).build();
             ImportResult done = TableImporter.builder().table(target).directory(in).checkpoint(checkpoint)
                     .batchSize(batchSize).createTable(createTable).progress(progress).build().run();

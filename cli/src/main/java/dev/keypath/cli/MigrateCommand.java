@@ -66,12 +66,8 @@ final class MigrateCommand implements Callable<Integer> {
         @Spec(Spec.Target.MIXEE)
         CommandSpec spec;
 
-        @Option(names = "--endpoint", required = true, paramLabel = "URL",
-                description = "The DynamoDB endpoint, e.g. http://localhost:8000.")
-        URI endpoint;
-
-        @Option(names = "--region", paramLabel = "R", description = "The signing region (default: as 'keypath scan').")
-        String region;
+        @Mixin
+        ServiceEndpoint endpoint;
 
         @Option(names = "--source", required = true, paramLabel = "TABLE", description = "The string-keyed table.")
         String source;
@@ -106,11 +102,7 @@ final class MigrateCommand implements Callable<Integer> {
         /** Builds the migration, runs {@code phase} on it, prints its report; the exit status. */
         <R> int execute(ScanClients clients, Function<Migration, R> phase, Function<R, String> report,
                         Function<R, Boolean> ok) {
-            String scheme = endpoint.getScheme();
-            if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || endpoint.getHost() == null) {
-                throw new ParameterException(spec.commandLine(),
-                        "Invalid value for option '--endpoint': expected an http or https URL, got '" + endpoint + "'");
-            }
+            endpoint.checked();
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             MigrationMapping declared;
@@ -121,7 +113,7 @@ final class MigrateCommand implements Callable<Integer> {
                 err.flush();
                 return 2;
             }
-            try (DynamoDbClient client = clients.create(endpoint, region)) {
+            try (DynamoDbClient client = clients.create(endpoint.uri(), endpoint.region())) {
                 Migration.Builder builder;
                 try {
                     builder = Migration.builder().client(client).source(source).target(target).mapping(declared)

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -54,9 +55,8 @@ final class ScanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--endpoint", required = true, paramLabel = "URL",
-            description = "The DynamoDB endpoint, e.g. http://localhost:8000 or https://dynamodb.eu-west-1.amazonaws.com.")
-    URI endpoint;
+    @Mixin
+    ServiceEndpoint endpoint;
 
     @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table name.")
     String table;
@@ -67,9 +67,6 @@ final class ScanCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = JSON_HELP)
     boolean json;
-
-    @Option(names = "--region", paramLabel = "R", description = "The signing region (default: see below).")
-    String region;
 
     private final ScanClients clients;
     private final ScanProgress.Clock clock;
@@ -82,16 +79,12 @@ final class ScanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         KeyRange range = prefix == null ? null : range(prefix);
-        String scheme = endpoint.getScheme();
-        if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || endpoint.getHost() == null) {
-            throw new ParameterException(spec.commandLine(),
-                    "Invalid value for option '--endpoint': expected an http or https URL, got '" + endpoint + "'");
-        }
+        endpoint.checked();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ScanPrinter printer = new ScanPrinter(out, json);
         ScanProgress progress = new ScanProgress(err, clock, System.console() != null);
-        try (DynamoDbClient client = clients.create(endpoint, region)) {
+        try (DynamoDbClient client = clients.create(endpoint.uri(), endpoint.region())) {
             Iterable<Map<String, AttributeValue>> items = range == null
                     ? client.scanPaginator(ScanRequest.builder().tableName(table).build()).items()
                     : client.queryPaginator(query(range)).items();
