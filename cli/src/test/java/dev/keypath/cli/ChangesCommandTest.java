@@ -44,9 +44,7 @@ class ChangesCommandTest {
     static final class WithStream implements TableCustomizer {
         @Override
         public void customize(TableBuilderSettings<?> table) {
-            if (table instanceof KeyPathTable.Builder sync) {
-                sync.streams(StreamViewType.NEW_AND_OLD_IMAGES); // the async table does not bootstrap
-            }
+            table.streams(StreamViewType.NEW_AND_OLD_IMAGES);
         }
     }
 

@@ -42,8 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *
  * <p>No method blocks; continuations run on the SDK client's future-completion executor. The client needs an
  * async HTTP client on the classpath (e.g. {@code software.amazon.awssdk:netty-nio-client}); batch backoff
- * waits run on {@link CompletableFuture#delayedExecutor}. Not offered here: bootstrap, an administrative step
- * (run {@link KeyPathTable#bootstrap()} at startup). Implementations are thread-safe.
+ * waits, and bootstrap's waits for the table to become active, run on {@link CompletableFuture#delayedExecutor}.
+ * Implementations are thread-safe.
  */
 public interface KeyPathAsyncTable {
     /** A builder of the default implementation. */
@@ -56,6 +56,16 @@ public interface KeyPathAsyncTable {
 
     /** The SDK client in use. */
     DynamoDbAsyncClient client();
+
+    /**
+     * {@link KeyPathTable#bootstrap()} without blocking: creates or verifies the table, its indexes, TTL and (when
+     * the builder asked for one) its stream; the future completes once the table is active, with what was done,
+     * or with a {@link TableSchemaMismatchException}. Cancelling it sends no further request.
+     */
+    default CompletableFuture<TableStatus> bootstrap() {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
+                + " does not implement bootstrap"));
+    }
 
     /** The mapping of a registered type; throws {@link UnknownItemTypeException} otherwise. */
     <T> ItemSchema<T> schema(Class<T> type);

@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * One DynamoDB table holding every entity of an application, addressed by key paths: {@code pk} is the encoded
@@ -492,16 +491,6 @@ public interface KeyPathTable {
     interface Builder extends TableBuilderSettings<Builder> {
         /** The SDK client (required). */
         Builder client(DynamoDbClient client);
-
-        /**
-         * Makes {@link KeyPathTable#bootstrap()} enable the table's DynamoDB stream with this view type: on a new
-         * table at creation, on an existing table without a stream by {@code UpdateTable}. An existing stream of
-         * another view type is a {@link TableSchemaMismatchException} (DynamoDB cannot change the view type of an
-         * enabled stream). Off by default: bootstrap leaves streams as they are.
-         */
-        default Builder streams(StreamViewType viewType) {
-            throw new UnsupportedOperationException(getClass().getName() + " cannot enable streams");
-        }
 
         /** Builds the table; throws {@link ItemMappingException} for a bad type. */
         KeyPathTable build();

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb;
 
 import java.time.Clock;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -29,6 +30,16 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
 
     /** Jackson mapper for non-key fields; defaults to a plain {@code JsonMapper}. */
     B jsonMapper(JsonMapper mapper);
+
+    /**
+     * Makes the table's {@code bootstrap()} enable its DynamoDB stream with this view type: on a new table at
+     * creation, on an existing table without a stream by {@code UpdateTable}. An existing stream of another view
+     * type is a {@link TableSchemaMismatchException} (DynamoDB cannot change the view type of an enabled stream).
+     * Off by default: bootstrap leaves streams as they are.
+     */
+    default B streams(StreamViewType viewType) {
+        throw new UnsupportedOperationException(getClass().getName() + " cannot enable streams");
+    }
 
     /** Registers item types. */
     B register(Class<?>... types);

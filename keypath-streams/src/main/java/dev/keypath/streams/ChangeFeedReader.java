@@ -359,7 +359,7 @@ public final class ChangeFeedReader {
                 .max(Comparator.comparing(s -> s.streamLabel() == null ? "" : s.streamLabel()))
                 .map(software.amazon.awssdk.services.dynamodb.model.Stream::streamArn)
                 .orElseThrow(() -> new ChangeFeedException("Table " + table + " has no stream: enable one "
-                        + "(KeyPathTable.Builder.streams(viewType) before bootstrap, or UpdateTable)", null));
+                        + "(the table builder's streams(viewType) before bootstrap, or UpdateTable)", null));
     }
 
     /** Builder of a {@link ChangeFeedReader}. Not thread-safe. */

@@ -1,6 +1,5 @@
 package dev.keypath.streams;
 
-import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -35,9 +34,7 @@ final class Model {
     static final class NewAndOldImages implements TableCustomizer {
         @Override
         public void customize(TableBuilderSettings<?> table) {
-            if (table instanceof KeyPathTable.Builder sync) {
-                sync.streams(StreamViewType.NEW_AND_OLD_IMAGES); // the async table does not bootstrap
-            }
+            table.streams(StreamViewType.NEW_AND_OLD_IMAGES);
         }
     }
 }

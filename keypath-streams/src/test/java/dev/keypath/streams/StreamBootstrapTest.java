@@ -15,7 +15,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
-/** {@code KeyPathTable.Builder.streams(viewType)}: bootstrap enables the stream, or refuses another view type. */
+/** The table builder's {@code streams(viewType)}: bootstrap enables the stream, or refuses another view type. */
 @KeyPathDynamoDb(types = User.class)
 class StreamBootstrapTest {
     @Injected

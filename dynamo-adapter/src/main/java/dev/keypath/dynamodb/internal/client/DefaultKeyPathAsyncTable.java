@@ -14,6 +14,7 @@ import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
+import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
@@ -28,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * Default {@link KeyPathAsyncTable}: runs the same {@link TableOperations} operations as
@@ -36,10 +38,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPathAsyncTable {
     private final AsyncDriver driver;
+    private final StreamViewType streams;
 
     private DefaultKeyPathAsyncTable(BuilderImpl b) {
         super(withClient(b));
         this.driver = new AsyncDriver(b.client);
+        this.streams = b.streams();
     }
 
     /** The builder, once its client is known to be set (checked before anything else, as it always was). */
@@ -56,6 +60,11 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public DynamoDbAsyncClient client() {
         return driver.client();
+    }
+
+    @Override
+    public CompletableFuture<TableStatus> bootstrap() {
+        return driver.run(() -> operations.bootstrap(streams));
     }
 
     @Override

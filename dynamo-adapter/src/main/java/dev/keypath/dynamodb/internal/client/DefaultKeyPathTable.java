@@ -39,7 +39,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     private DefaultKeyPathTable(BuilderImpl b) {
         super(withClient(b));
         this.driver = new SyncDriver(b.client);
-        this.streams = b.streams;
+        this.streams = b.streams();
     }
 
     /** The builder, once its client is known to be set (checked before anything else, as it always was). */
@@ -65,7 +65,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
 
     @Override
     public TableStatus bootstrap() {
-        return new TableBootstrapper(driver.client(), tableName(), registry.indexDefinitions(), streams).bootstrap();
+        return driver.run(operations.bootstrap(streams));
     }
 
     @Override
@@ -181,7 +181,6 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     /** Builder; not thread-safe. */
     private static final class BuilderImpl extends TableBuilderBase<Builder> implements Builder {
         private DynamoDbClient client;
-        private StreamViewType streams;
 
         @Override
         public Builder self() {
@@ -191,12 +190,6 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
         @Override
         public Builder client(DynamoDbClient client) {
             this.client = client;
-            return this;
-        }
-
-        @Override
-        public Builder streams(StreamViewType viewType) {
-            this.streams = Objects.requireNonNull(viewType, "viewType");
             return this;
         }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -31,6 +32,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private final List<ItemExtension> extensions = new ArrayList<>();
     /** A {@code jakarta.validation.Validator}, kept as an Object so that this class never loads the API. */
     private Object validator;
+    private StreamViewType streams;
 
     /** This builder as its public interface. */
     public abstract B self();
@@ -95,6 +97,17 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     public B validator(jakarta.validation.Validator validator) {
         this.validator = Objects.requireNonNull(validator, "validator");
         return self();
+    }
+
+    @Override
+    public B streams(StreamViewType viewType) {
+        this.streams = Objects.requireNonNull(viewType, "viewType");
+        return self();
+    }
+
+    /** The view type of the stream bootstrap enables, or null to leave streams as they are. */
+    public StreamViewType streams() {
+        return streams;
     }
 
     public BatchPolicy batchPolicy() {

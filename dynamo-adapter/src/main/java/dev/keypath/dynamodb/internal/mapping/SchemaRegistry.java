@@ -130,6 +130,11 @@ public final class SchemaRegistry {
         return byClass.values();
     }
 
+    /** The table's clock. */
+    public Clock clock() {
+        return clock;
+    }
+
     /** Now, in epoch seconds, by the table's clock: an item whose {@code _ttl} is not later has expired. */
     public long epochSecondNow() {
         return clock.instant().getEpochSecond();

@@ -61,7 +61,7 @@ public final class DynamoApi<Q, R> {
     private final BiFunction<DynamoDbClient, Q, R> sync;
     private final BiFunction<DynamoDbAsyncClient, Q, CompletableFuture<R>> async;
 
-    private DynamoApi(String name, BiFunction<DynamoDbClient, Q, R> sync,
+    DynamoApi(String name, BiFunction<DynamoDbClient, Q, R> sync,
                       BiFunction<DynamoDbAsyncClient, Q, CompletableFuture<R>> async) {
         this.name = name;
         this.sync = sync;

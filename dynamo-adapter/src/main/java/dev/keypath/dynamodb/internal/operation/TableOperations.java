@@ -32,6 +32,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -327,6 +328,12 @@ public final class TableOperations {
     }
 
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
+    /** Creates or verifies the table ({@link TableBootstrap}); {@code streams} may be null. */
+    public Operation<dev.keypath.dynamodb.TableStatus> bootstrap(StreamViewType streams) {
+        return new TableBootstrap(context.table(), context.registry().indexDefinitions(), streams,
+                context.registry().clock());
+    }
+
     public <T> Operation<T> withGeneratedIds(T item) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
         return Operations.map(sequence(schema, item), sequence -> context.withGeneratedIds(schema, item, sequence));

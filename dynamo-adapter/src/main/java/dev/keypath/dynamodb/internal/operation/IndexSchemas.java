@@ -1,4 +1,4 @@
-package dev.keypath.dynamodb.internal.client;
+package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.internal.mapping.IndexDefinition;
