@@ -10,9 +10,7 @@ import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TestDynamoDb;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
@@ -58,12 +56,7 @@ class TableBootstrapTest {
     @Test
     void bootstrapRejectsATableWhoseKeysAreNotBinary(DynamoDbClient client) {
         String name = TestDynamoDb.uniqueTableName("boot-bad");
-        client.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
-                .attributeDefinitions(
-                        AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
-                        AttributeDefinition.builder().attributeName("sk").attributeType(ScalarAttributeType.S).build())
-                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
-                        KeySchemaElement.builder().attributeName("sk").keyType(KeyType.RANGE).build()));
+        TableFixture.createStringKeyedTable(client, name);
         assertThatThrownBy(() -> TableFixture.builder(name, client).build().bootstrap())
                 .isInstanceOf(TableSchemaMismatchException.class)
                 .hasMessageContaining("pk HASH (S)").hasMessageContaining("pk HASH (B)");

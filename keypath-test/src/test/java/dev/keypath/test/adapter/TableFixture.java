@@ -9,6 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** Builds key-path tables of the test model on the test engine, by hand or through {@code @KeyPathDynamoDb}. */
 final class TableFixture {
@@ -39,6 +44,16 @@ final class TableFixture {
         KeyPathTable table = builder(TestDynamoDb.uniqueTableName(hint), client).clock(clock).build();
         table.bootstrap();
         return table;
+    }
+
+    /** Creates {@code name} as a single-table user makes it by hand: pk/sk of type S, which no bootstrap accepts. */
+    static void createStringKeyedTable(DynamoDbClient client, String name) {
+        client.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(
+                        AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
+                        AttributeDefinition.builder().attributeName("sk").attributeType(ScalarAttributeType.S).build())
+                .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
+                        KeySchemaElement.builder().attributeName("sk").keyType(KeyType.RANGE).build()));
     }
 
     static KeyPathTable.Builder builder(String name, DynamoDbClient client) {
