@@ -1,5 +1,7 @@
 package dev.keypath.test.adapter;
 
+import static dev.keypath.test.adapter.AsyncResults.await;
+import static dev.keypath.test.adapter.AsyncResults.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
@@ -40,7 +42,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,6 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
  */
 @KeyPathDynamoDb(customizers = TableFixture.ModelTypes.class)
 class AsyncTableTest {
-    private static final long TIMEOUT_SECONDS = 30;
     @Injected
     private static TestDynamoDb engine;
     @Injected
@@ -321,7 +321,7 @@ class AsyncTableTest {
             KeyPathAsyncTable t = asyncTable(faulty, new BatchPolicy(wait, wait, Duration.ofSeconds(20)));
             faults.throttleNext(1_000_000);
             CompletableFuture<List<Object>> write = t.batchWrite(b -> b.putAll(comments));
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(AsyncResults.TIMEOUT_SECONDS);
             while (faults.calls("BatchWriteItem") < 2 && System.nanoTime() < until) {
                 Thread.sleep(5);
             }
@@ -462,21 +462,5 @@ class AsyncTableTest {
     private static DynamoDbAsyncClient countedClient(FaultInjector interceptor) {
         return engine.asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder())
                 .overrideConfiguration(o -> o.addExecutionInterceptor(interceptor)).build();
-    }
-
-    private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError("future failed or timed out", e);
-        }
-    }
-
-    /** What the future failed with, as seen by a dependent stage; fails the test if it succeeded. */
-    private static Throwable failure(CompletableFuture<?> future) {
-        Throwable e = await(future.handle((value, error) -> error));
-        assertThat(e).as("future should have failed").isNotNull();
-        assertThat(e).as("cause should not be wrapped").isNotInstanceOf(CompletionException.class);
-        return e;
     }
 }

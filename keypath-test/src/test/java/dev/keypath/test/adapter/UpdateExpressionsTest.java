@@ -1,5 +1,6 @@
 package dev.keypath.test.adapter;
 
+import static dev.keypath.test.adapter.AsyncResults.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,9 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -167,7 +165,7 @@ class UpdateExpressionsTest {
                 "x"))).returning(Returning.UPDATED_NEW).build();
         assertThatThrownBy(() -> table.update(partial)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("updateWithResult");
-        assertThat(failure(async.update(partial))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(AsyncResults.failure(async.update(partial))).isInstanceOf(IllegalArgumentException.class);
         assertThat(table.get(Article.class, a.path()).orElseThrow().title()).isNull();
     }
 
@@ -263,7 +261,7 @@ class UpdateExpressionsTest {
         KeyPath absent = article().path();
         Consumer<dev.keypath.dynamodb.Transaction> updateOnly = tx -> tx.update(Article.class, absent,
                 UpdateSpec.of(u -> u.set("title", "x")));
-        Throwable e = viaAsync ? failure(async.transact(updateOnly))
+        Throwable e = viaAsync ? AsyncResults.failure(async.transact(updateOnly))
                 : catchFailure(() -> table.transact(updateOnly));
         assertThat(e).isInstanceOf(TransactionFailedException.class);
         assertThat(raw(absent)).isEmpty();
@@ -358,7 +356,7 @@ class UpdateExpressionsTest {
     }
 
     private static Throwable failure(boolean viaAsync, UpdateItem<?> update) {
-        return viaAsync ? failure(async.updateWithResult(update)) : catchFailure(() -> table.updateWithResult(update));
+        return viaAsync ? AsyncResults.failure(async.updateWithResult(update)) : catchFailure(() -> table.updateWithResult(update));
     }
 
     private static Throwable catchFailure(Runnable call) {
@@ -368,20 +366,5 @@ class UpdateExpressionsTest {
             return e;
         }
         throw new AssertionError("call should have failed");
-    }
-
-    private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static Throwable failure(CompletableFuture<?> future) {
-        Throwable e = await(future.handle((value, error) -> error));
-        assertThat(e).as("future should have failed").isNotNull();
-        assertThat(e).as("cause should not be wrapped").isNotInstanceOf(CompletionException.class);
-        return e;
     }
 }

@@ -1,5 +1,7 @@
 package dev.keypath.test.adapter;
 
+import static dev.keypath.test.adapter.AsyncResults.await;
+import static dev.keypath.test.adapter.AsyncResults.failure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -24,9 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -200,20 +199,5 @@ class WriteRequestsTest {
 
     private static KeyPath path(UUID user, long comment) {
         return KeyPath.of("user", user).then("post", 1).then("comment", comment);
-    }
-
-    private static <T> T await(CompletableFuture<T> future) {
-        try {
-            return future.get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private static Throwable failure(CompletableFuture<?> future) {
-        Throwable e = await(future.handle((value, error) -> error));
-        assertThat(e).as("future should have failed").isNotNull();
-        assertThat(e).as("cause should not be wrapped").isNotInstanceOf(CompletionException.class);
-        return e;
     }
 }
