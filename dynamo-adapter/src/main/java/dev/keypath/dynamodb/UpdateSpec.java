@@ -49,6 +49,15 @@ import java.util.function.Consumer;
  * versioned type's version is incremented by every update, and checked when {@link #expectedVersion()} is set.
  * Two changes may not touch overlapping paths ({@code stats} and {@code stats.likes}).
  *
+ * <p><b>Applied twice?</b> A {@code set}, {@code remove} or set change leaves the item as it was after the first
+ * time when it is applied again; an increment, decrement, {@code add}, sum, difference, append or prepend does not.
+ * When DynamoDB's answer is lost, DynamoDB alone cannot make such an update exactly-once: without an expected
+ * version it is not resent after a failure DynamoDB may have applied, and its caller gets a
+ * {@link WriteOutcomeUnknownException}; with an expected version the resent request cannot be applied again, and a
+ * {@linkplain Builder#requestToken request token} tells it that its own attempt was applied. For counters of
+ * unversioned items, a transaction that also writes a create-only record of the request is the exactly-once form
+ * (docs/FAULTS.md).
+ *
  * <p>Immutable and thread-safe; build with {@link #builder()} or {@link #of(Consumer)}.
  */
 public final class UpdateSpec {
@@ -314,7 +323,10 @@ public final class UpdateSpec {
                     Objects.requireNonNull(second, "second"));
         }
 
-        /** Adds {@code delta} to the number at {@code path} with {@code SET} (an absent number counts as 0). */
+        /**
+         * Adds {@code delta} to the number at {@code path} with {@code SET} (an absent number counts as 0). Applied
+         * twice it adds twice: see <b>Applied twice?</b> above for the exactly-once form.
+         */
         public Builder increment(String path, Number delta) {
             return increment(AttributePath.parse(path), delta);
         }
@@ -359,7 +371,10 @@ public final class UpdateSpec {
             return remove(AttributePath.of(property));
         }
 
-        /** Adds {@code delta} to the number at {@code path} with {@code ADD} (an absent number counts as 0). */
+        /**
+         * Adds {@code delta} to the number at {@code path} with {@code ADD} (an absent number counts as 0). Applied
+         * twice it adds twice: see <b>Applied twice?</b> above.
+         */
         public Builder add(String path, Number delta) {
             return add(AttributePath.parse(path), delta);
         }
@@ -374,7 +389,10 @@ public final class UpdateSpec {
             return add(AttributePath.of(property), delta);
         }
 
-        /** Appends {@code elements} to the list at {@code path} (an absent list counts as empty). */
+        /**
+         * Appends {@code elements} to the list at {@code path} (an absent list counts as empty). Applied twice it
+         * appends twice: see <b>Applied twice?</b> above.
+         */
         public Builder append(String path, Collection<?> elements) {
             return append(AttributePath.parse(path), elements);
         }
