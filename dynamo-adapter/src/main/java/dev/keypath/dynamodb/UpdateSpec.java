@@ -469,7 +469,8 @@ public final class UpdateSpec {
          * update is applied exactly once, whatever is lost. Without one, a write with another token that lands
          * between a lost attempt and its retry lets the retry apply again, so an increment, append or
          * {@code ADD} without an expected version is still not resent by the SDK after a failure DynamoDB may
-         * have applied ({@link WriteOutcomeUnknownException}). Example:
+         * have applied ({@link WriteOutcomeUnknownException}). In a transaction, an item that holds the token
+         * fails the transaction's condition (the transaction's own token covers its resends). Example:
          * {@code u.increment("balance", 10).expectedVersion(7).requestToken("lastRequest", requestId)}.
          */
         public Builder requestToken(String attribute, String token) {

@@ -124,6 +124,37 @@ class LostAnswerTest {
     }
 
     @Test
+    void anAsyncVersionedPutWhoseAnswerIsLostReportsItsOwnWrite() {
+        Account a = plain.put(new Account(UUID.randomUUID(), "ann", 0, null));
+        LOSE.arm("PutItem");
+        Throwable e = outcome(async.put(a.withOwner("bob")));
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertThat(e).as("the caller's own write is stored").isNull();
+        assertThat(stored(a)).isEqualTo(new Account(a.accountId(), "bob", 0, 2L));
+    }
+
+    @Test
+    void anAsyncDeleteWithAnExpectedVersionWhoseAnswerIsLostSaysItsOwnAttemptMayHaveDeletedTheItem() {
+        Account a = plain.put(new Account(UUID.randomUUID(), "ann", 0, null));
+        KeyPath path = KeyPath.of("account", a.accountId());
+        LOSE.arm("DeleteItem");
+        Throwable e = outcome(async.delete(DeleteItem.builder(Account.class, path).expectedVersion(1).build()));
+        assertOutcomeUnknown(e, path);
+        assertThat(stored(a)).isNull();
+    }
+
+    @Test
+    void anAsyncUpdateWithAnExpectedVersionWhoseAnswerIsLostReportsItsOwnWrite() {
+        Account a = plain.put(new Account(UUID.randomUUID(), "ann", 0, null));
+        KeyPath path = KeyPath.of("account", a.accountId());
+        LOSE.arm("UpdateItem");
+        Throwable e = outcome(async.update(Account.class, path,
+                UpdateSpec.of(u -> u.set("owner", "bob").expectedVersion(1))));
+        assertThat(e).isNull();
+        assertThat(stored(a)).isEqualTo(new Account(a.accountId(), "bob", 0, 2L));
+    }
+
+    @Test
     void aCreateOnlyPutWhoseAnswerIsLostReportsItsOwnWrite() {
         Note n = new Note(UUID.randomUUID().toString(), "first");
         LOSE.arm("PutItem");
