@@ -20,7 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 /**
  * The single-item update ({@code UpdateItem}): its request from {@link UpdateActions}, its response as an
  * {@link UpdateResult} by the update's {@link UpdateItem.Returning}, and its failures as typed exceptions: a
- * failed condition as {@code ConditionFailedException}/{@code VersionConflictException}, DynamoDB's
+ * failed condition settled by {@link ConditionFailures} (a conflict, the update's own earlier attempt, or
+ * {@code WriteOutcomeUnknownException}), a failure that may have applied an update that must not be resent
+ * ({@link WriteAttempts#unappliedOnly()}) as {@code WriteOutcomeUnknownException}, DynamoDB's
  * {@code ValidationException} (a set change on a non-set, arithmetic on a non-number, a path through a missing
  * map) as {@link InvalidUpdateException} naming the type, the paths and the key path.
  */
@@ -50,7 +52,7 @@ final class ItemUpdates {
                     if (!attempts.resendsAppliedFailures() && attempts.anyAttemptMayHaveApplied(e)) {
                         throw notResent(update, e);
                     }
-                    throw translate(e, action, planned.paths(), update);
+                    throw translate(e, planned.paths(), update);
                 });
     }
 
@@ -113,11 +115,7 @@ final class ItemUpdates {
         return UpdateResult.of(returning, item, plain, values::convert);
     }
 
-    private static RuntimeException translate(RuntimeException e, WriteAction action, String paths,
-                                               UpdateItem<?> update) {
-        if (e instanceof ConditionalCheckFailedException c) {
-            return ConditionFailures.translate(action, c);
-        }
+    private static RuntimeException translate(RuntimeException e, String paths, UpdateItem<?> update) {
         if (e instanceof DynamoDbException d && d.awsErrorDetails() != null
                 && "ValidationException".equals(d.awsErrorDetails().errorCode())) {
             String type = update.type().getSimpleName();
