@@ -27,7 +27,9 @@ import dev.keypath.test.faults.LostAnswerModel.Note;
 import dev.keypath.test.faults.LostAnswerModel.Tally;
 import dev.keypath.test.faults.LostAnswerModel.Wallet;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +39,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
  * Writes whose answer is lost after DynamoDB applied them: the first attempt reaches the engine, its answer is
@@ -172,6 +176,21 @@ class LostAnswerTest {
         assertThat(e).as("the caller's own write is stored").isNull();
         List<Entry> entries = plain.query(Entry.class, ItemQuery.of(q -> q.subtree(KeyPath.of("book", book)))).items();
         assertThat(entries).containsExactly(written[0]);
+    }
+
+    @Test
+    void aPutWithAGeneratedIdWhoseItemWasReplacedBeforeTheResendIsUnknownAndNamesTheId() {
+        String book = UUID.randomUUID().toString();
+        LOSE.arm("PutItem").afterLoss(request -> {
+            Map<String, AttributeValue> replaced = new HashMap<>(((PutItemRequest) request).item());
+            replaced.put("text", AttributeValue.fromS("theirs"));
+            plain.client().putItem(p -> p.tableName(plain.tableName()).item(replaced));
+        });
+        Throwable e = outcome(() -> table.put(new Entry(book, 0, "mine")));
+        KeyPath generated = KeyPath.of("book", book).then("entry", 1);
+        assertOutcomeUnknown(e, generated);
+        assertThat(e).hasMessageContaining("entry-1");
+        assertThat(plain.get(Entry.class, generated).orElseThrow().text()).isEqualTo("theirs");
     }
 
     @Test

@@ -11,7 +11,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.reactivestreams.Publisher;
+import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.async.AsyncRequestBody;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
@@ -39,6 +41,7 @@ final class LostFirstAnswer implements ExecutionInterceptor {
     private final List<String> tokens = new CopyOnWriteArrayList<>();
     private final AtomicInteger lost = new AtomicInteger();
     private volatile String secondAnswer;
+    private volatile Consumer<SdkRequest> afterLoss = r -> { };
 
     /** Loses the answer to the first attempt of the next {@code times} calls of {@code operation} (e.g. PutItem). */
     LostFirstAnswer arm(String operation, int times) {
@@ -54,6 +57,12 @@ final class LostFirstAnswer implements ExecutionInterceptor {
     /** Answers the second attempt of the next armed call with {@code body} (status 400) instead of its answer. */
     LostFirstAnswer answerSecondWith(String body) {
         secondAnswer = body;
+        return this;
+    }
+
+    /** Runs {@code action} with the request whose answer was just lost, before the SDK sends it again. */
+    LostFirstAnswer afterLoss(Consumer<SdkRequest> action) {
+        afterLoss = action;
         return this;
     }
 
@@ -73,6 +82,7 @@ final class LostFirstAnswer implements ExecutionInterceptor {
         tokens.clear();
         lost.set(0);
         secondAnswer = null;
+        afterLoss = r -> { };
     }
 
     @Override
@@ -112,6 +122,7 @@ final class LostFirstAnswer implements ExecutionInterceptor {
         }
         if (body == INTERNAL_ERROR) {
             lost.incrementAndGet();
+            afterLoss.accept(context.request());
         }
         return context.httpResponse().toBuilder().statusCode(body == INTERNAL_ERROR ? 500 : 400)
                 .removeHeader("x-amz-crc32").removeHeader("Content-Length").build();
