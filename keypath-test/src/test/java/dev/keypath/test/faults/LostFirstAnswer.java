@@ -26,8 +26,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * An SDK interceptor that loses the answer to a write DynamoDB has applied: the first attempt of the next call of
  * an armed operation reaches the engine, which executes it, and its answer is replaced by a retryable
  * {@code 500 InternalServerError}; the SDK's retry policy then sends the same request again. A later attempt can
- * be answered with another error body instead of its real answer ({@link #answerSecondWith}). It also records
- * the client request token of every {@code TransactWriteItems} attempt. Thread-safe.
+ * be answered with another error body instead of its real answer ({@link #answerSecondWith}), and a test can
+ * act between the lost answer and the resend ({@link #afterLoss}). It also records the client request token of
+ * every {@code TransactWriteItems} attempt. Thread-safe.
  */
 final class LostFirstAnswer implements ExecutionInterceptor {
     static final String INTERNAL_ERROR = "{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\","
