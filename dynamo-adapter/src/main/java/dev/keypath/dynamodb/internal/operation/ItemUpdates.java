@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.WriteKind;
+import dev.keypath.dynamodb.WriteOutcomeUnknownException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
@@ -19,7 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 /**
  * The single-item update ({@code UpdateItem}): its request from {@link UpdateActions}, its response as an
  * {@link UpdateResult} by the update's {@link UpdateItem.Returning}, and its failures as typed exceptions: a
- * failed condition as {@code ConditionFailedException}/{@code VersionConflictException}, DynamoDB's
+ * failed condition settled by {@link ConditionFailures} (a conflict, the update's own earlier attempt, or
+ * {@code WriteOutcomeUnknownException}), a failure that may have applied an update that must not be resent
+ * ({@link WriteAttempts#unappliedOnly()}) as {@code WriteOutcomeUnknownException}, DynamoDB's
  * {@code ValidationException} (a set change on a non-set, arithmetic on a non-number, a path through a missing
  * map) as {@link InvalidUpdateException} naming the type, the paths and the key path.
  */
@@ -33,9 +36,56 @@ final class ItemUpdates {
                 registry.extensions());
         WriteAction action = planned.action();
         UpdateItem.Returning returning = update.returning();
-        return Operations.single(DynamoApi.UPDATE_ITEM, action.toUpdateItemRequest(table, returnValue(returning)),
+        // an update applied twice changes the item twice unless its changes or its expected version prevent it
+        WriteAttempts attempts = planned.effects().idempotent() || action.versionChecked()
+                ? WriteAttempts.recording() : WriteAttempts.unappliedOnly();
+        String version = schema.versionAttribute().orElse(null);
+        return Operations.recovering(DynamoApi.UPDATE_ITEM,
+                attempts.attachTo(action.toUpdateItemRequest(table, returnValue(returning))),
                 r -> result(r, schema, update, values, registry),
-                e -> translate(e, action, planned.paths(), update));
+                e -> {
+                    if (e instanceof ConditionalCheckFailedException c) {
+                        return ConditionFailures.settle(action, c, attempts,
+                                stored -> ConditionFailures.ofUpdate(action, planned.effects(), stored, version), version,
+                                () -> alreadyApplied(c.item(), planned.effects(), schema, update, values, registry));
+                    }
+                    if (!attempts.resendsAppliedFailures() && attempts.anyAttemptMayHaveApplied(e)) {
+                        throw notResent(update, e);
+                    }
+                    throw translate(e, planned.paths(), update);
+                });
+    }
+
+    /**
+     * The result of an update whose condition failed because an earlier attempt applied it: the item as stored
+     * now ({@code NEW}), the attributes it writes as stored now ({@code UPDATED_NEW}), nothing ({@code NONE}); the
+     * values before it are lost with the answer ({@code OLD}, {@code UPDATED_OLD}).
+     */
+    private static <T> UpdateResult<T> alreadyApplied(Map<String, AttributeValue> stored, UpdateEffects effects,
+                                                      DefaultItemSchema<T> schema, UpdateItem<T> update,
+                                                      ValueConverter values, SchemaRegistry registry) {
+        Map<String, AttributeValue> returned = switch (update.returning()) {
+            case NONE -> Map.of();
+            case NEW -> stored;
+            case UPDATED_NEW -> {
+                Map<String, AttributeValue> written = new LinkedHashMap<>(stored);
+                written.keySet().retainAll(effects.written());
+                yield written;
+            }
+            case OLD, UPDATED_OLD -> throw new WriteOutcomeUnknownException("The update was applied by an earlier "
+                    + "attempt whose answer was lost; the values before it, asked for with returning("
+                    + update.returning() + "), were lost with that answer", update.keyPath(), null);
+        };
+        return result(UpdateItemResponse.builder().attributes(returned).build(), schema, update, values, registry);
+    }
+
+    /** A failure of an update that must not be applied twice, after an attempt DynamoDB may have applied. */
+    private static WriteOutcomeUnknownException notResent(UpdateItem<?> update, RuntimeException e) {
+        return new WriteOutcomeUnknownException("The update of " + update.type().getSimpleName() + " failed after "
+                + "DynamoDB may have applied it (" + e.getMessage() + "), and it is not sent again: it changes values "
+                + "by what is stored (an increment, an append, an ADD), so applying it twice would change them twice."
+                + " Read the item to see whether it was applied, or give the update an expected version (and a "
+                + "request token), which makes it safe to send again", update.keyPath(), e);
     }
 
     private static ReturnValue returnValue(UpdateItem.Returning returning) {
@@ -65,11 +115,7 @@ final class ItemUpdates {
         return UpdateResult.of(returning, item, plain, values::convert);
     }
 
-    private static RuntimeException translate(RuntimeException e, WriteAction action, String paths,
-                                               UpdateItem<?> update) {
-        if (e instanceof ConditionalCheckFailedException c) {
-            return ConditionFailures.translate(action, c);
-        }
+    private static RuntimeException translate(RuntimeException e, String paths, UpdateItem<?> update) {
         if (e instanceof DynamoDbException d && d.awsErrorDetails() != null
                 && "ValidationException".equals(d.awsErrorDetails().errorCode())) {
             String type = update.type().getSimpleName();
