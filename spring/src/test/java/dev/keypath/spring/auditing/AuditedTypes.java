@@ -2,7 +2,9 @@ package dev.keypath.spring.auditing;
 
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.dynamodb.annotation.Version;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -89,6 +91,14 @@ final class AuditedTypes {
                   Map<String, BigDecimal> prices, Address address, List<Address> history,
                   @CreatedDate LocalDateTime created, @LastModifiedDate long modified, @CreatedBy String createdBy,
                   @LastModifiedBy String modifiedBy, @Version Long version) {
+    }
+
+    /** Auditing beside a sequence id, a unique key path and a version: the aliased write path. */
+    @ItemType(keyPath = "/shop-{shopId}/member-{memberId}")
+    @UniqueKeyPath("/memberemail-{email}")
+    record Member(UUID shopId, @AutoId(AutoId.Strategy.SEQUENCE) long memberId, String email,
+                  @CreatedDate Instant created, @LastModifiedDate Instant modified, @CreatedBy String createdBy,
+                  @Version Long version) {
     }
 
     /** No auditing annotation: a plain type with a UUID field, in an application that audits. */

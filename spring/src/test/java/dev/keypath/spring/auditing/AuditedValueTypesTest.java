@@ -18,6 +18,7 @@ import dev.keypath.spring.auditing.AuditedTypes.ByShort;
 import dev.keypath.spring.auditing.AuditedTypes.ByString;
 import dev.keypath.spring.auditing.AuditedTypes.ByUuid;
 import dev.keypath.spring.auditing.AuditedTypes.Colour;
+import dev.keypath.spring.auditing.AuditedTypes.Member;
 import dev.keypath.spring.auditing.AuditedTypes.Plain;
 import dev.keypath.spring.auditing.AuditedTypes.Values;
 import java.math.BigDecimal;
@@ -107,6 +108,25 @@ class AuditedValueTypesTest {
         T read = operations.findById(itemType, keyed.path().apply(saved)).orElseThrow();
         assertThat(keyed.created().apply(read)).isEqualTo(AuditingTest.T1);
         assertThat(keyed.by().apply(read)).isEqualTo("ada");
+    }
+
+    @Test
+    void auditingMeetsSequenceIdsUniqueKeyPathsAndVersions() {
+        UUID shop = UUID.randomUUID();
+        String email = shop + "@example.com";
+        Member first = operations.save(new Member(shop, 0, email, null, null, null, null));
+        assertThat(first.memberId()).isEqualTo(1);
+        assertThat(first.created()).isEqualTo(AuditingTest.T1);
+        assertThat(first.createdBy()).isEqualTo("ada");
+        assertThat(first.version()).isEqualTo(1L);
+        assertThat(operations.findByAlias(Member.class, KeyPath.of("memberemail", email))).contains(first);
+
+        AuditedApplication.NOW.set(AuditingTest.T2);
+        Member second = operations.save(new Member(shop, first.memberId(), email, first.created(), first.modified(),
+                first.createdBy(), first.version()));
+        assertThat(second.created()).isEqualTo(AuditingTest.T1);
+        assertThat(second.modified()).isEqualTo(AuditingTest.T2);
+        assertThat(operations.findById(Member.class, KeyPath.of("shop", shop).then("member", 1))).contains(second);
     }
 
     @Test
