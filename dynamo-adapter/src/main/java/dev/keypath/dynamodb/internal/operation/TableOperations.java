@@ -91,7 +91,7 @@ public final class TableOperations {
             WriteAction action = context.preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
-                        written -> PutActions.stored(schema, item, action));
+                        written -> PutActions.stored(schema, item, action, registry.extensions()));
             }
             return Operations.single(DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
                     r -> PutActions.stored(schema, item, action, registry.extensions()), e -> translate(action, e));
