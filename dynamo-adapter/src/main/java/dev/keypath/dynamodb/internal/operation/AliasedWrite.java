@@ -28,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *       at this item already); a delete of each alias it loses (or all of them, for a delete).</li>
  * </ol>
  * When the transaction is cancelled: an alias pointing at another item is looked at, the alias item and then the
- * item it points at (consistent reads); if that item holds it, the write is a {@link UniqueKeyConflictException},
+ * item it points at (consistent reads); if that item holds it, the write is a {@link UniqueKeyConflictException}
+ * naming that item,
  * else the alias is stale (its item was deleted without it, by {@code deleteSubtree} or by TTL) and the next
  * attempt takes it over, with a condition check in the same transaction that the old holder still does not hold
  * it. An item that has expired is taken to hold none of the aliases it lists, since they may have been taken over:
@@ -128,6 +129,7 @@ final class AliasedWrite implements Operation<Void> {
         KeyPath target = alias == null || alias.isEmpty() ? null : Aliases.targetOf(alias);
         if (target == null || target.equals(item.keyPath())) {
             contested = null; // freed, or ours meanwhile: try again
+            giveUpAfterLastAttempt();
             return;
         }
         holder = target;
@@ -136,11 +138,19 @@ final class AliasedWrite implements Operation<Void> {
     /** The holder of the contested alias, as read now: it holds the alias (a conflict) or it is stale. */
     private void contestedHolder(Map<String, AttributeValue> stored) {
         if (Aliases.holds(stored, contested, now.getAsLong())) {
-            throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), lastCancellation);
+            throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), holder, lastCancellation);
         }
         takeOvers.put(contested, holder);
         contested = null;
         holder = null;
+        giveUpAfterLastAttempt();
+    }
+
+    /** Throws the last cancellation once {@link #MAX_ATTEMPTS} transactions have been tried. */
+    private void giveUpAfterLastAttempt() {
+        if (attempts >= MAX_ATTEMPTS) {
+            throw TransactWriteRequests.failure(actions, lastCancellation);
+        }
     }
 
     private TransactWriteItemsRequest request() {
@@ -194,14 +204,11 @@ final class AliasedWrite implements Operation<Void> {
             }
             conflict |= "TransactionConflict".equals(code);
         }
-        if (attempts >= MAX_ATTEMPTS) {
-            if (contested != null) {
-                throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), cancelled);
-            }
-            throw TransactWriteRequests.failure(actions, cancelled);
-        }
         if (contested != null) {
-            return; // look at who holds it: a conflict, or a stale alias to take over
+            return; // look at who holds it: a conflict (named), or a stale alias to take over
+        }
+        if (attempts >= MAX_ATTEMPTS) {
+            throw TransactWriteRequests.failure(actions, cancelled);
         }
         if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
             failedWith = snapshot;
