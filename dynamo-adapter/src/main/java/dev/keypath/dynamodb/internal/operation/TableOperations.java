@@ -215,9 +215,9 @@ public final class TableOperations {
         return types.isEmpty() ? new Class<?>[] {projection.itemType()} : new Class<?>[0];
     }
 
-    /** The number of items {@code query} selects, counted by DynamoDB. */
+    /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
     public Operation<Long> count(ItemQuery query) {
-        return context.count(Objects.requireNonNull(query, "query"));
+        return context.count(Objects.requireNonNull(query, "query"), batchPolicy);
     }
 
     /**
