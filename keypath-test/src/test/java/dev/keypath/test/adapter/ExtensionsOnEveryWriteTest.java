@@ -341,7 +341,7 @@ class ExtensionsOnEveryWriteTest {
             }
         };
 
-        static final Instant SOON = T1.plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
+        static final Instant SOON = T2.plus(1, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
         static final Instant LATER = T2.plus(3, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
 
         /** Whether the path writes whole objects, which Bean Validation checks (updates are not validated). */

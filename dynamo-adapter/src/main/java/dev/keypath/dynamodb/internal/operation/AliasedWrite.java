@@ -33,7 +33,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * else the alias is stale (its item was deleted without it, by {@code deleteSubtree} or by TTL) and the next
  * attempt takes it over, with a condition check in the same transaction that the old holder still does not hold
  * it. An item that has expired is taken to hold none of the aliases it lists, since they may have been taken over:
- * it claims them again, and an alias it lists that now points at another item is left to that item. A failed
+ * it claims them again, and an alias it lists that now points at another item is left to that item; when the
+ * write's own condition fails on such an item (an expired item is absent, {@link ExpiredItems}), the item is deleted
+ * while still expired and the write starts over, releasing the aliases the deleted item listed. A failed
  * condition of the item is read again, and if the stored item changed since the snapshot the write
  * starts over, else the caller's condition or version check failed ({@code ConditionFailures}); a conflict with another
  * transaction is retried after a short pause. After {@link #MAX_ATTEMPTS} attempts the last cancellation is
@@ -59,6 +61,10 @@ final class AliasedWrite implements Operation<Void> {
     /** Per action index of the current attempt, the alias a delete releases. */
     private final Map<Integer, KeyPath> releases = new HashMap<>();
     private Aliases.Snapshot snapshot;
+    /** Whether the expired item the write's condition failed on is to be deleted before the next snapshot. */
+    private boolean clearingExpired;
+    /** Aliases a deleted expired item listed: released (if still pointing at this item) as the item's own were. */
+    private final Set<KeyPath> leftBehind = new HashSet<>();
     /** The snapshot of the attempt whose item condition failed, until the item has been read again. */
     private Aliases.Snapshot failedWith;
     private CancellationReason itemFailure;
@@ -102,9 +108,13 @@ final class AliasedWrite implements Operation<Void> {
             return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holder),
                     r -> contestedHolder(r.hasItem() ? r.item() : null));
         }
+        if (clearingExpired) {
+            return new Step.Exchange<>(DynamoApi.DELETE_ITEM, ExpiredItems.clear(table, item),
+                    r -> clearingExpired = false, this::clearFailed);
+        }
         if (snapshot == null) {
             return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.keyPath()),
-                    r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now.getAsLong())));
+                    r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now())));
         }
         return new Step.Exchange<>(DynamoApi.TRANSACT_WRITE_ITEMS, request(), r -> done = true, this::failed);
     }
@@ -115,6 +125,13 @@ final class AliasedWrite implements Operation<Void> {
     }
 
     private void read(Aliases.Snapshot found) {
+        if (failedWith != null && found.equals(failedWith) && found.expired() && ExpiredItems.checksExpiry(item)) {
+            // the item's condition failed on an expired item, which is absent: delete it, then write again
+            leftBehind.addAll(found.paths(item.keyPath()));
+            failedWith = null;
+            clearingExpired = true;
+            return;
+        }
         if (failedWith != null && found.equals(failedWith)) {
             // the stored item is as it was: its own condition (mode, version, caller's) failed
             throw ConditionFailures.translate(item, ConditionalCheckFailedException.builder()
@@ -122,6 +139,22 @@ final class AliasedWrite implements Operation<Void> {
         }
         failedWith = null;
         snapshot = found;
+    }
+
+    /** The expired item was written again meanwhile (no longer expired), or is gone: the write starts over. */
+    private void clearFailed(RuntimeException e) {
+        if (!(e instanceof ConditionalCheckFailedException)) {
+            throw e;
+        }
+        clearingExpired = false;
+    }
+
+    /**
+     * Now, in epoch seconds: the moment the item's condition judges expiry by, when it does, so that the snapshot
+     * and the transaction agree; else the table's clock.
+     */
+    private long now() {
+        return ExpiredItems.checksExpiry(item) ? ExpiredItems.nowOf(item) : now.getAsLong();
     }
 
     /** The alias that seemed held, as read now: free, ours, or pointing at a holder to look at. */
@@ -137,7 +170,7 @@ final class AliasedWrite implements Operation<Void> {
 
     /** The holder of the contested alias, as read now: it holds the alias (a conflict) or it is stale. */
     private void contestedHolder(Map<String, AttributeValue> stored) {
-        if (Aliases.holds(stored, contested, now.getAsLong())) {
+        if (Aliases.holds(stored, contested, now())) {
             throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), holder, lastCancellation);
         }
         takeOvers.put(contested, holder);
@@ -168,12 +201,14 @@ final class AliasedWrite implements Operation<Void> {
                         : Aliases.takeOver(alias, item.keyPath(), typeName, stale));
                 claims.add(alias);
                 if (stale != null) {
-                    actions.add(Aliases.staleCheck(stale, alias, now.getAsLong()));
+                    actions.add(Aliases.staleCheck(stale, alias, now()));
                     claims.add(alias);
                 }
             }
         }
-        for (KeyPath alias : Aliases.removed(snapshot.paths(item.keyPath()), wanted)) {
+        Set<KeyPath> listed = new java.util.LinkedHashSet<>(snapshot.paths(item.keyPath()));
+        listed.addAll(leftBehind);
+        for (KeyPath alias : Aliases.removed(List.copyOf(listed), wanted)) {
             if (!foreign.contains(alias)) {
                 actions.add(Aliases.delete(alias, item.keyPath()));
                 claims.add(null);

@@ -33,7 +33,8 @@ final class ItemUpdates {
                 registry.extensions());
         WriteAction action = planned.action();
         UpdateItem.Returning returning = update.returning();
-        return Operations.single(DynamoApi.UPDATE_ITEM, action.toUpdateItemRequest(table, returnValue(returning)),
+        return WriteOverExpired.single(table, action, DynamoApi.UPDATE_ITEM,
+                action.toUpdateItemRequest(table, returnValue(returning)),
                 r -> result(r, schema, update, values, registry),
                 e -> translate(e, action, planned.paths(), update));
     }

@@ -93,7 +93,7 @@ public final class TableOperations {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
                         written -> PutActions.stored(schema, item, action, registry.extensions()));
             }
-            return Operations.single(DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
+            return WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
                     r -> PutActions.stored(schema, item, action, registry.extensions()), e -> translate(action, e));
         });
     }
@@ -111,14 +111,16 @@ public final class TableOperations {
             return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow), written -> Optional.empty());
         }
         if (!delete.returnsDeleted()) {
-            return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.NONE),
-                    r -> Optional.empty(), e -> translate(action, e));
+            return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
+                    action.toDeleteItemRequest(table, ReturnValue.NONE), r -> Optional.empty(), e -> translate(action, e));
         }
         DefaultItemSchema<T> schema = registry.of(delete.type());
-        return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.ALL_OLD),
-                r -> r.hasAttributes() && !r.attributes().isEmpty()
+        long now = registry.epochSecondNow();
+        return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
+                action.toDeleteItemRequest(table, ReturnValue.ALL_OLD),
+                r -> r.hasAttributes() && !r.attributes().isEmpty() && !ExpiredItems.isExpired(r.attributes(), now)
                         ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
-                        : Optional.empty(),
+                        : Optional.empty(), // an expired item was absent: nothing was deleted
                 e -> translate(action, e));
     }
 
@@ -312,8 +314,9 @@ public final class TableOperations {
             if (!reads.isEmpty()) {
                 return checkedCommit(tx, actions, reads);
             }
-            var request = TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
-            return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(actions),
+            return new WriteOverExpired<>(table, DynamoApi.TRANSACT_WRITE_ITEMS,
+                    () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString()),
+                    r -> tx.results(actions), e -> ExpiredItems.expiredIn(actions, e),
                     e -> e instanceof TransactionCanceledException c ? TransactWriteRequests.failure(actions, c) : e);
         });
     }
@@ -321,9 +324,9 @@ public final class TableOperations {
     private Operation<List<Object>> checkedCommit(TransactionActions tx, List<WriteAction> writes,
                                                   List<ReadChecks.Read> reads) {
         ReadChecks.Checked checked = ReadChecks.merge(writes, reads);
-        var request = ReadChecks.withOldItems(
-                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes);
-        return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(writes),
+        return new WriteOverExpired<>(table, DynamoApi.TRANSACT_WRITE_ITEMS, () -> ReadChecks.withOldItems(
+                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes),
+                r -> tx.results(writes), e -> ExpiredItems.expiredIn(checked.actions(), e),
                 e -> e instanceof TransactionCanceledException c ? ReadChecks.failure(checked, writes, c) : e);
     }
 

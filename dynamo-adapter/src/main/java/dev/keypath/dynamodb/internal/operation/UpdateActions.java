@@ -139,6 +139,10 @@ final class UpdateActions {
             cond = cond.and(c);
             hint += " or condition not met: " + c.expression();
         }
+        if (schema.hasTtl()) {
+            // an expired item is absent: an update fails on it, an upsert replaces it (WriteOverExpired)
+            cond = cond.and(ExpiredItems.live(extensions.clock().instant().getEpochSecond()));
+        }
         StringBuilder expr = new StringBuilder();
         clause(expr, "SET", sets);
         clause(expr, "REMOVE", removes);

@@ -67,6 +67,7 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
 
     public PutItemRequest toPutItemRequest(String table) {
         return PutItemRequest.builder().tableName(table).item(item)
+                .returnValuesOnConditionCheckFailure(onFailure())
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
                 .expressionAttributeValues(condition.valuesOrNull()).build();
@@ -74,6 +75,7 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
 
     public DeleteItemRequest toDeleteItemRequest(String table, ReturnValue returned) {
         return DeleteItemRequest.builder().tableName(table).key(key).returnValues(returned)
+                .returnValuesOnConditionCheckFailure(onFailure())
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
                 .expressionAttributeValues(condition.valuesOrNull()).build();
@@ -86,7 +88,16 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(all.namesOrNull())
                 .expressionAttributeValues(all.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(onFailure())
                 .returnValues(returned).build();
+    }
+
+    /**
+     * What DynamoDB hands back when the condition fails: the stored item when the condition judges its expiry
+     * (an expired item is then deleted and the write sent again, {@link WriteOverExpired}), else null: nothing.
+     */
+    private ReturnValuesOnConditionCheckFailure onFailure() {
+        return ExpiredItems.checksExpiry(this) ? ReturnValuesOnConditionCheckFailure.ALL_OLD : null;
     }
 
     private Expr mergedPlaceholders() {
@@ -110,27 +121,30 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
     }
 
     public TransactWriteItem toTransactWriteItem(String table) {
-        ReturnValuesOnConditionCheckFailure none = ReturnValuesOnConditionCheckFailure.NONE;
+        ReturnValuesOnConditionCheckFailure onFailure = onFailure();
         return switch (kind) {
             case PUT -> TransactWriteItem.builder().put(Put.builder().tableName(table).item(item)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(condition.namesOrNull())
                     .expressionAttributeValues(condition.valuesOrNull())
-                    .returnValuesOnConditionCheckFailure(none).build()).build();
+                    .returnValuesOnConditionCheckFailure(onFailure == null
+                            ? ReturnValuesOnConditionCheckFailure.NONE : onFailure).build()).build();
             case DELETE -> TransactWriteItem.builder().delete(Delete.builder().tableName(table).key(key)
+                    .returnValuesOnConditionCheckFailure(onFailure)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(condition.namesOrNull())
                     .expressionAttributeValues(condition.valuesOrNull()).build()).build();
             case UPDATE -> {
                 Expr all = mergedPlaceholders();
                 yield TransactWriteItem.builder().update(Update.builder().tableName(table).key(key)
+                        .returnValuesOnConditionCheckFailure(onFailure)
                         .updateExpression(update.expression())
                         .conditionExpression(condition.expression())
                         .expressionAttributeNames(all.namesOrNull())
                         .expressionAttributeValues(all.valuesOrNull()).build()).build();
             }
             case CONDITION_CHECK -> TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
-                    .tableName(table).key(key)
+                    .tableName(table).key(key).returnValuesOnConditionCheckFailure(onFailure)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(condition.namesOrNull())
                     .expressionAttributeValues(condition.valuesOrNull()).build()).build();
