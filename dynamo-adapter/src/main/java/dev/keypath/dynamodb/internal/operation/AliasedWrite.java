@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -206,7 +207,7 @@ final class AliasedWrite implements Operation<Void> {
                 }
             }
         }
-        Set<KeyPath> listed = new java.util.LinkedHashSet<>(snapshot.paths(item.keyPath()));
+        Set<KeyPath> listed = new LinkedHashSet<>(snapshot.paths(item.keyPath()));
         listed.addAll(leftBehind);
         for (KeyPath alias : Aliases.removed(List.copyOf(listed), wanted)) {
             if (!foreign.contains(alias)) {

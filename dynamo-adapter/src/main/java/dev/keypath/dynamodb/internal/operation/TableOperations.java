@@ -120,7 +120,7 @@ public final class TableOperations {
                 action.toDeleteItemRequest(table, ReturnValue.ALL_OLD),
                 r -> r.hasAttributes() && !r.attributes().isEmpty() && !ExpiredItems.isExpired(r.attributes(), now)
                         ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
-                        : Optional.empty(), // an expired item was absent: nothing was deleted
+                        : Optional.empty(), // an expired item was absent: none is returned
                 e -> translate(action, e));
     }
 
