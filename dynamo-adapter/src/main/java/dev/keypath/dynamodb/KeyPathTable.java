@@ -231,10 +231,12 @@ public interface KeyPathTable {
     }
 
     /**
-     * The number of items {@code query} selects, counted by DynamoDB ({@code Query} with {@code Select=COUNT}, page
-     * after page): no item is transferred or mapped, and the read costs what DynamoDB charges for the key range
-     * it scans. Left out, as a query page leaves them out: sequence counters, expired items and, when the query
-     * names types, items of other types; the query's filter applies. Starts at the query's page token, if any,
+     * The number of items {@code query} selects, as a query would return them, counted by DynamoDB ({@code Query}
+     * with {@code Select=COUNT}, page after page): no item is transferred or mapped, and the read costs what
+     * DynamoDB charges for the key range it scans. Left out, as a query page leaves them out: sequence counters,
+     * expired items and, when the query names types, items of other types; the query's filter applies. Items of a
+     * type that an {@link ItemExtension}'s {@code afterRead} may hide are read instead (only those types, on an index
+     * that holds parts of items by key) and counted after the read hooks. Starts at the query's page token, if any,
      * and stops at its limit, if one is set (so {@code limit(1)} asks whether any item exists).
      * Example: {@code long posts = table.count(ItemQuery.of(q -> q.subtree(userPath.then("post"))))}.
      */

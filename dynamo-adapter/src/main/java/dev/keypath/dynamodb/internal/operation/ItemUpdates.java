@@ -37,13 +37,13 @@ final class ItemUpdates {
         WriteAction action = planned.action();
         UpdateItem.Returning returning = update.returning();
         // an update applied twice changes the item twice unless its changes or its expected version prevent it
-        WriteAttempts attempts = planned.effects().idempotent() || action.versionChecked()
-                ? WriteAttempts.recording() : WriteAttempts.unappliedOnly();
+        boolean resendable = planned.effects().idempotent() || action.versionChecked();
         String version = schema.versionAttribute().orElse(null);
-        return Operations.recovering(DynamoApi.UPDATE_ITEM,
-                attempts.attachTo(action.toUpdateItemRequest(table, returnValue(returning))),
+        return WriteOverExpired.single(table, action, DynamoApi.UPDATE_ITEM,
+                action.toUpdateItemRequest(table, returnValue(returning)),
+                resendable ? WriteAttempts::recording : WriteAttempts::unappliedOnly,
                 r -> result(r, schema, update, values, registry),
-                e -> {
+                (e, attempts) -> {
                     if (e instanceof ConditionalCheckFailedException c) {
                         return ConditionFailures.settle(action, c, attempts,
                                 stored -> ConditionFailures.ofUpdate(action, planned.effects(), stored, version), version,

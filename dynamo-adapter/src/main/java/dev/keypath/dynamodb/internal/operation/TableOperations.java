@@ -93,13 +93,12 @@ public final class TableOperations {
             WriteAction action = context.preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
-                        written -> PutActions.stored(schema, item, action));
+                        written -> PutActions.stored(schema, item, action, registry.extensions()));
             }
-            WriteAttempts attempts = WriteAttempts.recording();
-            return Operations.recovering(DynamoApi.PUT_ITEM, sent(action, attempts, action.toPutItemRequest(table)),
-                    r -> PutActions.stored(schema, item, action, registry.extensions()),
-                    e -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored), schema,
-                            () -> PutActions.stored(schema, item, action, registry.extensions())));
+            return WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
+                    WriteAttempts::recording, r -> PutActions.stored(schema, item, action, registry.extensions()),
+                    (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
+                            schema, () -> PutActions.stored(schema, item, action, registry.extensions())));
         });
     }
 
@@ -115,19 +114,19 @@ public final class TableOperations {
             }
             return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow), written -> Optional.empty());
         }
-        WriteAttempts attempts = WriteAttempts.recording();
         if (!delete.returnsDeleted()) {
-            return Operations.recovering(DynamoApi.DELETE_ITEM,
-                    sent(action, attempts, action.toDeleteItemRequest(table, ReturnValue.NONE)), r -> Optional.empty(),
-                    e -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
+            return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
+                    action.toDeleteItemRequest(table, ReturnValue.NONE), WriteAttempts::recording, r -> Optional.empty(),
+                    (e, attempts) -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
         }
         DefaultItemSchema<T> schema = registry.of(delete.type());
-        return Operations.recovering(DynamoApi.DELETE_ITEM,
-                sent(action, attempts, action.toDeleteItemRequest(table, ReturnValue.ALL_OLD)),
-                r -> r.hasAttributes() && !r.attributes().isEmpty()
+        long now = registry.epochSecondNow();
+        return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
+                action.toDeleteItemRequest(table, ReturnValue.ALL_OLD), WriteAttempts::recording,
+                r -> r.hasAttributes() && !r.attributes().isEmpty() && !ExpiredItems.isExpired(r.attributes(), now)
                         ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
-                        : Optional.empty(),
-                e -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
+                        : Optional.empty(), // an expired item was absent: none is returned
+                (e, attempts) -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
     }
 
     /**
@@ -223,9 +222,9 @@ public final class TableOperations {
         return types.isEmpty() ? new Class<?>[] {projection.itemType()} : new Class<?>[0];
     }
 
-    /** The number of items {@code query} selects, counted by DynamoDB. */
+    /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
     public Operation<Long> count(ItemQuery query) {
-        return context.count(Objects.requireNonNull(query, "query"));
+        return context.count(Objects.requireNonNull(query, "query"), batchPolicy);
     }
 
     /**
@@ -320,19 +319,18 @@ public final class TableOperations {
             if (!reads.isEmpty()) {
                 return checkedCommit(tx, actions, reads);
             }
-            var request = TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
-            return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(actions),
-                    e -> e instanceof TransactionCanceledException c ? TransactWriteRequests.failure(actions, c) : e);
+            return WriteOverExpired.transaction(table, actions,
+                    () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString()),
+                    r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c));
         });
     }
 
     private Operation<List<Object>> checkedCommit(TransactionActions tx, List<WriteAction> writes,
                                                   List<ReadChecks.Read> reads) {
         ReadChecks.Checked checked = ReadChecks.merge(writes, reads);
-        var request = ReadChecks.withOldItems(
-                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes);
-        return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(writes),
-                e -> e instanceof TransactionCanceledException c ? ReadChecks.failure(checked, writes, c) : e);
+        return WriteOverExpired.transaction(table, checked.actions(), () -> ReadChecks.withOldItems(
+                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes),
+                r -> tx.results(writes), c -> ReadChecks.failure(checked, writes, c));
     }
 
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
@@ -360,12 +358,6 @@ public final class TableOperations {
             long id = value;
             return prefix -> id;
         });
-    }
-
-    /** {@code request} with {@code attempts} noting the SDK's attempts, when the write has a condition to fail. */
-    private static <R extends software.amazon.awssdk.awscore.AwsRequest> R sent(WriteAction action,
-                                                                               WriteAttempts attempts, R request) {
-        return action.condition().isEmpty() ? request : attempts.attachTo(request);
     }
 
     /**

@@ -66,8 +66,8 @@ final class TransactionActions implements Transaction {
 
     @Override
     public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
-        registry.of(type);
-        return declare(ConditionCheckActions.action(keyPath, values.toExpr(condition)));
+        return declare(ConditionCheckActions.action(registry.of(type), keyPath, values.toExpr(condition),
+                registry.epochSecondNow()));
     }
 
     private Transaction declare(Object action) {

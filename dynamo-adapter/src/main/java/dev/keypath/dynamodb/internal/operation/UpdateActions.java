@@ -26,7 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Builds the {@link WriteAction} of an update: checks every path against the type ({@link UpdatePaths}), refuses
- * key, reserved and version attributes, converts the values, and writes one expression with a {@code SET},
+ * key, reserved, version and timestamp ({@code @CreatedAt}, {@code @UpdatedAt}) attributes, converts the values, and writes one expression with a {@code SET},
  * {@code REMOVE}, {@code ADD} and {@code DELETE} clause, every name and value a placeholder. The condition
  * requires an item of the type (or, for an upsert, no item or one of the type); a versioned type's version is
  * incremented and, when expected, checked. Pure apart from value conversion; not thread-safe (one per update).
@@ -149,6 +149,10 @@ final class UpdateActions {
                     spec.requestToken().get().attribute(), keyPath).top(), spec.requestToken().get().token()));
             hint += " or the item holds request token " + spec.requestToken().get().token();
         }
+        if (schema.hasTtl()) {
+            // an expired item is absent: an update fails on it, an upsert replaces it (WriteOverExpired)
+            cond = cond.and(ExpiredItems.live(extensions.clock().instant().getEpochSecond()));
+        }
         StringBuilder expr = new StringBuilder();
         clause(expr, "SET", sets);
         clause(expr, "REMOVE", removes);
@@ -212,10 +216,24 @@ final class UpdateActions {
                     + ": key fields, reserved attributes and the version are not updatable", typeName, r.text(),
                     keyPath, null);
         }
+        String stamp = timestampAnnotation(top);
+        if (stamp != null) {
+            throw new InvalidUpdateException("Cannot update '" + top + "' of " + typeName + ": it is its " + stamp
+                    + " time, which the table writes itself, as it writes the version", typeName, r.text(), keyPath,
+                    null);
+        }
         paths.add(r.text());
         lastTarget = r;
         effects.wrote(top);
         return render(r);
+    }
+
+    /** {@code @CreatedAt} or {@code @UpdatedAt} when {@code attribute} holds that timestamp, else null. */
+    private String timestampAnnotation(String attribute) {
+        if (schema.createdAt() != null && schema.createdAt().attribute().equals(attribute)) {
+            return "@CreatedAt";
+        }
+        return schema.updatedAt() != null && schema.updatedAt().attribute().equals(attribute) ? "@UpdatedAt" : null;
     }
 
     /** A read path: checked against the type; key fields and reserved attributes are not stored as attributes. */
