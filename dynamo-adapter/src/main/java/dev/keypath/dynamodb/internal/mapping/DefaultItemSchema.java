@@ -250,7 +250,10 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
             String where = "@SecondaryKeyPath(index = \"" + skp.index() + "\") of " + type.getName();
             if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
-                throw new ItemMappingException("Bad index name '" + skp.index() + "' on " + type.getName());
+                throw new ItemMappingException("Bad index name '" + skp.index() + "' on " + type.getName()
+                        + ": an index name has 3 to 200 characters, each one of a-z, A-Z, 0-9, '_', '.' and '-' "
+                        + "(DynamoDB's rule for index names, kept short enough for the key attributes "
+                        + "<index>_pk and <index>_sk)");
             }
             if (!seen.add(skp.index())) {
                 throw new ItemMappingException(where + " is declared twice");
