@@ -233,7 +233,7 @@ public interface KeyPathAsyncTable {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return batchGet(keys, ReadConsistency.STRONG).thenApply(items -> items.stream().map(type::cast).toList());
+        return mapped(batchGet(keys, ReadConsistency.STRONG), items -> items.stream().map(type::cast).toList());
     }
 
     /**
@@ -372,6 +372,33 @@ public interface KeyPathAsyncTable {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /**
+     * A future completing with {@code f} of {@code result}'s value, or failing with the same (unwrapped) exception
+     * as {@code result}; cancelling it cancels {@code result}.
+     */
+    private static <A, R> CompletableFuture<R> mapped(CompletableFuture<A> result,
+                                                      java.util.function.Function<A, R> f) {
+        CompletableFuture<R> out = new CompletableFuture<>();
+        result.whenComplete((value, error) -> {
+            if (error != null) {
+                out.completeExceptionally(error instanceof java.util.concurrent.CompletionException
+                        && error.getCause() != null ? error.getCause() : error);
+                return;
+            }
+            try {
+                out.complete(f.apply(value));
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+            }
+        });
+        out.whenComplete((value, error) -> {
+            if (out.isCancelled()) {
+                result.cancel(true);
+            }
+        });
+        return out;
     }
 
     /**

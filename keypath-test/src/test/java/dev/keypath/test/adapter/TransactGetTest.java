@@ -14,6 +14,7 @@ import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.adapter.Model.Comment;
 import dev.keypath.test.adapter.Model.Post;
 import dev.keypath.test.adapter.Model.Session;
+import dev.keypath.test.adapter.Model.StringPost;
 import dev.keypath.test.adapter.Model.User;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -76,8 +77,8 @@ class TransactGetTest {
                 .hasMessageContaining("key 1 asks for " + one.keyPath() + " again");
         char[] big = new char[3000];
         Arrays.fill(big, 'x');
-        assertThatThrownBy(() -> table.transactGet(List.of(ItemKey.of(User.class, KeyPath.of("user", new String(big))))))
-                .isInstanceOf(KeyTooLargeException.class);
+        assertThatThrownBy(() -> table.transactGet(List.of(ItemKey.of(StringPost.class,
+                KeyPath.of("user", u).then("post", new String(big)))))).isInstanceOf(KeyTooLargeException.class);
         assertThatThrownBy(() -> async.transactGet(List.of()).get(30, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(IllegalArgumentException.class);
     }

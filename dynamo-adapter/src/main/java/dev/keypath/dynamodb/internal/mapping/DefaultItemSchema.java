@@ -6,6 +6,7 @@ import dev.keypath.KeyPathFormatException;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.KeyPathMismatchException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.AutoId;
@@ -769,6 +770,55 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
      */
     Object[] keyValuesOf(KeyPath path) {
         return parsedKeyValues(typedKeyValuesOf(path), path);
+    }
+
+    /**
+     * Checks that {@code path} can address an item of this type: it has the template's shape and every id fits its
+     * key field. A {@link KeyPathMismatchException} naming the path, the type and its template otherwise; made for
+     * a caller's key path, before any request.
+     */
+    public void checkKeyPath(KeyPath path) {
+        String problem = misfit(keyTemplate, keyFields, path);
+        if (problem != null) {
+            throw new KeyPathMismatchException("Key path cannot address a " + typeName + ", whose key path template is "
+                    + template + ": " + problem, path, typeName, template);
+        }
+    }
+
+    /**
+     * Checks that {@code alias} can be one of this type's alternate key paths ({@link UniqueKeyPath}): a
+     * {@link KeyPathMismatchException} naming the alias, the type and its unique key path templates otherwise.
+     */
+    public void checkAliasPath(KeyPath alias) {
+        List<String> problems = new ArrayList<>();
+        for (UniqueKey u : uniqueKeys) {
+            String problem = misfit(u.template(), u.fields(), alias);
+            if (problem == null) {
+                return;
+            }
+            problems.add(u.template().source() + ": " + problem);
+        }
+        throw new KeyPathMismatchException("Alias cannot be a unique key path of " + typeName + " ("
+                + String.join("; ", problems) + ")", alias, typeName,
+                uniqueKeys.isEmpty() ? template : uniqueKeys.get(0).template().source());
+    }
+
+    /** Why {@code path} cannot be bound from {@code fields} into {@code layout}, or null when it can. */
+    private static String misfit(KeyLayout layout, List<KeyField> fields, KeyPath path) {
+        KeyId[] ids = layout.match(path);
+        if (ids == null) {
+            return "its namespaces or ids are not the template's";
+        }
+        for (int i = 0; i < ids.length; i++) {
+            KeyField f = fields.get(i);
+            try {
+                f.fieldType().fromKeyId(ids[i], f.where());
+            } catch (ItemMappingException e) {
+                return "its " + ids[i].type().name().toLowerCase(java.util.Locale.ROOT) + " id " + ids[i]
+                        + " does not fit key field " + f.where() + " (" + f.fieldType().type().getSimpleName() + ")";
+            }
+        }
+        return null;
     }
 
     /** The key fields' Java values in {@code path}, in key order. */

@@ -96,6 +96,17 @@ public final class SchemaRegistry {
     }
 
     /**
+     * The schema of {@code type}, which {@code keyPath} is given to address: an {@link UnknownItemTypeException}
+     * when the type is not registered, a {@link dev.keypath.dynamodb.KeyPathMismatchException} when the path cannot
+     * be one of its items' (checked before any request).
+     */
+    public <T> DefaultItemSchema<T> of(Class<T> type, KeyPath keyPath) {
+        DefaultItemSchema<T> schema = of(type);
+        schema.checkKeyPath(keyPath);
+        return schema;
+    }
+
+    /**
      * The compiled projection {@code projection}: an {@link UnknownItemTypeException} when its item type is not
      * registered, a {@link dev.keypath.dynamodb.InvalidProjectionException} when its view does not fit the type.
      */

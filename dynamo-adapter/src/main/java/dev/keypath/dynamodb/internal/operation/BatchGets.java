@@ -45,7 +45,7 @@ final class BatchGets {
         List<List<Map<String, AttributeValue>>> chunks = new ArrayList<>();
         for (ItemKey k : unique) {
             Map<String, AttributeValue> key = KeyLimits.keyOf(k.keyPath());
-            registry.of(k.type());
+            registry.of(k.type(), k.keyPath());
             if (byPath.put(k.keyPath(), k) != null) {
                 throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
             }

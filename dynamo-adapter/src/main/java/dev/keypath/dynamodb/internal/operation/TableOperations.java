@@ -67,7 +67,7 @@ public final class TableOperations {
 
     /** {@code GetItem} of one item, mapped to {@code type}. */
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
-        DefaultItemSchema<T> schema = registry.of(type);
+        DefaultItemSchema<T> schema = registry.of(type, keyPath);
         return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency),
                 r -> ItemReads.response(r, schema, keyPath, registry));
     }
@@ -79,7 +79,8 @@ public final class TableOperations {
             throw new ItemMappingException(schema.typeName() + " declares no @UniqueKeyPath, so "
                     + "no alias points at its items", alias, null);
         }
-        return new AliasLookup<>(table, schema, Objects.requireNonNull(alias, "alias"), registry);
+        schema.checkAliasPath(Objects.requireNonNull(alias, "alias"));
+        return new AliasLookup<>(table, schema, alias, registry);
     }
 
     /** A put: allocates a sequence id first when the item needs one, then {@code PutItem}. */
@@ -190,6 +191,7 @@ public final class TableOperations {
     /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
     public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
+        registry.of(projection.itemType(), keyPath);
         return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency, schema),
                 r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());

@@ -37,7 +37,7 @@ final class TransactGetRequests {
         List<TransactGetItem> gets = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
             ItemKey k = keys.get(i);
-            registry.of(k.type());
+            registry.of(k.type(), k.keyPath());
             if (!seen.add(k.keyPath())) {
                 throw new IllegalArgumentException("transactional read key " + i + " asks for " + k.keyPath()
                         + " again; each item may appear once");

@@ -66,7 +66,7 @@ final class TransactionActions implements Transaction {
 
     @Override
     public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
-        registry.of(type);
+        registry.of(type, keyPath);
         return declare(ConditionCheckActions.action(keyPath, values.toExpr(condition)));
     }
 

@@ -89,11 +89,8 @@ final class UpdateActions {
     }
 
     private Planned build(UpdateSpec spec, UpdateItem.Mode mode, WriteKind kind, ItemExtensions extensions) {
+        schema.checkKeyPath(keyPath);
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
-        if (schema.keyPathTemplate().match(keyPath).isEmpty()) {
-            throw new InvalidUpdateException("Key path " + keyPath + " does not fit the template "
-                    + schema.keyPathTemplate() + " of " + typeName, typeName, null, keyPath, null);
-        }
         for (Change c : spec.changes()) {
             add(c);
         }
