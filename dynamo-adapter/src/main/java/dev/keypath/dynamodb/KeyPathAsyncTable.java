@@ -212,7 +212,7 @@ public interface KeyPathAsyncTable {
     }
 
     /** A consistent snapshot of up to 100 items, exactly as {@link KeyPathTable#transactGet(Collection)}. */
-    default CompletableFuture<List<Object>> transactGet(Collection<ItemKey> keys) {
+    default CompletableFuture<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
                 + " does not implement transactGet"));
     }
@@ -223,13 +223,13 @@ public interface KeyPathAsyncTable {
      * jitter (waiting without blocking a thread) until done or the {@link BatchPolicy} deadline, then
      * {@link BatchIncompleteException}. Not atomic; completes with the found, unexpired items in request order.
      */
-    CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency);
+    CompletableFuture<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency);
 
     /** Batch get of one type with strong consistency. */
     default <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
-        List<ItemKey> keys;
+        List<ItemKey<?>> keys;
         try {
-            keys = keyPaths.stream().map(p -> new ItemKey(type, p)).toList();
+            keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -424,7 +424,7 @@ public interface KeyPathAsyncTable {
     }
 
     /** {@link KeyPathTable#queryKeys(ItemQuery)}, without blocking. */
-    default CompletableFuture<Page<ItemKey>> queryKeys(ItemQuery query) {
+    default CompletableFuture<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
                 + " does not implement queryKeys"));
     }

@@ -167,9 +167,9 @@ final class QueryPager implements Operation<Page<Object>> {
     }
 
     /** The key of a stored item of type {@code name}; null (after the table's handler) if no type reads it. */
-    private ItemKey keyOf(String name, KeyPath keyPath) {
+    private ItemKey<?> keyOf(String name, KeyPath keyPath) {
         try {
-            return new ItemKey(registry.schemaOfStored(name, keyPath).type(), keyPath);
+            return new ItemKey<>(registry.schemaOfStored(name, keyPath).type(), keyPath);
         } catch (UnreadableItemException e) {
             registry.unreadable(e);
             return null;

@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemSnapshot;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
@@ -157,10 +158,10 @@ public final class TableOperations {
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
-    public Operation<Page<ItemKey>> queryKeys(ItemQuery query) {
+    public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
         return Operations.map(context.queryKeys(Objects.requireNonNull(query, "query")), page -> {
-            List<ItemKey> keys = new ArrayList<>(page.items().size());
-            page.items().forEach(k -> keys.add((ItemKey) k));
+            List<ItemKey<?>> keys = new ArrayList<>(page.items().size());
+            page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
         });
     }
@@ -223,13 +224,13 @@ public final class TableOperations {
     }
 
     /**
-     * A consistent snapshot of up to 100 items ({@code TransactGetItems}): per key in order, the item mapped to
-     * its type, or null when absent or expired.
+     * A consistent snapshot of up to 100 items ({@code TransactGetItems}): per key, the item mapped to its type, or
+     * nothing when absent or expired.
      */
-    public Operation<List<Object>> transactGet(Collection<ItemKey> keys) {
-        List<ItemKey> ordered = List.copyOf(keys);
+    public Operation<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
+        List<ItemKey<?>> ordered = List.copyOf(keys);
         return Operations.single(DynamoApi.TRANSACT_GET_ITEMS, TransactGetRequests.request(table, ordered, registry),
-                r -> TransactGetRequests.items(r, ordered, registry),
+                r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
                 e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e);
     }
 
@@ -247,7 +248,7 @@ public final class TableOperations {
     }
 
     /** Batch get with retries; found items in request order. */
-    public Operation<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+    public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
         return BatchGets.read(table, List.copyOf(keys), consistency, batchPolicy, registry);
     }
 
