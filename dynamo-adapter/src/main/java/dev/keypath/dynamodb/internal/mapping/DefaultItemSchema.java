@@ -704,15 +704,27 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     /** Decodes the key path of a stored item; throws {@link ItemMappingException} on bad key bytes. */
     public static KeyPath keyPathOfItem(Map<String, AttributeValue> item) {
-        AttributeValue pk = item.get(TableAttributes.PK);
-        AttributeValue sk = item.get(TableAttributes.SK);
+        return keyPathOfItem(item, TableAttributes.PK, TableAttributes.SK);
+    }
+
+    /**
+     * Decodes the key path a stored item holds in the binary attributes {@code pkAttribute} and {@code skAttribute}
+     * (its table key, or an index's); an {@link ItemMappingException} naming them when they are missing or their
+     * bytes are not a key path.
+     */
+    public static KeyPath keyPathOfItem(Map<String, AttributeValue> item, String pkAttribute, String skAttribute) {
+        AttributeValue pk = item.get(pkAttribute);
+        AttributeValue sk = item.get(skAttribute);
+        boolean table = TableAttributes.PK.equals(pkAttribute) && TableAttributes.SK.equals(skAttribute);
         if (pk == null || sk == null || pk.b() == null || sk.b() == null) {
-            throw new ItemMappingException("Item has no binary pk/sk attributes", null, null);
+            throw new ItemMappingException("Item has no binary " + pkAttribute + "/" + skAttribute + " attributes",
+                    null, null);
         }
         try {
             return KeyPath.decode(pk.b().asByteArrayUnsafe(), sk.b().asByteArrayUnsafe());
         } catch (KeyPathFormatException e) {
-            throw new ItemMappingException("Stored key is not a valid key path: " + e.getMessage(), null, e);
+            throw new ItemMappingException("Stored " + (table ? "key" : "index key " + pkAttribute + "/"
+                    + skAttribute) + " is not a valid key path: " + e.getMessage(), null, e);
         }
     }
 
@@ -736,13 +748,31 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         } catch (UnreadableItemException | UnknownItemTypeException e) {
             throw e;
         } catch (ItemMappingException e) {
-            KeyPath path = e.keyPath().orElse(null);
-            String message = e.getMessage();
-            if (path != null) {
-                message = message.replace(" [key path " + path + "]", "");
-            }
-            throw new UnreadableItemException("Stored item cannot be read as " + typeName + ": " + message, path, e);
+            throw unreadable(e);
         }
+    }
+
+    /**
+     * Checks that an item of this type stored at {@code path} can be read from its key: an
+     * {@link UnreadableItemException} naming the path when the path is off the template or an id does not fit its
+     * field. For key paths read from the table, not given by a caller ({@link #checkKeyPath}).
+     */
+    public void checkStoredKeyPath(KeyPath path) {
+        try {
+            typedKeyValuesOf(path);
+        } catch (ItemMappingException e) {
+            throw unreadable(e);
+        }
+    }
+
+    /** {@code e}, met reading a stored item, as the item's {@link UnreadableItemException}. */
+    private UnreadableItemException unreadable(ItemMappingException e) {
+        KeyPath path = e.keyPath().orElse(null);
+        String message = e.getMessage();
+        if (path != null) {
+            message = message.replace(" [key path " + path + "]", "");
+        }
+        return new UnreadableItemException("Stored item cannot be read as " + typeName + ": " + message, path, e);
     }
 
     private T read(Map<String, AttributeValue> item, KeyPath knownPath) {

@@ -188,6 +188,20 @@ public final class SchemaRegistry {
         }
     }
 
+    /**
+     * The key path a stored item met by a collection read holds in {@code pkAttribute}/{@code skAttribute} (its
+     * table key or an index's); null, after the table's handler heard of the item as unreadable, when those bytes
+     * are not a key path.
+     */
+    public KeyPath storedKeyPath(Map<String, AttributeValue> item, String pkAttribute, String skAttribute) {
+        try {
+            return DefaultItemSchema.keyPathOfItem(item, pkAttribute, skAttribute);
+        } catch (ItemMappingException e) {
+            unreadable.onUnreadable(new UnreadableItemException(e.getMessage(), null, e));
+            return null;
+        }
+    }
+
     /** Hands {@code problem}, met by a collection read, to the table's handler (which throws to fail the read). */
     public void unreadable(UnreadableItemException problem) {
         unreadable.onUnreadable(problem);
