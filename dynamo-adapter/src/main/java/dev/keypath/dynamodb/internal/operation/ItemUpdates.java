@@ -27,18 +27,16 @@ final class ItemUpdates {
     private ItemUpdates() {
     }
 
+    /**
+     * The update as an {@link ItemUpdate}: planned again over the stored values when DynamoDB refuses it for a
+     * value it builds on that is missing or {@code NULL}.
+     */
     public static <T> Operation<UpdateResult<T>> update(String table, DefaultItemSchema<T> schema, UpdateItem<T> update,
                                                         ValueConverter values, SchemaRegistry registry) {
-        UpdateActions.Planned planned = UpdateActions.plan(schema, update, values, WriteKind.UPDATE,
-                registry.extensions());
-        WriteAction action = planned.action();
-        UpdateItem.Returning returning = update.returning();
-        return Operations.single(DynamoApi.UPDATE_ITEM, action.toUpdateItemRequest(table, returnValue(returning)),
-                r -> result(r, schema, update, values, registry),
-                e -> translate(e, action, planned.paths(), update));
+        return new ItemUpdate<>(table, schema, update, values, registry);
     }
 
-    private static ReturnValue returnValue(UpdateItem.Returning returning) {
+    static ReturnValue returnValue(UpdateItem.Returning returning) {
         return switch (returning) {
             case NEW -> ReturnValue.ALL_NEW;
             case OLD -> ReturnValue.ALL_OLD;
@@ -48,7 +46,7 @@ final class ItemUpdates {
         };
     }
 
-    private static <T> UpdateResult<T> result(UpdateItemResponse r, DefaultItemSchema<T> schema, UpdateItem<T> update,
+    static <T> UpdateResult<T> result(UpdateItemResponse r, DefaultItemSchema<T> schema, UpdateItem<T> update,
                                               ValueConverter values, SchemaRegistry registry) {
         Map<String, AttributeValue> attributes = r.hasAttributes() ? r.attributes() : Map.of();
         UpdateItem.Returning returning = update.returning();
@@ -65,7 +63,7 @@ final class ItemUpdates {
         return UpdateResult.of(returning, item, plain, values::convert);
     }
 
-    private static RuntimeException translate(RuntimeException e, WriteAction action, String paths,
+    static RuntimeException translate(RuntimeException e, WriteAction action, String paths,
                                                UpdateItem<?> update) {
         if (e instanceof ConditionalCheckFailedException c) {
             return ConditionFailures.translate(action, c);

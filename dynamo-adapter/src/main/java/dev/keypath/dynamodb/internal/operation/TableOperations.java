@@ -317,7 +317,8 @@ public final class TableOperations {
             }
             var request = TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
             return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(actions),
-                    e -> e instanceof TransactionCanceledException c ? TransactWriteRequests.failure(actions, c) : e);
+                    e -> e instanceof TransactionCanceledException c ? TransactWriteRequests.failure(actions, c)
+                            : tx.refused(e));
         });
     }
 
@@ -327,7 +328,8 @@ public final class TableOperations {
         var request = ReadChecks.withOldItems(
                 TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes);
         return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(writes),
-                e -> e instanceof TransactionCanceledException c ? ReadChecks.failure(checked, writes, c) : e);
+                e -> e instanceof TransactionCanceledException c ? ReadChecks.failure(checked, writes, c)
+                        : tx.refused(e));
     }
 
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
