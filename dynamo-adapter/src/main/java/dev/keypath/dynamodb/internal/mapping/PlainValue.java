@@ -15,7 +15,7 @@ interface PlainValue {
      * What {@link #write} returns for a value stored as nothing (an empty set): a record component left out, like a
      * null one; a NULL in a list or as a map value. A NULL attribute itself, told apart by identity.
      */
-    AttributeValue ABSENT = AttributeValue.builder().nul(true).build();
+    AttributeValue ABSENT = DynamoSets.EMPTY;
 
     /** The attribute value of {@code value} (not null), {@link #ABSENT}, or null to decline. */
     AttributeValue write(Object value);
