@@ -100,6 +100,8 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final PlainRecordCodec plain;
     /** The key fields' names as Jackson writes them: never stored as attributes. */
     private final Set<String> keyFieldNames;
+    /** The names the type's other fields are stored under, in field order (absent while a field is null). */
+    private final List<String> fieldAttributes;
     /** The key fields' property names, in key order, as the deserializer reads them. */
     private final String[] keyPropertyNames;
     /** Reserved attribute names and key field names: never stored as, or read from, attributes. */
@@ -202,6 +204,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             autoIds |= keyFields.get(i).autoId() != null;
         }
         this.keyFieldNames = Set.of(keyPropertyNames);
+        List<String> fields = new ArrayList<>();
+        for (String name : props.keySet()) {
+            String stored = jsonNames.getOrDefault(name, name);
+            if (!keyFieldNames.contains(stored)) {
+                fields.add(stored);
+            }
+        }
+        this.fieldAttributes = List.copyOf(fields);
         List<String> special = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
         special.addAll(reserved);
         special.addAll(keyFieldNames);
@@ -545,6 +555,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     public Set<String> reservedAttributes() {
         return reserved;
+    }
+
+    /**
+     * The attribute names the type's non-key fields are stored under, in field order; a null field's is absent
+     * from the stored item.
+     */
+    public List<String> fieldAttributes() {
+        return fieldAttributes;
     }
 
     public boolean isKeyField(String name) {
