@@ -10,8 +10,8 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes the lines of {@code keypath changes}: per change its kind, key path, type and a JSON object with the
- * sequence number, the time, whether TTL removed the item and the images; per unreadable record an
- * {@code error: } line. Not thread-safe.
+ * sequence number, the time, whether TTL removed the item and the images, on standard output; per unreadable
+ * record an {@code error: } line on standard error. Not thread-safe.
  */
 final class ChangePrinter {
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -19,17 +19,21 @@ final class ChangePrinter {
     private static final String NONE = "-";
 
     private final PrintWriter out;
+    private final PrintWriter err;
     private boolean failed;
 
-    ChangePrinter(PrintWriter out) {
+    ChangePrinter(PrintWriter out, PrintWriter err) {
         this.out = out;
+        this.err = err;
     }
 
     void print(ItemChange change) {
         if (!change.isReadable()) {
             failed = true;
-            out.println(InputLoop.ERROR_PREFIX + change.sequenceNumber().orElse(NONE) + ": "
+            out.flush();
+            err.println(InputLoop.ERROR_PREFIX + change.sequenceNumber().orElse(NONE) + ": "
                     + change.problem().orElseThrow().getMessage());
+            err.flush();
             return;
         }
         ObjectNode details = NODES.objectNode();

@@ -45,8 +45,10 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
             "Sequence-id counters and other keypath bookkeeping items are not printed.",
         },
         footer = {"",
-            "A record whose keys are not a key path gives a line 'error: SEQUENCE-NUMBER: PROBLEM' and reading goes "
-            + "on.",
+            "A record that cannot be read (keys that are not a key path, say) gives a line "
+            + "'error: SEQUENCE-NUMBER: PROBLEM' on standard error and reading goes on; standard output holds only "
+            + "changes. A value DynamoDB Local streams without a type (its form of an empty map) is printed as the "
+            + "empty map {\"M\":{}} it was.",
             "",
             "With --checkpoint FILE, reading resumes after the checkpoint in FILE (when it exists) and FILE is "
             + "rewritten after every batch printed, so the next run prints only what came after. A shard the "
@@ -59,7 +61,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
             + "--follow%n"},
         exitCodeListHeading = Help.EXIT_HEADING,
         exitCodeList = {"0:every change was printed",
-            "1:at least one record was unreadable (see its 'error: ' line), or the stream could not be read",
+            "1:at least one record was unreadable (see its 'error: ' line on standard error), or the stream could "
+                + "not be read",
             Help.EXIT_USAGE})
 final class ChangesCommand implements Callable<Integer> {
     /** Where reading starts without a checkpoint. */
@@ -110,7 +113,7 @@ final class ChangesCommand implements Callable<Integer> {
         endpoint.checked();
         Checkpoint resume = readCheckpoint();
         PrintWriter err = spec.commandLine().getErr();
-        ChangePrinter printer = new ChangePrinter(spec.commandLine().getOut());
+        ChangePrinter printer = new ChangePrinter(spec.commandLine().getOut(), err);
         try (DynamoDbStreamsClient client = clients.create(endpoint.uri(), endpoint.region())) {
             ChangeFeedReader reader = ChangeFeedReader.builder().client(client).tableName(table)
                     .decoder(ChangeDecoder.untyped().withUnreadable(UnreadablePolicy.FLAG))

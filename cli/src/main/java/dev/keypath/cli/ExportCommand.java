@@ -1,5 +1,6 @@
 package dev.keypath.cli;
 
+import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.export.ExportDirectory;
 import dev.keypath.export.TableExporter;
 import java.io.PrintWriter;
@@ -22,7 +23,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @Command(name = "export",
         mixinStandardHelpOptions = true,
         description = {
-            "Writes every item of a table to DIR in DynamoDB's S3 export format (DYNAMODB_JSON).",
+            "Writes every item of a key-path table to DIR in DynamoDB's S3 export format (DYNAMODB_JSON); a table "
+            + "whose keys are not pk and sk binary is refused before anything is written.",
             "",
             "The export goes to DIR/AWSDynamoDB/EXPORT_ID/: data/*.json.gz (gzip, one {\"Item\": {...}} per line "
             + "in DynamoDB's typed JSON, binary as base64), manifest-files.json (per data file its itemCount, "
@@ -39,7 +41,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             "Example: keypath export --endpoint http://localhost:8000 --table app --out /backups/app%n"},
         exitCodeListHeading = Help.EXIT_HEADING,
         exitCodeList = {"0:the table was exported",
-            "1:the table could not be read or the files could not be written (see the 'error: ' line)",
+            "1:the table is not a key-path table (nothing is written), could not be read, or the files could not "
+                + "be written (see the 'error: ' line)",
             Help.EXIT_USAGE})
 final class ExportCommand implements Callable<Integer> {
     @Spec
@@ -83,6 +86,8 @@ final class ExportCommand implements Callable<Integer> {
             spec.commandLine().getOut().println(written.path());
             spec.commandLine().getOut().flush();
             return 0;
+        } catch (KeyPathDynamoException e) { // not a key-path table: nothing written
+            err.println(InputLoop.ERROR_PREFIX + "cannot export table '" + table + "': " + e.getMessage());
         } catch (SdkException e) {
             err.println(InputLoop.ERROR_PREFIX + "cannot export table '" + table + "' at " + endpoint + ": "
                     + e.getMessage());

@@ -29,7 +29,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             "",
             "DIR is the export's directory (holding manifest-summary.json) or one holding a single export under "
             + "AWSDynamoDB/. Every data file is first checked against the manifests (MD5, etag, item count, each "
-            + "line), so a damaged export writes nothing; then the items are written as they were stored with "
+            + "line) and every item's key is decoded as a key path, so a damaged export, or one of a string-keyed "
+            + "table, writes nothing and creates no table (the error names the file and line); then the items are "
+            + "written as they were stored with "
             + "BatchWriteItem (unprocessed items and throttling retried). Puts replace the item at their key, so "
             + "importing again changes nothing.",
             "",

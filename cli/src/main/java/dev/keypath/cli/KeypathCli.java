@@ -49,6 +49,7 @@ public final class KeypathCli {
         cli.addSubcommand(new EncodeCommand(inputs));
         cli.addSubcommand(new DecodeCommand(inputs));
         cli.addSubcommand(new ExplainCommand(inputs));
+        cli.addSubcommand(new CreateTableCommand(ScanClients.DEFAULT));
         cli.addSubcommand(new ScanCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));
         cli.addSubcommand(new ChangesCommand(StreamsClients.DEFAULT));
         cli.addSubcommand(new ExportCommand(ScanClients.DEFAULT, ScanProgress.Clock.SYSTEM));

@@ -36,15 +36,22 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             "plan: a dry run that reads the source and writes nothing: items per entity, items no entity matches "
             + "and items that cannot move (with examples), collisions, key sizes before and after, capacity.",
             "run: copies the mapped items into the target in parallel scan segments, within the capacity budgets, "
-            + "recording each segment's progress in the checkpoint file so a stopped run resumes where it stopped.",
-            "verify: compares the two tables: counts, and per item a checksum of what the mapping makes of the "
-            + "source item against the target item.",
+            + "recording each segment's progress in the checkpoint file so a stopped run resumes where it stopped. "
+            + "A second source item of a key path already written, in any page, segment or run, is a collision: it "
+            + "is not written, and counted.",
+            "verify: compares the two tables: counts, and per item a checksum of the target item against the source "
+            + "item as it is (its attributes under their new names), collisions and items that cannot move.",
+            "",
+            "Every phase first checks that the target exists and is a key-path table (pk and sk binary; "
+            + "'keypath create-table' makes one). An item with an attribute named like one keypath keeps (pk, sk, "
+            + "_type, _ttl, _kp_..., the target's index keys) cannot move until the mapping renames or drops it.",
         },
         footer = {"",
-            "The mapping file is JSON: {\"drop\": [\"GSI1PK\"], \"entities\": [{\"name\": \"post\", "
-            + "\"pk\": \"USER#{userId:uuid}\", \"sk\": \"POST#{postId:int}\", \"keyPath\": "
-            + "\"/user-{userId}/post-{postId}\", \"type\": \"Post\"}]} (see docs/MIGRATING.md).",
-            "Progress goes to standard error every 2 seconds. Credentials and region as for 'keypath scan'.",
+            "The mapping file is JSON: {\"drop\": [\"GSI1PK\"], \"rename\": {\"_type\": \"legacyType\"}, "
+            + "\"entities\": [{\"name\": \"post\", \"pk\": \"USER#{userId:uuid}\", \"sk\": \"POST#{postId:int}\", "
+            + "\"keyPath\": \"/user-{userId}/post-{postId}\", \"type\": \"Post\"}]} (see docs/MIGRATING.md).",
+            "The report goes to standard output; progress goes to standard error every 2 seconds, and so do errors, "
+            + "as 'error: ' lines. Credentials and region as for 'keypath scan'.",
             "",
             "Example: keypath migrate run --endpoint http://localhost:8000 --source app-v1 --target app-v2 "
             + "--mapping mapping.json --segments 8 --write-capacity 500 --checkpoint migrate.json%n"},
@@ -99,9 +106,9 @@ final class MigrateCommand implements Callable<Integer> {
                 description = "run: the checkpoint file, created or resumed (without it, a stopped run starts over).")
         Path checkpoint;
 
-        /** Builds the migration, runs {@code phase} on it, prints its report; the exit status. */
+        /** Builds the migration, runs {@code phase}, prints its report; {@code problem} says what is wrong, or null. */
         <R> int execute(ScanClients clients, Function<Migration, R> phase, Function<R, String> report,
-                        Function<R, Boolean> ok) {
+                        Function<R, String> problem) {
             endpoint.checked();
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
@@ -132,8 +139,15 @@ final class MigrateCommand implements Callable<Integer> {
                 R result = phase.apply(builder.build());
                 out.print(report.apply(result));
                 out.flush();
-                return ok.apply(result) ? 0 : 1;
-            } catch (KeyPathDynamoException e) { // a checkpoint of another migration, a collision, a batch deadline
+                String wrong = problem.apply(result);
+                if (wrong == null) {
+                    return 0;
+                }
+                err.println(InputLoop.ERROR_PREFIX + wrong);
+                err.flush();
+                return 1;
+            } catch (KeyPathDynamoException e) { // a missing or string-keyed target, a checkpoint of another
+                                                 // migration, a batch deadline
                 err.println(InputLoop.ERROR_PREFIX + e.getMessage());
                 err.flush();
                 return 1;
@@ -169,7 +183,8 @@ final class MigrateCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             return options.execute(clients, Migration::plan, MigrationPlan::describe,
-                    p -> p.collisions() == 0 && p.invalid() == 0);
+                    p -> p.collisions() == 0 && p.invalid() == 0 ? null : p.collisions() + " collisions and "
+                            + p.invalid() + " items that cannot move (see the report)");
         }
     }
 
@@ -177,8 +192,10 @@ final class MigrateCommand implements Callable<Integer> {
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Copies the mapped items into the target; resumes from --checkpoint when it exists.",
             exitCodeListHeading = Help.EXIT_HEADING,
-            exitCodeList = {"0:every segment is done",
-                "1:the run stopped (a collision in a page, a checkpoint of another migration, a table error)",
+            exitCodeList = {"0:every segment is done and every item the mapping covers was written",
+                "1:collisions or items that cannot move were left behind (counted in the report and the 'error: ' "
+                    + "line), or the run stopped (a missing or string-keyed target, a checkpoint of another "
+                    + "migration, a table error)",
                 EXIT_MAPPING})
     static final class Run implements Callable<Integer> {
         @Mixin
@@ -196,16 +213,20 @@ final class MigrateCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            return options.execute(clients, Migration::run, MigrationRun::describe, r -> true);
+            return options.execute(clients, Migration::run, MigrationRun::describe, r -> r.complete() ? null
+                    : r.collisions() + " collisions (not written) and " + r.invalid()
+                    + " items that cannot move were left behind");
         }
     }
 
     /** {@code keypath migrate verify}. */
     @Command(name = "verify", mixinStandardHelpOptions = true,
-            description = "Compares the target with what the mapping makes of the source: counts and checksums.",
+            description = "Compares the target with the source as it is: counts, collisions, items that cannot move "
+                    + "and checksums.",
             exitCodeListHeading = Help.EXIT_HEADING,
             exitCodeList = {"0:clean: the target holds exactly the mapped items, each as expected",
-                "1:items are missing, different or extra, or a table could not be read", EXIT_MAPPING})
+                "1:items are missing, different, extra, collided or cannot move, or a table could not be read",
+                EXIT_MAPPING})
     static final class Verify implements Callable<Integer> {
         @Mixin
         Options options;
@@ -223,7 +244,7 @@ final class MigrateCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             return options.execute(clients, Migration::verify, MigrationVerification::describe,
-                    MigrationVerification::clean);
+                    v -> v.clean() ? null : "the target is not clean (see the report)");
         }
     }
 }

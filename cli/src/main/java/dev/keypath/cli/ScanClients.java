@@ -1,8 +1,7 @@
 package dev.keypath.cli;
 
-import java.net.InetAddress;
+import dev.keypath.dynamodb.LoopbackHost;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -48,7 +47,7 @@ interface ScanClients {
          * local engine needs no setup and the chain never waits for an instance metadata service.
          */
         static AwsCredentialsProvider credentials(URI endpoint, Map<String, String> env) {
-            if (isLoopback(endpoint.getHost()) && !configured(env)) {
+            if (LoopbackHost.isLoopback(endpoint) && !configured(env)) {
                 return StaticCredentialsProvider.create(AwsBasicCredentials.create(LOCAL_KEY, LOCAL_KEY));
             }
             return DefaultCredentialsProvider.builder().build();
@@ -67,24 +66,6 @@ interface ScanClients {
             }
             Path aws = Path.of(System.getProperty("user.home"), ".aws");
             return Files.exists(aws.resolve("credentials")) || Files.exists(aws.resolve("config"));
-        }
-
-        static boolean isLoopback(String host) {
-            if (host == null) {
-                return false;
-            }
-            if (host.equalsIgnoreCase("localhost")) {
-                return true;
-            }
-            String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-            if (!literal.contains(":") && !literal.matches("\\d{1,3}(\\.\\d{1,3}){3}")) {
-                return false; // a name other than localhost: no DNS look-up
-            }
-            try {
-                return InetAddress.getByName(literal).isLoopbackAddress();
-            } catch (UnknownHostException e) {
-                return false;
-            }
         }
     }
 }

@@ -35,9 +35,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
             + "are listed (ids of other types can share bytes). Without --prefix: a paginated Scan of the table.",
         },
         footer = {"",
-            "An item whose pk/sk are not a valid key path gives a line 'error: pk=HEX sk=HEX: PROBLEM' and the "
-            + "scan goes on. A scan that takes longer than 2 seconds reports 'scanned N items...' on standard "
-            + "error every 2 seconds (one line updated in place on a terminal, plain lines otherwise).",
+            "An item whose pk/sk are not a valid key path gives a line 'error: pk=HEX sk=HEX: PROBLEM' on standard "
+            + "error and the scan goes on. A scan that takes longer than 2 seconds reports 'scanned N items...' on "
+            + "standard error every 2 seconds (one line updated in place on a terminal, plain lines otherwise).",
             "",
             "Credentials come from the SDK's default chain (environment, system properties, profile files, ...); "
             + "for a loopback endpoint without configured credentials the dummy credentials local/local are used. "
@@ -46,7 +46,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
             "Example: keypath scan --endpoint http://localhost:8000 --table app --prefix /user-7/post%n"},
         exitCodeListHeading = Help.EXIT_HEADING,
         exitCodeList = {"0:every item was listed",
-            "1:at least one item had a bad key (see its 'error: ' line), or the table could not be read",
+            "1:at least one item had a bad key (see its 'error: ' line on standard error), or the table could not be "
+                + "read",
             Help.EXIT_USAGE})
 final class ScanCommand implements Callable<Integer> {
     static final String JSON_HELP = "Print one JSON object per item instead: {\"keyPath\", \"type\", \"pk\" and "
@@ -82,7 +83,7 @@ final class ScanCommand implements Callable<Integer> {
         endpoint.checked();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ScanPrinter printer = new ScanPrinter(out, json);
+        ScanPrinter printer = new ScanPrinter(out, err, json);
         ScanProgress progress = new ScanProgress(err, clock, System.console() != null);
         try (DynamoDbClient client = clients.create(endpoint.uri(), endpoint.region())) {
             Iterable<Map<String, AttributeValue>> items = range == null
@@ -90,7 +91,7 @@ final class ScanCommand implements Callable<Integer> {
                     : client.queryPaginator(query(range)).items();
             for (Map<String, AttributeValue> item : items) {
                 progress.item();
-                list(item, range, printer);
+                list(item, range, printer, progress);
             }
         } catch (SdkException e) {
             out.flush();
@@ -131,11 +132,13 @@ final class ScanCommand implements Callable<Integer> {
     }
 
     /** Prints the item, or its error line; skips a decoded path outside the range (another id type's bytes). */
-    private static void list(Map<String, AttributeValue> item, KeyRange range, ScanPrinter printer) {
+    private static void list(Map<String, AttributeValue> item, KeyRange range, ScanPrinter printer,
+                             ScanProgress progress) {
         KeyPath path;
         try {
             path = ScanPrinter.keyPath(item);
         } catch (IllegalArgumentException e) { // includes KeyPathFormatException
+            progress.clearLine();
             printer.error(item, e.getMessage());
             return;
         }

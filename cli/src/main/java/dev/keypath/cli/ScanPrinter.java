@@ -12,7 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Writes the lines of {@code keypath scan}: per item its key path and type as text, or one JSON object built
- * with Jackson; per bad item an {@code error: } line. Not thread-safe.
+ * with Jackson, on standard output; per bad item an {@code error: } line on standard error. Not thread-safe.
  */
 final class ScanPrinter {
     static final String PK = "pk";
@@ -23,11 +23,13 @@ final class ScanPrinter {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final PrintWriter out;
+    private final PrintWriter err;
     private final boolean json;
     private boolean failed;
 
-    ScanPrinter(PrintWriter out, boolean json) {
+    ScanPrinter(PrintWriter out, PrintWriter err, boolean json) {
         this.out = out;
+        this.err = err;
         this.json = json;
     }
 
@@ -81,7 +83,9 @@ final class ScanPrinter {
 
     void error(Map<String, AttributeValue> item, String problem) {
         failed = true;
-        out.println(InputLoop.ERROR_PREFIX + "pk=" + raw(item.get(PK)) + " sk=" + raw(item.get(SK)) + ": " + problem);
+        out.flush();
+        err.println(InputLoop.ERROR_PREFIX + "pk=" + raw(item.get(PK)) + " sk=" + raw(item.get(SK)) + ": " + problem);
+        err.flush();
     }
 
     boolean failed() {

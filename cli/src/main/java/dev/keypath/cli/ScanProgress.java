@@ -52,6 +52,15 @@ final class ScanProgress {
         shown = true;
     }
 
+    /** Blanks an in-place progress line, so that an error line printed next starts on a clean line. */
+    void clearLine() {
+        if (shown && terminal) {
+            String line = "scanned " + count + " items...";
+            err.print("\r" + " ".repeat(line.length()) + "\r");
+            err.flush();
+        }
+    }
+
     /** Ends an in-place line with the final count; prints nothing for a short scan. */
     void finish() {
         if (shown && terminal) {

@@ -151,9 +151,27 @@ class ChangesCommandTest {
         CliRun run = changes();
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.outLines()).hasSize(2);
-        assertThat(run.outLines().get(0)).startsWith("error: ").contains("Keys pk/sk are not a key path");
-        assertThat(run.outLines().get(1)).startsWith("INSERT\t/user-" + ALICE + "/post-1\tPost\t");
+        assertThat(run.outLines()).singleElement().asString().startsWith("INSERT\t/user-" + ALICE + "/post-1\tPost\t");
+        assertThat(run.err().lines()).singleElement().asString().startsWith("error: ")
+                .contains("Keys pk/sk are not a key path");
+    }
+
+    @Test
+    void anEmptyMapIsPrintedAsOneThoughTheEngineStreamsItWithoutAType() {
+        java.util.Map<String, AttributeValue> key = java.util.Map.of(
+                "pk", AttributeValue.fromB(SdkBytes.fromByteArray(dev.keypath.KeyPath.of("user", ALICE).partitionKey())),
+                "sk", AttributeValue.fromB(SdkBytes.fromByteArray(dev.keypath.KeyPath.of("user", ALICE).sortKey())));
+        java.util.Map<String, AttributeValue> item = new java.util.HashMap<>(key);
+        item.put("_type", AttributeValue.fromS("User"));
+        item.put("name", AttributeValue.fromS("alice"));
+        item.put("prefs", AttributeValue.fromM(java.util.Map.of()));
+        client.putItem(p -> p.tableName(table.tableName()).item(item));
+
+        CliRun run = changes();
+
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(details(run.outLines().get(0)).get("new").get("prefs").toString()).isEqualTo("{\"M\":{}}");
     }
 
     @Test

@@ -132,6 +132,24 @@ class ExportImportCommandTest {
     }
 
     @Test
+    void aStringKeyedTableIsNotExportedAndNothingIsWritten() throws IOException {
+        String strings = TestDynamoDb.uniqueTableName("cli-strings");
+        client.createTable(b -> b.tableName(strings)
+                .billingMode(software.amazon.awssdk.services.dynamodb.model.BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"))
+                .keySchema(k -> k.attributeName("PK").keyType("HASH")));
+
+        CliRun run = CliRun.of("export", "--endpoint", endpoint(), "--table", strings, "--out", dir.toString());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).startsWith("error: cannot export table '" + strings + "': ").contains("pk HASH (B)");
+        try (var written = Files.list(dir)) {
+            assertThat(written).isEmpty();
+        }
+    }
+
+    @Test
     void aMissingTableIsExitOneWithAnErrorOnStderr() {
         CliRun run = CliRun.of("export", "--endpoint", endpoint(), "--table", "kp-no-such-table", "--out",
                 dir.toString());

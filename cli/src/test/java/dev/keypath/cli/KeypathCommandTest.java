@@ -35,6 +35,15 @@ class KeypathCommandTest {
     }
 
     @Test
+    void helpSaysErrorsGoToStandardError() {
+        CliRun run = CliRun.of("--help");
+
+        assertThat(run.out()).contains("Errors go to standard error");
+        assertThat(CliRun.of("help", "changes").out()).contains("standard error");
+        assertThat(CliRun.of("help", "scan").out()).contains("standard error");
+    }
+
+    @Test
     void versionIsPrinted() {
         CliRun run = CliRun.of("--version");
 

@@ -101,7 +101,7 @@ class MigrateCommandTest {
         CliRun run = migrate("run", tables, "--checkpoint", checkpoint.toString(), "--page-size", "10",
                 "--write-capacity", "1000");
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("90 items written of 93 scanned (3 unmatched, 0 invalid)");
+        assertThat(run.out()).contains("90 items written of 93 scanned (3 unmatched, 0 invalid, 0 collisions)");
         assertThat(checkpoint).exists();
         Map<String, AttributeValue> comment = client.getItem(b -> b.tableName(tables[1]).key(Map.of(
                 "pk", AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
@@ -117,7 +117,7 @@ class MigrateCommandTest {
 
         CliRun verify = migrate("verify", tables);
         assertThat(verify.exitCode()).as(verify.out()).isZero();
-        assertThat(verify.out()).startsWith("clean: 93 source items scanned, 90 mapped; target has 90 items");
+        assertThat(verify.out()).startsWith("clean: 93 source items scanned, 90 move, 0 cannot move; target has 90 items");
     }
 
     @Test
@@ -134,11 +134,36 @@ class MigrateCommandTest {
         CliRun verify = migrate("verify", tables);
         assertThat(verify.exitCode()).isEqualTo(1);
         assertThat(verify.out()).startsWith("NOT clean").contains("SK=POST#0031 -> /user-" + ALICE + "/post-31: missing")
-                .contains("SK=POST#0003 -> /user-" + ALICE + "/post-3: different content");
+                .contains("SK=POST#0003 -> /user-" + ALICE + "/post-3: different: title differs");
 
         CliRun plan = migrate("plan", tables);
         assertThat(plan.exitCode()).isEqualTo(1);
         assertThat(plan.out()).contains("collisions: 1").contains("/user-" + ALICE + "/post-7 <- ");
+    }
+
+    @Test
+    void aRunThatMeetsACollisionWritesTheFirstAndExitsOneWithTheCount() {
+        String[] tables = tables("cli-collide");
+        client.putItem(b -> b.tableName(tables[0]).item(Map.of("PK", s("USER#" + ALICE), "SK", s("POST#7"),
+                "title", s("post 7 again"))));
+
+        CliRun run = migrate("run", tables, "--page-size", "5");
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("90 items written of 94 scanned (3 unmatched, 0 invalid, 1 collisions)")
+                .contains("/user-" + ALICE + "/post-7 <- ");
+        assertThat(run.err()).contains("error: 1 collisions (not written)");
+    }
+
+    @Test
+    void aTargetThatIsNotAKeyPathTableStopsEveryPhaseBeforeItReads() {
+        String[] tables = tables("cli-target");
+        for (String phase : List.of("plan", "run", "verify")) {
+            CliRun run = migrate(phase, new String[] {tables[0], tables[0] + "-missing"});
+            assertThat(run.exitCode()).isEqualTo(1);
+            assertThat(run.out()).isEmpty();
+            assertThat(run.err()).startsWith("error: The target table '" + tables[0] + "-missing' does not exist");
+        }
     }
 
     @Test

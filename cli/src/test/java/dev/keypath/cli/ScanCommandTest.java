@@ -164,8 +164,9 @@ class ScanCommandTest {
         CliRun run = CliRun.of("scan", "--endpoint", endpoint, "--table", corrupt);
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.outLines()).hasSize(2).contains(alice("") + "\tUser")
-                .anySatisfy(l -> assertThat(l).startsWith("error: pk=ff007f sk=01: ").contains("offset"));
+        assertThat(run.outLines()).containsExactly(alice("") + "\tUser");
+        assertThat(run.err().lines()).singleElement().asString().startsWith("error: pk=ff007f sk=01: ")
+                .contains("offset");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.keypath.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keypath.dynamodb.LoopbackHost;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -59,11 +60,11 @@ class ScanProgressTest {
 
     @Test
     void loopbackEndpointWithoutConfiguredCredentialsUsesLocalCredentials() {
-        assertThat(ScanClients.Defaults.isLoopback("localhost")).isTrue();
-        assertThat(ScanClients.Defaults.isLoopback("127.0.0.1")).isTrue();
-        assertThat(ScanClients.Defaults.isLoopback("[::1]")).isTrue();
-        assertThat(ScanClients.Defaults.isLoopback("dynamodb.eu-west-1.amazonaws.com")).isFalse();
-        assertThat(ScanClients.Defaults.isLoopback("10.0.0.1")).isFalse();
+        assertThat(LoopbackHost.isLoopback("localhost")).isTrue();
+        assertThat(LoopbackHost.isLoopback("127.0.0.1")).isTrue();
+        assertThat(LoopbackHost.isLoopback("[::1]")).isTrue();
+        assertThat(LoopbackHost.isLoopback("dynamodb.eu-west-1.amazonaws.com")).isFalse();
+        assertThat(LoopbackHost.isLoopback("10.0.0.1")).isFalse();
         assertThat(ScanClients.Defaults.region(Map.of())).isEqualTo("us-east-1");
         assertThat(ScanClients.Defaults.region(Map.of("AWS_DEFAULT_REGION", "eu-west-1"))).isEqualTo("eu-west-1");
         assertThat(ScanClients.Defaults.credentials(URI.create("https://dynamodb.us-east-1.amazonaws.com"), Map.of())

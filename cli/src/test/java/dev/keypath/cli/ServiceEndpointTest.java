@@ -14,6 +14,7 @@ class ServiceEndpointTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "scan --table t",
+        "create-table --table t",
         "export --table t --out /nonexistent/out",
         "import --table t --in /nonexistent/in",
         "changes --table t",
@@ -32,7 +33,7 @@ class ServiceEndpointTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"scan", "export", "import", "changes", "migrate plan", "migrate run", "migrate verify"})
+    @ValueSource(strings = {"scan", "create-table", "export", "import", "changes", "migrate plan", "migrate run", "migrate verify"})
     void helpListsTheSharedOptions(String command) {
         CliRun run = CliRun.of(args(command, "--help"));
 

@@ -35,7 +35,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * arguments) also complete the already-returned future exceptionally, without sending anything. SDK failures
  * the adapter does not interpret (network, credentials, throttling after SDK retries) come through as the SDK's
  * own exceptions. ({@link CompletableFuture#join()} wraps the cause in a {@code CompletionException} and
- * {@link CompletableFuture#get()} in an {@code ExecutionException}, as for any future.)
+ * {@link CompletableFuture#get()} in an {@code ExecutionException}, as for any future.) A write whose answer was
+ * lost is settled as on the synchronous table, with a {@link WriteOutcomeUnknownException} where nobody can tell.
  *
  * <p><b>Cancellation.</b> Cancelling a returned future cancels the SDK request in flight for it and sends no
  * further request: no next query page, batch chunk, retry or write after a sequence id.

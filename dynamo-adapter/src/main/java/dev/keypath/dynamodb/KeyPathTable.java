@@ -29,6 +29,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * SK 1024 bytes), items (400 KB) and a transaction's items together (4 MB) are checked before any request.
  * Reads drop items whose {@link dev.keypath.dynamodb.annotation.TimeToLive} has passed.
  *
+ * <p>When DynamoDB's answer to a write is lost (a timeout, a 5xx) and the SDK's retry sends it again, the write
+ * is applied once and reported as what happened: a conditional write whose resent request finds its own work
+ * succeeds; a conflict means nothing was written; where nobody can tell, it is a
+ * {@link WriteOutcomeUnknownException}. An increment, append or {@code ADD} without an expected version is not
+ * resent after a failure DynamoDB may have applied. docs/FAULTS.md has the table of guarantees.
+ *
  * <p>Implementations are thread-safe. New methods arrive as {@code default} methods.
  */
 public interface KeyPathTable {
@@ -91,7 +97,9 @@ public interface KeyPathTable {
      * {@link Condition} apply together. Generates unset {@link dev.keypath.dynamodb.annotation.AutoId} ids, checks
      * and bumps the version of versioned types, and returns the item as stored (with generated ids and new
      * version). Throws {@link ConditionFailedException} / {@link VersionConflictException} when the mode, the
-     * condition or the version check fails.
+     * condition or the version check fails, and nothing was written; when the check fails on a request resent
+     * after a lost answer, the stored item decides: its own item is a success, another's that could not have
+     * come after it a conflict, anything else a {@link WriteOutcomeUnknownException}.
      * Example: {@code table.put(PutItem.of(post, p -> p.mode(PutMode.CREATE_ONLY).condition(notBanned)))}.
      */
     default <T> T put(PutItem<T> put) {
@@ -118,7 +126,8 @@ public interface KeyPathTable {
      * versioned types, or at a key path; with an expected version and a condition if given
      * ({@link VersionConflictException} / {@link ConditionFailedException} when one fails). Deleting an absent
      * item without checks is a no-op. Returns the deleted item when the request asks for it and one existed,
-     * else empty.
+     * else empty. A checked delete resent after a lost answer that finds no item cannot tell whether its own
+     * earlier attempt deleted it: {@link WriteOutcomeUnknownException}.
      */
     default <T> Optional<T> delete(DeleteItem<T> delete) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement delete(DeleteItem)");
@@ -178,7 +187,10 @@ public interface KeyPathTable {
      * update, or before it with {@link UpdateItem.Returning#OLD} (null with {@code NONE}, or for the old item of
      * an upsert that created it; {@code UPDATED_*} need {@link #updateWithResult}). {@link ConditionFailedException}
      * if the item does not exist (unless {@link UpdateItem.Mode#UPSERT}) or a condition fails; versioned types get
-     * their version bumped and, with {@link UpdateSpec#expectedVersion()}, checked.
+     * their version bumped and, with {@link UpdateSpec#expectedVersion()}, checked. An update that changes values by
+     * what is stored (increment, append, {@code ADD}) is applied at most once: without an expected version it is
+     * not resent after a failure DynamoDB may have applied ({@link WriteOutcomeUnknownException}); with one, add a
+     * {@linkplain UpdateSpec.Builder#requestToken request token} so that a resent request recognises its own write.
      */
     default <T> T update(UpdateItem<T> update) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement update(UpdateItem)");

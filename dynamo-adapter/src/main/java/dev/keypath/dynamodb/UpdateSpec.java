@@ -60,6 +60,15 @@ import java.util.function.Consumer;
  * versioned type's version is incremented by every update, and checked when {@link #expectedVersion()} is set.
  * Two changes may not touch overlapping paths ({@code stats} and {@code stats.likes}).
  *
+ * <p><b>Applied twice?</b> A {@code set}, {@code remove} or set change leaves the item as it was after the first
+ * time when it is applied again; an increment, decrement, {@code add}, sum, difference, append or prepend does not.
+ * When DynamoDB's answer is lost, DynamoDB alone cannot make such an update exactly-once: without an expected
+ * version it is not resent after a failure DynamoDB may have applied, and its caller gets a
+ * {@link WriteOutcomeUnknownException}; with an expected version the resent request cannot be applied again, and a
+ * {@linkplain Builder#requestToken request token} tells it that its own attempt was applied. For counters of
+ * unversioned items, a transaction that also writes a create-only record of the request is the exactly-once form
+ * (docs/FAULTS.md).
+ *
  * <p>Immutable and thread-safe; build with {@link #builder()} or {@link #of(Consumer)}.
  */
 public final class UpdateSpec {
@@ -117,14 +126,38 @@ public final class UpdateSpec {
         }
     }
 
+    /**
+     * A value unique to one update request (a request id), stored at a top-level text attribute of the item, by
+     * which the update tells its own write: see {@link Builder#requestToken(String, String)}.
+     *
+     * @param attribute the top-level attribute that holds the token
+     * @param token     the token
+     */
+    public record RequestToken(AttributePath attribute, String token) {
+        /** Checks the parts: one attribute name, a token that is not empty. */
+        public RequestToken {
+            Objects.requireNonNull(attribute, "attribute");
+            Objects.requireNonNull(token, "token");
+            if (attribute.segments().size() != 1 || attribute.segments().get(0) instanceof AttributePath.Index) {
+                throw new IllegalArgumentException("a request token is kept in a top-level attribute, not at "
+                        + attribute);
+            }
+            if (token.isEmpty()) {
+                throw new IllegalArgumentException("a request token may not be empty");
+            }
+        }
+    }
+
     private final List<Change> changes;
     private final Long expectedVersion;
     private final Condition condition;
+    private final RequestToken requestToken;
 
     private UpdateSpec(Builder b) {
         this.changes = List.copyOf(b.changes);
         this.expectedVersion = b.expectedVersion;
         this.condition = b.condition;
+        this.requestToken = b.requestToken;
         if (changes.isEmpty()) {
             throw new IllegalArgumentException("update has no changes");
         }
@@ -166,6 +199,7 @@ public final class UpdateSpec {
         b.changes.addAll(changes);
         b.expectedVersion = expectedVersion;
         b.condition = condition;
+        b.requestToken = requestToken;
         return b;
     }
 
@@ -217,21 +251,27 @@ public final class UpdateSpec {
         return condition;
     }
 
+    /** The request token this update stores and checks, if it has one. */
+    public java.util.Optional<RequestToken> requestToken() {
+        return java.util.Optional.ofNullable(requestToken);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof UpdateSpec u && changes.equals(u.changes)
-                && Objects.equals(expectedVersion, u.expectedVersion) && Objects.equals(condition, u.condition);
+                && Objects.equals(expectedVersion, u.expectedVersion) && Objects.equals(condition, u.condition)
+                && Objects.equals(requestToken, u.requestToken);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(changes, expectedVersion, condition);
+        return Objects.hash(changes, expectedVersion, condition, requestToken);
     }
 
     @Override
     public String toString() {
         return "UpdateSpec[changes=" + changes + ", expectedVersion=" + expectedVersion + ", condition=" + condition
-                + "]";
+                + (requestToken == null ? "" : ", requestToken=" + requestToken) + "]";
     }
 
     /** Builder of {@link UpdateSpec}; not thread-safe. Each method taking a path text parses it at once. */
@@ -239,6 +279,7 @@ public final class UpdateSpec {
         private final List<Change> changes = new ArrayList<>();
         private Long expectedVersion;
         private Condition condition;
+        private RequestToken requestToken;
 
         private Builder() {
         }
@@ -296,7 +337,10 @@ public final class UpdateSpec {
                     Objects.requireNonNull(second, "second"));
         }
 
-        /** Adds {@code delta} to the number at {@code path} with {@code SET} (an absent number counts as 0). */
+        /**
+         * Adds {@code delta} to the number at {@code path} with {@code SET} (an absent number counts as 0). Applied
+         * twice it adds twice: see <b>Applied twice?</b> above for the exactly-once form.
+         */
         public Builder increment(String path, Number delta) {
             return increment(AttributePath.parse(path), delta);
         }
@@ -341,7 +385,10 @@ public final class UpdateSpec {
             return remove(AttributePath.of(property));
         }
 
-        /** Adds {@code delta} to the number at {@code path} with {@code ADD} (an absent number counts as 0). */
+        /**
+         * Adds {@code delta} to the number at {@code path} with {@code ADD} (an absent number counts as 0). Applied
+         * twice it adds twice: see <b>Applied twice?</b> above.
+         */
         public Builder add(String path, Number delta) {
             return add(AttributePath.parse(path), delta);
         }
@@ -356,7 +403,10 @@ public final class UpdateSpec {
             return add(AttributePath.of(property), delta);
         }
 
-        /** Appends {@code elements} to the list at {@code path} (an absent list counts as empty). */
+        /**
+         * Appends {@code elements} to the list at {@code path} (an absent list counts as empty). Applied twice it
+         * appends twice: see <b>Applied twice?</b> above.
+         */
         public Builder append(String path, Collection<?> elements) {
             return append(AttributePath.parse(path), elements);
         }
@@ -419,6 +469,31 @@ public final class UpdateSpec {
         public Builder condition(Condition condition) {
             this.condition = condition;
             return this;
+        }
+
+        /**
+         * Makes this update one request that knows its own write: stores {@code token}, a value unique to the
+         * request (a request id), at {@code attribute} (a top-level text property of the type), and applies the
+         * update only if the item does not hold that token already. When DynamoDB's answer is lost after it applied
+         * the update, and the SDK's retry (or the application's own, with the same token) then finds its condition
+         * false, the stored token shows that the update is in the item, and it reports success instead of a
+         * conflict or a {@link WriteOutcomeUnknownException}; the item it returns is the one stored now.
+         *
+         * <p>The item remembers its last token only. With an {@link #expectedVersion(long) expected version} the
+         * update is applied exactly once, whatever is lost. Without one, a write with another token that lands
+         * between a lost attempt and its retry lets the retry apply again, so an increment, append or
+         * {@code ADD} without an expected version is still not resent by the SDK after a failure DynamoDB may
+         * have applied ({@link WriteOutcomeUnknownException}). In a transaction, an item that holds the token
+         * fails the transaction's condition (the transaction's own token covers its resends). Example:
+         * {@code u.increment("balance", 10).expectedVersion(7).requestToken("lastRequest", requestId)}.
+         */
+        public Builder requestToken(String attribute, String token) {
+            RequestToken t = new RequestToken(AttributePath.parse(attribute), token);
+            if (requestToken != null) {
+                changes.removeIf(c -> c.action() == Action.SET && c.path().equals(requestToken.attribute()));
+            }
+            requestToken = t;
+            return set(t.attribute(), token);
         }
 
         /** Builds the immutable spec. */

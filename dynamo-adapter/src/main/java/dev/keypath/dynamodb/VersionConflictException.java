@@ -13,9 +13,18 @@ public class VersionConflictException extends ConditionFailedException {
 
     /** Creates the exception; {@code expectedVersion} is 0 when the item was expected to be new. */
     public VersionConflictException(KeyPath keyPath, long expectedVersion, Throwable cause) {
-        super(expectedVersion == 0
+        this(keyPath, expectedVersion, "", cause);
+    }
+
+    /**
+     * Creates the exception with {@code detail} appended to the message (empty for none): another condition of the
+     * write that may have failed instead, or what a resent attempt found.
+     */
+    public VersionConflictException(KeyPath keyPath, long expectedVersion, String detail, Throwable cause) {
+        super((expectedVersion == 0
                 ? "Insert failed: an item already exists at this key path"
-                : "Version conflict: expected stored version " + expectedVersion, keyPath, cause);
+                : "Version conflict: expected stored version " + expectedVersion)
+                + (detail.isEmpty() ? "" : " (" + detail + ")"), keyPath, cause);
         this.expectedVersion = expectedVersion;
     }
 

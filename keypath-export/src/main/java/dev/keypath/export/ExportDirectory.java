@@ -1,5 +1,7 @@
 package dev.keypath.export;
 
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -103,6 +105,29 @@ public final class ExportDirectory {
             try (DataFileReader r = new DataFileReader(this, f)) {
                 while (r.next() != null) {
                     // reading checks each line; the end of the file checks the sums and the count
+                }
+            }
+        }
+    }
+
+    /**
+     * {@link #verify()}, and that every item's {@code pk} and {@code sk} are the binary key of a key path: the check
+     * an import makes before it writes anything (or creates a table), since a table it writes is a key-path table.
+     *
+     * @throws ExportFormatException naming the first file and line that differs from its manifest or whose key is
+     *     not a key path (an export of a string-keyed table fails at its first line)
+     */
+    public void verifyKeyPaths() {
+        for (ExportDataFile f : dataFiles) {
+            try (DataFileReader r = new DataFileReader(this, f)) {
+                for (DataFileReader.Line line = r.next(); line != null; line = r.next()) {
+                    try {
+                        DefaultItemSchema.keyPathOfItem(line.item());
+                    } catch (ItemMappingException e) {
+                        throw new ExportFormatException(r.name(), line.number(), "the item's key is not a key path: "
+                                + e.getMessage() + " (only an export of a key-path table, whose pk and sk are "
+                                + "binary, can be imported)", e);
+                    }
                 }
             }
         }

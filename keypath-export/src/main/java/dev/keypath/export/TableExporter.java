@@ -1,5 +1,7 @@
 package dev.keypath.export;
 
+import dev.keypath.dynamodb.TableSchemaMismatchException;
+import dev.keypath.dynamodb.internal.operation.TableBootstrap;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -38,7 +40,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * line), {@code manifest-files.json} (per data file its item count, MD5 and ETag) and {@code manifest-summary.json}
  * (the table, the times, the total count), each manifest with its {@code .checksum} (MD5, hex).
  *
- * <p>The table is read with a parallel {@code Scan} of {@link Builder#segments(int)} segments, one thread and at
+ * <p>The table must be a key-path table ({@code pk} and {@code sk} binary): another is refused before anything is
+ * written. It is read with a parallel {@code Scan} of {@link Builder#segments(int)} segments, one thread and at
  * least one data file each (a new file every {@link Builder#maxItemsPerFile(long)} items). Unlike DynamoDB's
  * point-in-time export, a scan sees writes made while it runs: items changed meanwhile may be in either state.
  *
@@ -80,6 +83,8 @@ public final class TableExporter {
      * Exports the table: {@code DescribeTable}, then the scan segments in parallel, then the manifests.
      *
      * @return the export written, opened
+     * @throws TableSchemaMismatchException when the table is not a key-path table ({@code pk}/{@code sk} binary);
+     *     nothing is written
      * @throws software.amazon.awssdk.core.exception.SdkException when the table cannot be described or scanned
      *     (the files written so far stay, without manifests)
      * @throws UncheckedIOException when a file cannot be written
@@ -87,6 +92,7 @@ public final class TableExporter {
     public ExportDirectory export() {
         Instant start = clock.instant();
         TableDescription table = client.describeTable(r -> r.tableName(tableName)).table();
+        TableBootstrap.checkKeyPathKeys(table);
         String exportId = String.format("%014d-%08x", start.toEpochMilli(), ThreadLocalRandom.current().nextInt());
         Path exportDir = directory.resolve(ExportDirectory.AWS_DYNAMODB).resolve(exportId);
         String keyPrefix = ExportDirectory.AWS_DYNAMODB + "/" + exportId + "/";

@@ -13,8 +13,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@link KeyPathTable#batchPutStored}: every item as it was stored, in {@code BatchWriteItem} calls with the
  * table's retries of unprocessed items and throttling.
  *
- * <p>First every data file is checked against its manifest ({@link ExportDirectory#verify()}), so a damaged export
- * writes nothing (and, with {@link Builder#createTable(boolean)}, creates no table). Then the files are written in the manifest's order, {@link Builder#batchSize(int)} items per
+ * <p>First every data file is checked against its manifest and every item's key is decoded
+ * ({@link ExportDirectory#verifyKeyPaths()}), so a damaged export, or one with a key that is not a key path (an
+ * export of a string-keyed table), writes nothing and, with {@link Builder#createTable(boolean)}, creates no table;
+ * the error names the file and the line. Then the files are written in the manifest's order,
+ * {@link Builder#batchSize(int)} items per
  * call. With a {@link Builder#checkpoint(Path) checkpoint file}, each stored batch and each finished file is
  * recorded there, and a run that finds the file goes on after the last recorded batch: an import that was killed
  * or failed is run again with the same checkpoint to finish it. Puts replace the item at their key, so a batch
@@ -52,14 +55,14 @@ public final class TableImporter {
     /**
      * Runs the import (or the rest of it, with a checkpoint).
      *
-     * @throws ExportFormatException when the export, or the checkpoint file, is not as the format says; nothing is
-     *     written for a damaged data file
+     * @throws ExportFormatException when the export, or the checkpoint file, is not as the format says, or an item's
+     *     key is not a key path; nothing is written (nor created) for a damaged data file or such a key
      * @throws dev.keypath.dynamodb.BatchIncompleteException when a batch is still unprocessed at the table's batch
      *     deadline (the checkpoint holds every batch before it)
      */
     public ImportResult run() {
         ExportDirectory export = ExportDirectory.open(directory);
-        export.verify();
+        export.verifyKeyPaths();
         if (createTable) {
             table.bootstrap();
         }

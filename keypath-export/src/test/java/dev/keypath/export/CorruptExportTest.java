@@ -245,4 +245,69 @@ class CorruptExportTest {
                 export.relative(last, 0), last.itemCount(), "unknown type descriptor \"Q\"");
         assertThat(Tables.scan(target.tableName())).isEmpty();
     }
+
+    @Test
+    void aKeyThatIsNotAKeyPathStopsTheImportBeforeTheTableIsCreated() throws IOException {
+        ExportDirectory export = fresh();
+        List<ExportDataFile> files = export.dataFiles().stream().filter(f -> f.itemCount() >= 3).toList();
+        ExportDataFile last = files.get(files.size() - 1);
+        rewriteLines(export, last, lines -> {
+            lines.set(1, "{\"Item\":{\"pk\":{\"B\":\"/wE=\"},\"sk\":{\"B\":\"AA==\"},\"_type\":{\"S\":\"Post\"}}}");
+            return lines;
+        });
+        String table = dev.keypath.test.TestDynamoDb.uniqueTableName("corrupt-key");
+        KeyPathTable target = KeyPathTable.builder().client(dev.keypath.test.TestDynamoDb.get().client())
+                .tableName(table).build();
+
+        assertNamed(() -> TableImporter.builder().table(target).directory(copy).createTable(true).build().run(),
+                export.relative(last, 0), 2, "not a key path");
+        assertThat(tableExists(table)).as("the table was created").isFalse();
+    }
+
+    @Test
+    void anExportOfAStringKeyedTableIsRefusedBeforeTheTableIsCreated() throws IOException {
+        ExportDirectory export = fresh();
+        ExportDataFile file = export.dataFiles().get(0);
+        rewriteLines(export, file, lines -> {
+            List<String> strings = new ArrayList<>();
+            for (int i = 0; i < lines.size(); i++) {
+                strings.add("{\"Item\":{\"PK\":{\"S\":\"USER#" + i + "\"},\"SK\":{\"S\":\"PROFILE\"}}}");
+            }
+            return strings;
+        });
+        String table = dev.keypath.test.TestDynamoDb.uniqueTableName("corrupt-strings");
+        KeyPathTable target = KeyPathTable.builder().client(dev.keypath.test.TestDynamoDb.get().client())
+                .tableName(table).build();
+
+        assertNamed(() -> TableImporter.builder().table(target).directory(copy).createTable(true).build().run(),
+                export.relative(file, 0), 1, "not a key path");
+        assertThat(tableExists(table)).as("the table was created").isFalse();
+    }
+
+    @Test
+    void aStringKeyedTableIsNotExportedAndNothingIsWritten() throws IOException {
+        software.amazon.awssdk.services.dynamodb.DynamoDbClient client = dev.keypath.test.TestDynamoDb.get().client();
+        String table = dev.keypath.test.TestDynamoDb.uniqueTableName("strings-src");
+        client.createTable(b -> b.tableName(table)
+                .billingMode(software.amazon.awssdk.services.dynamodb.model.BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
+                        a -> a.attributeName("SK").attributeType("S"))
+                .keySchema(k -> k.attributeName("PK").keyType("HASH"), k -> k.attributeName("SK").keyType("RANGE")));
+
+        assertThatThrownBy(() -> TableExporter.builder().client(client).tableName(table).directory(copy).build()
+                .export()).isInstanceOf(dev.keypath.dynamodb.KeyPathDynamoException.class)
+                .hasMessageContaining(table).hasMessageContaining("pk HASH (B)");
+        try (Stream<Path> written = Files.list(copy)) {
+            assertThat(written).isEmpty();
+        }
+    }
+
+    private static boolean tableExists(String table) {
+        try {
+            dev.keypath.test.TestDynamoDb.get().client().describeTable(b -> b.tableName(table));
+            return true;
+        } catch (software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException e) {
+            return false;
+        }
+    }
 }

@@ -17,7 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Where a run stands: for each scan segment, the last evaluated key of the last page whose writes DynamoDB
  * acknowledged (or that the segment is done), with the counts up to there. A run resumes each segment after its
- * key, so a page interrupted half-written is written again: puts by key, the same items overwritten. It also
+ * key, so a page interrupted half-written is written again: puts by key, the same items overwritten (each carries
+ * the marker of its source item, so the run tells such a page from a collision). It also
  * names the source, the target and the mapping's {@linkplain MigrationMapping#fingerprint() fingerprint}, which a
  * resumed run must match. Immutable.
  *
@@ -47,18 +48,20 @@ public record Checkpoint(String source, String target, String mapping, List<Segm
      * @param written    items put into the target
      * @param unmatched  items no entity matched
      * @param invalid    items an entity matched that could not move
+     * @param collisions items not written because another source item had its key path
      * @param readUnits  read capacity the scan consumed
      * @param writeUnits write capacity the puts consumed (retries included)
      */
     public record SegmentProgress(int segment, boolean done, Map<String, AttributeValue> lastKey, long scanned,
-                                  long written, long unmatched, long invalid, double readUnits, double writeUnits) {
+                                  long written, long unmatched, long invalid, long collisions, double readUnits,
+                                  double writeUnits) {
         /** Copies the key. */
         public SegmentProgress {
             lastKey = lastKey == null ? Map.of() : Map.copyOf(lastKey);
         }
 
         static SegmentProgress start(int segment) {
-            return new SegmentProgress(segment, false, Map.of(), 0, 0, 0, 0, 0, 0);
+            return new SegmentProgress(segment, false, Map.of(), 0, 0, 0, 0, 0, 0, 0);
         }
     }
 
@@ -93,6 +96,11 @@ public record Checkpoint(String source, String target, String mapping, List<Segm
         return segments.stream().mapToLong(SegmentProgress::written).sum();
     }
 
+    /** Items not written because another source item had their key path, over all segments. */
+    public long collisions() {
+        return segments.stream().mapToLong(SegmentProgress::collisions).sum();
+    }
+
     /** The checkpoint as JSON (what a {@link CheckpointStore} keeps). */
     public String toJson() {
         ObjectNode root = JSON.createObjectNode();
@@ -101,7 +109,8 @@ public record Checkpoint(String source, String target, String mapping, List<Segm
         for (SegmentProgress s : segments) {
             ObjectNode n = list.addObject();
             n.put("segment", s.segment()).put("done", s.done()).put("scanned", s.scanned()).put("written", s.written())
-                    .put("unmatched", s.unmatched()).put("invalid", s.invalid()).put("readUnits", s.readUnits())
+                    .put("unmatched", s.unmatched()).put("invalid", s.invalid()).put("collisions", s.collisions())
+                    .put("readUnits", s.readUnits())
                     .put("writeUnits", s.writeUnits());
             ObjectNode key = n.putObject("lastKey");
             s.lastKey().forEach((name, v) -> key.set(name, keyValue(v)));
@@ -125,7 +134,8 @@ public record Checkpoint(String source, String target, String mapping, List<Segm
                 }
                 all.add(new SegmentProgress(n.get("segment").asInt(), n.get("done").asBoolean(), key,
                         n.get("scanned").asLong(), n.get("written").asLong(), n.get("unmatched").asLong(),
-                        n.get("invalid").asLong(), n.get("readUnits").asDouble(), n.get("writeUnits").asDouble()));
+                        n.get("invalid").asLong(), n.path("collisions").asLong(0), n.get("readUnits").asDouble(),
+                        n.get("writeUnits").asDouble()));
             }
             return new Checkpoint(root.get("source").asString(), root.get("target").asString(),
                     root.get("mapping").asString(), all);

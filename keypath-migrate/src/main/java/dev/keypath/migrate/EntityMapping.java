@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.KeyPathFormatException;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import dev.keypath.dynamodb.internal.operation.ItemSizes;
 import java.util.LinkedHashMap;
@@ -18,8 +19,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * How the items of one entity move: the patterns of their old string keys ({@code USER#{userId:uuid}} and
  * {@code POST#{postId:int}}), the key-path template they become ({@code /user-{userId}/post-{postId}}), the item
- * type they are stored as, and the attributes left behind (old index keys such as {@code GSI1PK}). Every template
- * variable must be captured by one of the two patterns; a name captured in both must capture the same value.
+ * type they are stored as, the attributes left behind (old index keys such as {@code GSI1PK}) and those moved under
+ * another name. Every template variable must be captured by one of the two patterns; a name captured in both must
+ * capture the same value. A source attribute cannot move under a name keypath keeps ({@code pk}, {@code sk},
+ * {@code _type}, {@code _ttl}, {@code _kp_*}, the target's index keys): such an item cannot move until the mapping
+ * renames or drops the attribute.
  *
  * <p>With a registered class ({@link Builder#type(Class)}) each moved item is read as that class and written as
  * the adapter writes it, so secondary key paths, TTL and the stored forms of its fields are exactly those of the
@@ -34,6 +38,9 @@ public final class EntityMapping {
     private final String typeName;
     private final ItemSchema<?> schema;
     private final Set<String> drops;
+    private final Map<String, String> renames;
+    /** The attributes the registered class keeps for itself (its secondary keys), none without a class. */
+    private final Set<String> classReserved;
 
     private EntityMapping(Builder b, StringKeyPattern partitionKey, StringKeyPattern sortKey, KeyPathTemplate keyPath,
                           String typeName) {
@@ -44,6 +51,8 @@ public final class EntityMapping {
         this.typeName = typeName;
         this.schema = b.schema;
         this.drops = Set.copyOf(b.drops);
+        this.renames = Map.copyOf(b.renames);
+        this.classReserved = schema instanceof DefaultItemSchema<?> d ? Set.copyOf(d.reservedAttributes()) : Set.of();
     }
 
     /** A builder of the entity called {@code name} (the name reports and errors use). */
@@ -81,11 +90,33 @@ public final class EntityMapping {
         return drops;
     }
 
+    /** The attributes this entity moves under another name (source name to new name), besides the mapping's. */
+    public Map<String, String> renames() {
+        return renames;
+    }
+
+    /** The registered class's schema, or null. */
+    ItemSchema<?> schema() {
+        return schema;
+    }
+
+    /** The attributes the registered class keeps for itself; empty without a class. */
+    Set<String> classReserved() {
+        return classReserved;
+    }
+
+    /** The name {@code attribute} moves under: this entity's rename, else the mapping's, else its own. */
+    String movedName(String attribute, Map<String, String> mappingRenames) {
+        String to = renames.get(attribute);
+        return to != null ? to : mappingRenames.getOrDefault(attribute, attribute);
+    }
+
     /** The declaration as one line, e.g. for a checkpoint's fingerprint. */
     @Override
     public String toString() {
         return name + ": " + partitionKey + " | " + sortKey + " -> " + keyPath + " as " + typeName
-                + (schema == null ? "" : " (" + schema.type().getName() + ")") + " drop " + new java.util.TreeSet<>(drops);
+                + (schema == null ? "" : " (" + schema.type().getName() + ")") + " drop " + new java.util.TreeSet<>(drops)
+                + (renames.isEmpty() ? "" : " rename " + new java.util.TreeMap<>(renames));
     }
 
     /**
@@ -104,54 +135,113 @@ public final class EntityMapping {
         return skTexts == null ? null : new String[][] {pkTexts, skTexts};
     }
 
+    /** A moved item's key path and its {@code pk} and {@code sk} bytes, encoded once. */
+    record MovedKey(KeyPath path, byte[] pk, byte[] sk) {
+    }
+
     /**
-     * The moved item of a source item whose keys {@link #match matched} as {@code texts}: converts the captures,
-     * binds the template, copies the attributes other than the old keys and the dropped ones, and sets {@code pk},
-     * {@code sk} and {@code _type}. An item that cannot move is an {@link ItemOutcome.Invalid} naming why.
+     * The key path of a source item whose keys {@link #match matched} as {@code texts}: the captures converted and
+     * bound into the template, within DynamoDB's key sizes.
+     *
+     * @throws IllegalArgumentException saying why the key path cannot be built
      */
-    ItemOutcome convert(String[][] texts, String pk, String sk, Map<String, AttributeValue> item,
-                        Set<String> leftBehind, String sourceKey) {
+    MovedKey keyPath(String[][] texts) {
         Map<String, Object> values = new LinkedHashMap<>();
-        try {
-            convertAll(partitionKey, texts[0], values, "pk");
-            if (sortKey != null) {
-                convertAll(sortKey, texts[1], values, "sk");
-            }
-        } catch (IllegalArgumentException e) {
-            return new ItemOutcome.Invalid(this, sourceKey, e.getMessage());
+        convertAll(partitionKey, texts[0], values, "pk");
+        if (sortKey != null) {
+            convertAll(sortKey, texts[1], values, "sk");
         }
         KeyPath path;
         try {
             path = keyPath.bind(values);
         } catch (KeyPathFormatException e) {
-            return new ItemOutcome.Invalid(this, sourceKey, "the key path cannot be built: " + e.reason());
+            throw new IllegalArgumentException("the key path cannot be built: " + e.reason(), e);
         }
-        byte[] newPk = path.partitionKey();
-        byte[] newSk = path.sortKey();
-        if (newPk.length > TableAttributes.MAX_PARTITION_KEY || newSk.length > TableAttributes.MAX_SORT_KEY) {
-            return new ItemOutcome.Invalid(this, sourceKey, path + " has a " + newPk.length + "-byte pk and a "
-                    + newSk.length + "-byte sk (limits 2048 and 1024)");
+        byte[] pk = path.partitionKey();
+        byte[] sk = path.sortKey();
+        if (pk.length > TableAttributes.MAX_PARTITION_KEY || sk.length > TableAttributes.MAX_SORT_KEY) {
+            throw new IllegalArgumentException(path + " has a " + pk.length + "-byte pk and a " + sk.length
+                    + "-byte sk (limits 2048 and 1024)");
         }
-        Map<String, AttributeValue> moved = new LinkedHashMap<>(item.size() + 2);
+        return new MovedKey(path, pk, sk);
+    }
+
+    /**
+     * The moved item of a source item whose keys {@link #match matched}: {@code pk}, {@code sk} and {@code _type}
+     * of the key path, every other attribute but the old key attributes and the dropped ones (under its new name
+     * when renamed), and the {@link SourceMarker}. An item that cannot move is an {@link ItemOutcome.Invalid} naming
+     * why: its key path cannot be built, or an attribute would take a name keypath keeps ({@link ReservedNames}) or
+     * one another attribute moves under, or (with a registered class) the class cannot read the item or would not
+     * store one of its attributes.
+     */
+    ItemOutcome convert(MigrationMapping.Match match, Map<String, AttributeValue> item, MigrationMapping mapping,
+                        Tables tables) {
+        String sourceKey = match.sourceKey();
+        MovedKey key;
+        try {
+            key = keyPath(match.texts());
+        } catch (IllegalArgumentException e) {
+            return new ItemOutcome.Invalid(this, sourceKey, e.getMessage());
+        }
+        byte[] newPk = key.pk();
+        byte[] newSk = key.sk();
+        Map<String, AttributeValue> moved = new LinkedHashMap<>(item.size() + 3);
         moved.put(TableAttributes.PK, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(newPk)));
         moved.put(TableAttributes.SK, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(newSk)));
         moved.put(TableAttributes.TYPE, AttributeValue.fromS(typeName));
+        Map<String, String> movedFrom = new LinkedHashMap<>();
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             String attribute = e.getKey();
-            if (!leftBehind.contains(attribute) && !drops.contains(attribute) && !moved.containsKey(attribute)) {
-                moved.put(attribute, e.getValue());
+            if (mapping.leftBehind().contains(attribute) || drops.contains(attribute)) {
+                continue;
             }
+            String to = movedName(attribute, mapping.renames());
+            String why = ReservedNames.why(to, tables.targetIndexKeys(), classReserved);
+            if (why != null) {
+                return new ItemOutcome.Invalid(this, sourceKey, cannotTake(attribute, to, why));
+            }
+            String other = movedFrom.putIfAbsent(to, attribute);
+            if (other != null) {
+                return new ItemOutcome.Invalid(this, sourceKey, "attributes '" + other + "' and '" + attribute
+                        + "' would both move as '" + to + "'");
+            }
+            moved.put(to, e.getValue());
         }
         if (schema != null) {
+            Map<String, AttributeValue> stored;
             try {
-                moved = throughSchema(schema, moved);
+                stored = throughSchema(schema, moved);
             } catch (RuntimeException e) {
                 return new ItemOutcome.Invalid(this, sourceKey, "cannot be read as " + schema.type().getSimpleName()
                         + ": " + e.getMessage());
             }
+            for (Map.Entry<String, String> m : movedFrom.entrySet()) {
+                if (!stored.containsKey(m.getKey()) && !holdsNothing(moved.get(m.getKey()))) {
+                    return new ItemOutcome.Invalid(this, sourceKey, "attribute '" + m.getValue() + "' would be lost: "
+                            + schema.type().getSimpleName() + " does not store '" + m.getKey() + "' (not one of its "
+                            + "properties, or a key field, whose value is in the key path); drop or rename it in "
+                            + "the mapping");
+                }
+            }
+            moved = new LinkedHashMap<>(stored);
         }
-        int sourceKeyBytes = ItemSizes.utf8Length(pk) + (sk == null ? 0 : ItemSizes.utf8Length(sk));
-        return new ItemOutcome.Mapped(this, path, moved, sourceKey, sourceKeyBytes, newPk.length + newSk.length);
+        moved.put(SourceMarker.ATTRIBUTE, SourceMarker.of(tables.source(), match.pk(), match.sk()));
+        int sourceKeyBytes = ItemSizes.utf8Length(match.pk()) + (match.sk() == null ? 0
+                : ItemSizes.utf8Length(match.sk()));
+        return new ItemOutcome.Mapped(this, key.path(), moved, sourceKey, sourceKeyBytes, newPk.length + newSk.length);
+    }
+
+    /** The reason an attribute cannot move under the name {@code to}, with the way out. */
+    static String cannotTake(String attribute, String to, String why) {
+        return "attribute '" + attribute + "'" + (attribute.equals(to) ? "" : " (renamed '" + to + "')")
+                + " cannot move under the name '" + to + "': " + why + "; rename it in the mapping (\"rename\": {\""
+                + attribute + "\": \"...\"}) or drop it";
+    }
+
+    /** Whether a value holds nothing (NULL, an empty list or map), so that a class may store it as absent. */
+    static boolean holdsNothing(AttributeValue v) {
+        return v == null || Boolean.TRUE.equals(v.nul()) || (v.hasL() && v.l().isEmpty())
+                || (v.hasM() && v.m().isEmpty());
     }
 
     private static <T> Map<String, AttributeValue> throughSchema(ItemSchema<T> schema, Map<String, AttributeValue> item) {
@@ -187,6 +277,7 @@ public final class EntityMapping {
         private String typeName;
         private ItemSchema<?> schema;
         private final Set<String> drops = new LinkedHashSet<>();
+        private final Map<String, String> renames = new LinkedHashMap<>();
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -231,6 +322,17 @@ public final class EntityMapping {
         /** Attributes to leave behind, e.g. {@code GSI1PK}; the old key attributes always are. */
         public Builder drop(String... attributes) {
             drops.addAll(List.of(attributes));
+            return this;
+        }
+
+        /**
+         * Moves the source attribute {@code from} under the name {@code to} (see
+         * {@link MigrationMapping.Builder#rename}); this entity's rename of an attribute replaces the mapping's.
+         *
+         * @throws MappingDeclarationException when {@code to} is a name keypath keeps or a name is renamed twice
+         */
+        public Builder rename(String from, String to) {
+            Renames.add(renames, from, to, name);
             return this;
         }
 

@@ -15,6 +15,11 @@ final class Examples<T> {
         }
     }
 
+    /** Whether another example would be kept. */
+    synchronized boolean wanted() {
+        return kept.size() < LIMIT;
+    }
+
     synchronized List<T> list() {
         return List.copyOf(kept);
     }

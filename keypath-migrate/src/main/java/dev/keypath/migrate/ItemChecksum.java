@@ -15,7 +15,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A 64-bit digest (the first 8 bytes of SHA-256) of an item's content that does not depend on the order DynamoDB
- * returns attributes or set members in, nor on how a number is written ({@code 1.50} and {@code 1.5} agree).
+ * returns attributes or set members in, nor on how a number is written ({@code 1.50} and {@code 1.5} agree). The
+ * {@link SourceMarker} is not content: {@link #of} leaves it out, and {@link #stored} mixes it in when the item
+ * has one, so that an item another source item wrote does not pass for this one's.
  */
 final class ItemChecksum {
     private static final ThreadLocal<MessageDigest> SHA = ThreadLocal.withInitial(() -> {
@@ -29,11 +31,38 @@ final class ItemChecksum {
     private ItemChecksum() {
     }
 
+    /** The digest of the item's attributes other than the marker. */
     static long of(Map<String, AttributeValue> item) {
         MessageDigest d = SHA.get();
         d.reset();
-        map(d, item);
+        map(d, item, true);
         return first8(d.digest());
+    }
+
+    /** The digest of a stored item: {@link #of} with its marker mixed in, when it has one. */
+    static long stored(Map<String, AttributeValue> item) {
+        AttributeValue marker = item.get(SourceMarker.ATTRIBUTE);
+        long content = of(item);
+        return marker == null || marker.b() == null ? content : withMarker(content, marker);
+    }
+
+    /** {@code content} with a marker mixed in. */
+    static long withMarker(long content, AttributeValue marker) {
+        MessageDigest d = SHA.get();
+        d.reset();
+        for (int i = 56; i >= 0; i -= 8) {
+            d.update((byte) (content >>> i));
+        }
+        bytes(d, marker.b());
+        return first8(d.digest());
+    }
+
+    /** Whether two values are the same content (numbers by value, sets in any order). */
+    static boolean sameValue(AttributeValue a, AttributeValue b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        return of(Map.of("v", a)) == of(Map.of("v", b));
     }
 
     /** The digest of a key-path item's key: its {@code pk} and {@code sk} bytes. */
@@ -54,8 +83,15 @@ final class ItemChecksum {
     }
 
     private static void map(MessageDigest d, Map<String, AttributeValue> m) {
+        map(d, m, false);
+    }
+
+    private static void map(MessageDigest d, Map<String, AttributeValue> m, boolean top) {
         d.update((byte) '{');
         for (Map.Entry<String, AttributeValue> e : new TreeMap<>(m).entrySet()) {
+            if (top && e.getKey().equals(SourceMarker.ATTRIBUTE)) {
+                continue;
+            }
             text(d, e.getKey());
             value(d, e.getValue());
         }

@@ -14,6 +14,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {
  *   "partitionKey": "PK", "sortKey": "SK",
  *   "drop": ["GSI1PK", "GSI1SK"],
+ *   "rename": {"_type": "legacyType"},
  *   "entities": [
  *     {"name": "comment", "pk": "USER#{userId:uuid}", "sk": "POST#{postId:int}#COMMENT#{commentId:int}",
  *      "keyPath": "/user-{userId}/post-{postId}/comment-{commentId}", "type": "Comment", "drop": ["GSI2PK"]}
@@ -25,8 +26,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class MappingJson {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final Set<String> TOP = Set.of("partitionKey", "sortKey", "drop", "entities");
-    private static final Set<String> ENTITY = Set.of("name", "pk", "sk", "keyPath", "type", "drop");
+    private static final Set<String> TOP = Set.of("partitionKey", "sortKey", "drop", "rename", "entities");
+    private static final Set<String> ENTITY = Set.of("name", "pk", "sk", "keyPath", "type", "drop", "rename");
 
     private MappingJson() {
     }
@@ -52,6 +53,7 @@ final class MappingJson {
             mapping.sortKeyAttribute(root.get("sortKey").isNull() ? null : text(root, "sortKey", null, true));
         }
         mapping.drop(strings(root, "drop", null));
+        renames(root, null).forEach(mapping::rename);
         JsonNode entities = root.get("entities");
         if (entities == null || !entities.isArray()) {
             throw new MappingDeclarationException(null, "entities", null, "\"entities\" must be an array of entities");
@@ -70,6 +72,7 @@ final class MappingJson {
                     .keyPath(text(e, "keyPath", name, false))
                     .type(text(e, "type", name, false))
                     .drop(strings(e, "drop", name));
+            renames(e, name).forEach(b::rename);
             mapping.entity(b.build());
         }
         return mapping.build();
@@ -96,6 +99,26 @@ final class MappingJson {
             throw new MappingDeclarationException(entity, field, null, "\"" + field + "\" must be a string");
         }
         return v.stringValue();
+    }
+
+    /** The {@code "rename"} object: source attribute to new name, in the file's order. */
+    private static Map<String, String> renames(JsonNode object, String entity) {
+        JsonNode v = object.get("rename");
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (v == null || v.isNull()) {
+            return out;
+        }
+        if (!v.isObject()) {
+            throw new MappingDeclarationException(entity, "rename", null,
+                    "\"rename\" must be an object of source attribute names to new names");
+        }
+        for (Map.Entry<String, JsonNode> p : v.properties()) {
+            if (!p.getValue().isString()) {
+                throw new MappingDeclarationException(entity, "rename." + p.getKey(), null, "must be a string");
+            }
+            out.put(p.getKey(), p.getValue().stringValue());
+        }
+        return out;
     }
 
     private static String[] strings(JsonNode object, String field, String entity) {

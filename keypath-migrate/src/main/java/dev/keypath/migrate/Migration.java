@@ -17,13 +17,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *         .build();
  * MigrationPlan plan = migration.plan();            // dry run: counts, collisions, key sizes, capacity
  * MigrationRun run = migration.run();               // the copy; resumes from the checkpoint
- * MigrationVerification check = migration.verify(); // counts and checksums of the two tables
+ * MigrationVerification check = migration.verify(); // the target against the source as it is
  * }</pre>
  *
- * Each phase scans the source in parallel segments, one thread each, and keeps within the read and write budgets
- * (capacity units per second, charged with what DynamoDB reports consumed). The target table must exist (create
- * it with {@code KeyPathTable.bootstrap()}). Immutable and thread-safe; each call runs on threads of its own and
- * returns when they are done.
+ * Each phase first checks that the target exists and is a key-path table ({@link TargetTableException} if not:
+ * create it with {@code keypath create-table} or {@code KeyPathTable.bootstrap()}), then scans the source in
+ * parallel segments, one thread each, within the read and write budgets: capacity units per second for all
+ * segments together, reserved before each call and settled with what DynamoDB reports, with calls sized so that no
+ * window of a second or more holds more than the budget and one call, which costs one item or a hundredth of the
+ * budget's second. Immutable and thread-safe; each call runs on threads of its own and returns when they are done.
  */
 public final class Migration {
     private final Settings settings;
@@ -40,6 +42,8 @@ public final class Migration {
     /**
      * The dry run: reads the whole source (under the read budget), maps every item, writes nothing. Keeps every
      * mapped key path in memory to find collisions.
+     *
+     * @throws TargetTableException when the target is missing or not a key-path table
      */
     public MigrationPlan plan() {
         return new PlanPass(settings).plan();
@@ -52,15 +56,26 @@ public final class Migration {
      * re-puts at most one page per segment, overwriting the same items. Items no entity matches, or that cannot
      * move, stay behind and are counted.
      *
+     * <p>Every moved item carries {@code _kp_src}, a digest of the source item it came from, and the run keeps
+     * the key path of every item it writes (about 32 bytes an item; a resumed run first reads the keys the target
+     * holds from earlier runs, with a consistent scan). A second source item of a key path already written, in
+     * whatever page, segment or run, is a collision: it is not written, and is counted in
+     * {@link MigrationRun#collisions()}; the first one stays.
+     *
+     * @throws TargetTableException          when the target is missing or not a key-path table
      * @throws CheckpointMismatchException   when the checkpoint belongs to another migration
-     * @throws MigrationCollisionException   when two items of one page map to one key path
      * @throws MigrationInterruptedException when the calling thread is interrupted
      */
     public MigrationRun run() {
         return new RunPass(settings).run();
     }
 
-    /** Compares the target with what the mapping makes of the source: counts, presence and checksums. */
+    /**
+     * Compares the target with the source as it is (not through the mapping's conversion): counts, presence,
+     * collisions, items that cannot move and checksums.
+     *
+     * @throws TargetTableException when the target is missing or not a key-path table
+     */
     public MigrationVerification verify() {
         return new VerifyPass(settings).verify();
     }
@@ -123,8 +138,9 @@ public final class Migration {
         }
 
         /**
-         * Items per page of a run's scan (the {@code Limit}; default 500): the checkpoint's step, and at most what a
-         * resumed segment writes again. Plans and verifications read pages of up to 1 MB.
+         * Items per page of a run (default 500): the checkpoint's step, and at most what a resumed segment writes
+         * again. A page is one {@code Scan} call (its {@code Limit}), or several smaller ones when a read budget
+         * sizes the calls. Plans and verifications read pages of up to 1 MB, or as a read budget sizes them.
          */
         public Builder pageSize(int items) {
             if (items < 1) {

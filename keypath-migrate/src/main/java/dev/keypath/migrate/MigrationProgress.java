@@ -18,24 +18,51 @@ public interface MigrationProgress {
      * The state at one moment.
      *
      * @param phase        {@code plan}, {@code run} or {@code verify}
-     * @param scanned      source items read so far (for a resumed run, including the earlier runs')
-     * @param moved        items mapped (plan), written (run) or checked (verify) so far
+     * @param scanned      source items done so far: read and mapped (plan), written or left behind (run, for a
+     *                     resumed run including the earlier runs'), compared with the target (verify)
+     * @param moved        of those, items that would move (plan), were written (run) or were moved by the mapping
+     *                     (verify)
      * @param sourceItems  DynamoDB's approximate item count of the source (updated about every six hours), 0 if
      *                     unknown
+     * @param targetItems  target items read before the source: by verify, and by a run that reads the keys the
+     *                     target holds from earlier runs
      * @param readUnits    read capacity consumed so far by this process
      * @param writeUnits   write capacity consumed so far by this process
      * @param elapsed      time since this process began the phase
      */
-    record Snapshot(String phase, long scanned, long moved, long sourceItems, double readUnits, double writeUnits,
-                    Duration elapsed) {
-        /** One line, e.g. {@code run: 51200 of ~100000 source items (51%), 50310 written, 2010 items/s, ...}. */
+    record Snapshot(String phase, long scanned, long moved, long sourceItems, long targetItems, double readUnits,
+                    double writeUnits, Duration elapsed) {
+        /**
+         * One line, e.g. {@code run: 51200 of ~100000 source items done (51%), 50310 written, 890 left behind,
+         * ...}; while the target is read, {@code verify: reading the target, 20000 items read, ...}.
+         */
         public String line() {
             double seconds = Math.max(1e-3, elapsed.toNanos() / 1e9);
-            String of = sourceItems > 0 ? " of ~" + sourceItems + " source items ("
-                    + Math.min(100, scanned * 100 / sourceItems) + "%)" : " source items";
-            return String.format(java.util.Locale.ROOT, "%s: %d%s, %d %s, %.0f RCU/s, %.0f WCU/s, %ds", phase,
-                    scanned, of, moved, "plan".equals(phase) ? "mapped" : "run".equals(phase) ? "written" : "checked",
-                    readUnits / seconds, writeUnits / seconds, elapsed.toSeconds());
+            String rates = String.format(java.util.Locale.ROOT, "%.0f RCU/s, %.0f WCU/s, %ds", readUnits / seconds,
+                    writeUnits / seconds, elapsed.toSeconds());
+            if (scanned == 0 && (targetItems > 0 || "verify".equals(phase))) {
+                return phase + ": reading the target, " + targetItems + " items read, " + rates;
+            }
+            String done = switch (phase) {
+                case "plan" -> "read";
+                case "verify" -> "compared";
+                default -> "done";
+            };
+            String of;
+            if (sourceItems <= 0) {
+                of = scanned + " source items " + done;
+            } else if (scanned <= sourceItems) {
+                of = scanned + " of ~" + sourceItems + " source items " + done + " ("
+                        + Math.min(99, scanned * 100 / sourceItems) + "%)";
+            } else {
+                of = scanned + " source items " + done + " (more than DynamoDB's estimate of " + sourceItems + ")";
+            }
+            String what = switch (phase) {
+                case "plan" -> moved + " would move";
+                case "verify" -> moved + " moved by the mapping";
+                default -> moved + " written, " + (scanned - moved) + " left behind";
+            };
+            return phase + ": " + of + ", " + what + ", " + rates;
         }
     }
 }

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /** {@link Migration#plan()}: scans and maps every item, tallies what a run would do, writes nothing. */
 final class PlanPass {
@@ -39,6 +38,7 @@ final class PlanPass {
     }
 
     MigrationPlan plan() {
+        Tables tables = Tables.check(settings.client(), settings.source(), settings.target());
         CapacityBudget reads = new CapacityBudget(settings.readCapacity());
         Timings timings = new Timings();
         try (ProgressTicker ticker = new ProgressTicker("plan",
@@ -46,19 +46,20 @@ final class PlanPass {
                 settings.progressInterval())) {
             Segments.run(settings.segments(), "plan", segment -> {
                 SourceScan scan = new SourceScan(settings.client(), settings.source(), segment, settings.segments(),
-                        0, settings.batchPolicy(), reads, ticker.reads, timings);
+                        false, settings.batchPolicy(), reads, ticker.reads, timings);
                 Map<String, AttributeValue> start = null;
+                SourceScan.Page page;
                 do {
-                    ScanResponse page = scan.page(start);
+                    page = scan.next(start, 0);
                     for (Map<String, AttributeValue> item : page.items()) {
-                        if (tally(item)) {
+                        boolean moves = tally(item, tables);
+                        ticker.scanned.increment();
+                        if (moves) {
                             ticker.moved.increment();
                         }
-                        ticker.scanned.increment();
                     }
-                    start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
-                            ? page.lastEvaluatedKey() : null;
-                } while (start != null);
+                    start = page.lastKey();
+                } while (!page.last());
             });
             List<MigrationPlan.EntityPlan> perEntity = new ArrayList<>();
             for (int i = 0; i < entities.size(); i++) {
@@ -74,8 +75,8 @@ final class PlanPass {
     }
 
     /** Counts one item; true if it would move. */
-    private boolean tally(Map<String, AttributeValue> item) {
-        ItemOutcome outcome = settings.mapping().map(item);
+    private boolean tally(Map<String, AttributeValue> item, Tables tables) {
+        ItemOutcome outcome = settings.mapping().map(item, tables);
         if (outcome instanceof ItemOutcome.Mapped m) {
             Tally t = tallies.get(entities.indexOf(m.entity()));
             long size = ItemSize.of(m.item());

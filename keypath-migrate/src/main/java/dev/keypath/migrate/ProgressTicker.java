@@ -8,8 +8,10 @@ import java.util.concurrent.atomic.LongAdder;
 
 /** The live counts of one phase and the thread that reports them to a {@link MigrationProgress}. */
 final class ProgressTicker implements AutoCloseable {
+    /** Source items done; add to it before {@link #moved}, which is read first, so a report never has more moved. */
     final LongAdder scanned = new LongAdder();
     final LongAdder moved = new LongAdder();
+    final LongAdder targetItems = new LongAdder();
     final CapacityMeter reads = new CapacityMeter();
     final CapacityMeter writes = new CapacityMeter();
     private final long startNanos = System.nanoTime();
@@ -40,8 +42,10 @@ final class ProgressTicker implements AutoCloseable {
     }
 
     MigrationProgress.Snapshot snapshot() {
-        return new MigrationProgress.Snapshot(phase, scanned.sum(), moved.sum(), sourceItems, reads.total(),
-                writes.total(), elapsed());
+        long movedNow = moved.sum();
+        long scannedNow = scanned.sum();
+        return new MigrationProgress.Snapshot(phase, scannedNow, movedNow, sourceItems, targetItems.sum(),
+                reads.total(), writes.total(), elapsed());
     }
 
     @Override

@@ -1,26 +1,25 @@
 package dev.keypath.migrate;
 
-import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.internal.client.SyncDriver;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import dev.keypath.dynamodb.internal.operation.ItemBatches;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
- * {@link Migration#run()}: per segment, page after page from the checkpoint on: map, put, record the page's last
- * evaluated key.
+ * {@link Migration#run()}: checks the target, claims the key paths the target already holds from earlier runs of
+ * this migration ({@link TargetKeys}), then per segment, page after page from the checkpoint on: read, map, claim
+ * each key path ({@link WrittenKeys}: the second source item of one key path is a collision, not written), put,
+ * record the page's last evaluated key.
  */
 final class RunPass {
-    /** Items per {@code BatchWriteItem}. */
-    private static final int BATCH = 25;
-
     private final Migration.Settings settings;
     private final SyncDriver driver;
+    private final WrittenKeys claimed = new WrittenKeys();
+    private final Examples<MigrationPlan.Collision> collisionExamples = new Examples<>();
     private Checkpoint checkpoint;
 
     RunPass(Migration.Settings settings) {
@@ -29,6 +28,7 @@ final class RunPass {
     }
 
     MigrationRun run() {
+        Tables tables = Tables.check(settings.client(), settings.source(), settings.target());
         Checkpoint begun = begin();
         boolean resumed = begun.scanned() > 0 || begun.segments().stream().anyMatch(s -> s.done());
         checkpoint = begun;
@@ -38,14 +38,15 @@ final class RunPass {
         try (ProgressTicker ticker = new ProgressTicker("run",
                 SourceItems.approximate(settings.client(), settings.source()), settings.progress(),
                 settings.progressInterval())) {
+            TargetKeys.claim(settings, claimed, reads, ticker, timings);
             ticker.scanned.add(begun.scanned());
             ticker.moved.add(begun.written());
             Segments.run(settings.segments(), "run", segment -> {
                 SourceScan scan = new SourceScan(settings.client(), settings.source(), segment, settings.segments(),
-                        settings.pageSize(), settings.batchPolicy(), reads, ticker.reads, timings);
+                        false, settings.batchPolicy(), reads, ticker.reads, timings);
                 Checkpoint.SegmentProgress at = begun.segments().get(segment);
                 while (!at.done()) {
-                    at = page(scan, at, writes, ticker, timings);
+                    at = page(scan, at, tables, writes, ticker, timings);
                     save(at);
                 }
             });
@@ -53,8 +54,9 @@ final class RunPass {
             long writtenNow = end.written() - begun.written();
             long unmatched = end.segments().stream().mapToLong(Checkpoint.SegmentProgress::unmatched).sum();
             long invalid = end.segments().stream().mapToLong(Checkpoint.SegmentProgress::invalid).sum();
-            return new MigrationRun(end.scanned(), end.written(), unmatched, invalid, writtenNow, ticker.reads.total(),
-                    ticker.writes.total(), ticker.reads.perSecond(), ticker.writes.perSecond(), ticker.elapsed(),
+            return new MigrationRun(end.scanned(), end.written(), unmatched, invalid, end.collisions(),
+                    collisionExamples.list(), writtenNow, ticker.reads.total(), ticker.writes.total(),
+                    ticker.reads.perSecond(), ticker.writes.perSecond(), ticker.elapsed(),
                     Duration.ofNanos(timings.scanNanos()), Duration.ofNanos(timings.writeNanos()),
                     Duration.ofNanos(timings.budgetNanos()), resumed);
         }
@@ -84,55 +86,94 @@ final class RunPass {
         return stored;
     }
 
-    /** Reads, maps and writes one page after {@code at}; the segment's progress after it. */
-    private Checkpoint.SegmentProgress page(SourceScan scan, Checkpoint.SegmentProgress at, CapacityBudget writes,
-                                            ProgressTicker ticker, Timings timings) {
-        ScanResponse page = scan.page(at.lastKey());
-        double pageReads = page.consumedCapacity() == null || page.consumedCapacity().capacityUnits() == null
-                ? 0 : page.consumedCapacity().capacityUnits();
+    /**
+     * Reads up to a page of items after {@code at} (one or more scan calls, as the read budget sizes them), maps
+     * them, claims and writes the moved ones; the segment's progress after it.
+     */
+    private Checkpoint.SegmentProgress page(SourceScan scan, Checkpoint.SegmentProgress at, Tables tables,
+                                            CapacityBudget writes, ProgressTicker ticker, Timings timings) {
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        Map<String, AttributeValue> lastKey = at.lastKey();
+        double pageReads = 0;
+        boolean done = false;
+        while (items.size() < settings.pageSize()) {
+            SourceScan.Page read = scan.next(lastKey, settings.pageSize() - items.size());
+            items.addAll(read.items());
+            pageReads += read.units();
+            if (read.last()) {
+                done = true;
+                break;
+            }
+            lastKey = read.lastKey();
+        }
         List<Map<String, AttributeValue>> puts = new ArrayList<>();
-        Map<KeyPath, String> keys = new HashMap<>();
         long unmatched = 0;
         long invalid = 0;
-        for (Map<String, AttributeValue> item : page.items()) {
-            ItemOutcome outcome = settings.mapping().map(item);
+        long collisions = 0;
+        for (Map<String, AttributeValue> item : items) {
+            ItemOutcome outcome = settings.mapping().map(item, tables);
             if (outcome instanceof ItemOutcome.Mapped m) {
-                String other = keys.putIfAbsent(m.keyPath(), m.sourceKey());
-                if (other != null) {
-                    throw new MigrationCollisionException(m.keyPath(), other, m.sourceKey());
+                if (claimed.claim(m.item()) == WrittenKeys.Claim.OTHER) {
+                    collisions++;
+                    collisionExamples.offer(new MigrationPlan.Collision(m.keyPath().toString(),
+                            "another source item", m.sourceKey()));
+                    ticker.scanned.increment();
+                } else {
+                    puts.add(m.item());
                 }
-                puts.add(m.item());
-            } else if (outcome instanceof ItemOutcome.Invalid) {
-                invalid++;
             } else {
-                unmatched++;
+                if (outcome instanceof ItemOutcome.Invalid) {
+                    invalid++;
+                } else {
+                    unmatched++;
+                }
+                ticker.scanned.increment();
             }
         }
-        ticker.scanned.add(page.items().size());
-        double[] pageWrites = {0};
-        long start = System.nanoTime();
-        long[] waited = {0};
-        for (int from = 0; from < puts.size(); from += BATCH) {
-            List<Map<String, AttributeValue>> batch = puts.subList(from, Math.min(puts.size(), from + BATCH));
-            // A put costs at least one unit: that much is paid before the call, the rest after it.
-            waited[0] += writes.charge(batch.size());
-            double[] prepaid = {batch.size()};
-            driver.run(ItemBatches.put(settings.target(), batch, settings.batchPolicy(), consumed -> {
-                double units = consumed.capacityUnits() == null ? 0 : consumed.capacityUnits();
-                pageWrites[0] += units;
-                ticker.writes.add(units);
-                double beyond = units - prepaid[0];
-                prepaid[0] = Math.max(0, prepaid[0] - units);
-                waited[0] += writes.charge(beyond);
+        double pageWrites = write(puts, writes, ticker, timings);
+        return new Checkpoint.SegmentProgress(at.segment(), done, done ? Map.of() : lastKey,
+                at.scanned() + items.size(), at.written() + puts.size(), at.unmatched() + unmatched,
+                at.invalid() + invalid, at.collisions() + collisions, at.readUnits() + pageReads,
+                at.writeUnits() + pageWrites);
+    }
+
+    /**
+     * Puts {@code items} with {@code BatchWriteItem} calls of at most 25 items, fewer when the write budget sizes a
+     * call smaller; each call's units (one per started KB of each item) are reserved before it and settled with
+     * what DynamoDB reports. The write units consumed.
+     */
+    private double write(List<Map<String, AttributeValue>> items, CapacityBudget writes, ProgressTicker ticker,
+                         Timings timings) {
+        double consumed = 0;
+        int from = 0;
+        while (from < items.size()) {
+            int to = from;
+            double units = 0;
+            while (to < items.size() && to - from < TableAttributes.BATCH_WRITE_CHUNK) {
+                double next = ItemSize.writeUnits(ItemSize.of(items.get(to)));
+                if (to > from && units + next > writes.callUnits()) {
+                    break;
+                }
+                units += next;
+                to++;
+            }
+            timings.budget(writes.acquire(units));
+            List<Map<String, AttributeValue>> batch = items.subList(from, to);
+            double[] callUnits = {0};
+            long start = System.nanoTime();
+            driver.run(ItemBatches.put(settings.target(), batch, settings.batchPolicy(), c -> {
+                double u = c.capacityUnits() == null ? 0 : c.capacityUnits();
+                callUnits[0] += u;
+                ticker.writes.add(u);
             }));
+            timings.write(System.nanoTime() - start);
+            writes.settle(units, callUnits[0]);
+            consumed += callUnits[0];
+            ticker.scanned.add(batch.size());
+            ticker.moved.add(batch.size());
+            from = to;
         }
-        timings.write(System.nanoTime() - start - waited[0]);
-        timings.budget(waited[0]);
-        ticker.moved.add(puts.size());
-        boolean done = !page.hasLastEvaluatedKey() || page.lastEvaluatedKey().isEmpty();
-        return new Checkpoint.SegmentProgress(at.segment(), done, done ? Map.of() : page.lastEvaluatedKey(),
-                at.scanned() + page.items().size(), at.written() + puts.size(), at.unmatched() + unmatched,
-                at.invalid() + invalid, at.readUnits() + pageReads, at.writeUnits() + pageWrites[0]);
+        return consumed;
     }
 
     private synchronized void save(Checkpoint.SegmentProgress progress) {

@@ -9,6 +9,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.annotation.ItemType;
 import java.time.LocalDate;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,7 @@ class MappingTest {
         ItemOutcome.Mapped m = (ItemOutcome.Mapped) outcome;
         assertThat(m.keyPath()).isEqualTo(KeyPath.parse("/user-" + USER + "/post-42/comment-7"));
         assertThat(m.entity().name()).isEqualTo("comment");
-        assertThat(m.item()).containsOnlyKeys("pk", "sk", "_type", "text");
+        assertThat(m.item()).containsOnlyKeys("pk", "sk", "_type", "text", "_kp_src");
         assertThat(m.item().get("_type").s()).isEqualTo("Comment");
         assertThat(m.item().get("pk").b().asByteArray()).isEqualTo(m.keyPath().partitionKey());
         assertThat(m.item().get("sk").b().asByteArray()).isEqualTo(m.keyPath().sortKey());
@@ -247,5 +248,80 @@ class MappingTest {
         assertThatThrownBy(() -> EntityMapping.builder("post").partitionKey("U#{userId:uuid}").sortKey("P#{postId:int}")
                 .type(Post.class).keyPath("/user-{userId}/article-{postId}").build())
                 .isInstanceOf(MappingDeclarationException.class).hasMessageContaining("differs from Post's template");
+    }
+
+    @Test
+    void anAttributeNamedLikeOneKeypathKeepsCannotMoveUntilRenamedOrDropped() {
+        for (String name : List.of("pk", "sk", "_type", "_ttl", "_kp_aliases", "_kp_src", "_kp_later")) {
+            assertThat(social().map(item("USER#" + USER, "POST#1", name, "x"))).as(name)
+                    .isInstanceOfSatisfying(ItemOutcome.Invalid.class, i -> assertThat(i.reason())
+                            .contains("attribute '" + name + "'").contains("rename"));
+        }
+        MigrationMapping renamed = MigrationMapping.parseJson(SocialTable.MAPPING_JSON.replace("\"drop\": [",
+                "\"rename\": {\"_type\": \"legacyType\"}, \"drop\": [\"pk\", "));
+        ItemOutcome moved = renamed.map(item("USER#" + USER, "POST#1", "_type", "old", "pk", "old key"));
+        assertThat(moved).isInstanceOfSatisfying(ItemOutcome.Mapped.class, m -> {
+            assertThat(m.item().get("legacyType").s()).isEqualTo("old");
+            assertThat(m.item().get("_type").s()).isEqualTo("Post");
+            assertThat(m.item().get("pk").b().asByteArray()).isEqualTo(m.keyPath().partitionKey());
+        });
+        assertThat(renamed.fingerprint()).isNotEqualTo(social().fingerprint());
+    }
+
+    @Test
+    void anIndexKeyOfTheTargetAndTwoAttributesUnderOneNameCannotMove() {
+        Tables withIndex = new Tables("source", java.util.Set.of("byTag_pk"));
+        assertThat(social().map(item("USER#" + USER, "POST#1", "byTag_pk", "x"), withIndex))
+                .isInstanceOfSatisfying(ItemOutcome.Invalid.class, i -> assertThat(i.reason())
+                        .contains("'byTag_pk'").contains("index of the target"));
+        assertThat(social().map(item("USER#" + USER, "POST#1", "byTag_pk", "x"))).isInstanceOf(ItemOutcome.Mapped.class);
+        MigrationMapping clash = MigrationMapping.builder().rename("old", "title")
+                .entity("post", e -> e.partitionKey("USER#{u}").sortKey("POST#{p:int}").keyPath("/user-{u}/post-{p}")
+                        .type("Post"))
+                .build();
+        assertThat(clash.map(item("USER#a", "POST#1", "title", "t", "old", "o")))
+                .isInstanceOfSatisfying(ItemOutcome.Invalid.class, i -> assertThat(i.reason())
+                        .contains("would both move as 'title'"));
+    }
+
+    @Test
+    void renamesToKeptNamesOfOldKeysOrOfDroppedAttributesAreRefused() {
+        assertThatThrownBy(() -> MigrationMapping.builder().rename("kind", "_type"))
+                .isInstanceOf(MappingDeclarationException.class).hasMessageContaining("'_type' cannot be a new name");
+        assertThatThrownBy(() -> MigrationMapping.builder().rename("a", "x").rename("b", "x"))
+                .isInstanceOf(MappingDeclarationException.class).hasMessageContaining("both renamed to 'x'");
+        assertThatThrownBy(() -> MigrationMapping.parseJson("""
+                {"rename": {"SK": "oldSk"}, "entities": [{"name": "p", "pk": "U#{u}", "sk": "P", "keyPath": "/u-{u}",
+                 "type": "P"}]}""")).isInstanceOf(MappingDeclarationException.class)
+                .hasMessageContaining("old key attribute");
+        assertThatThrownBy(() -> MigrationMapping.parseJson("""
+                {"entities": [{"name": "p", "pk": "U#{u}", "sk": "P", "keyPath": "/u-{u}", "type": "P",
+                 "drop": ["x"], "rename": {"x": "y"}}]}""")).isInstanceOf(MappingDeclarationException.class)
+                .hasMessageContaining("both dropped and renamed");
+        assertThatThrownBy(() -> MigrationMapping.parseJson("""
+                {"rename": ["x"], "entities": [{"name": "p", "pk": "U#{u}", "sk": "P", "keyPath": "/u-{u}",
+                 "type": "P"}]}""")).isInstanceOf(MappingDeclarationException.class)
+                .hasMessageContaining("\"rename\" must be an object");
+    }
+
+    @Test
+    void anAttributeTheRegisteredClassWouldNotStoreMakesTheItemOneThatCannotMove() {
+        MigrationMapping mapping = MigrationMapping.builder()
+                .entity("post", e -> e.partitionKey("USER#{userId:uuid}").sortKey("POST#{postId:int}").type(Post.class))
+                .build();
+        Map<String, AttributeValue> base = Map.of("PK", AttributeValue.fromS("USER#" + USER),
+                "SK", AttributeValue.fromS("POST#0042"), "title", AttributeValue.fromS("t"));
+        java.util.Map<String, AttributeValue> unknown = new java.util.HashMap<>(base);
+        unknown.put("subtitle", AttributeValue.fromS("s"));
+        java.util.Map<String, AttributeValue> keyField = new java.util.HashMap<>(base);
+        keyField.put("postId", AttributeValue.fromN("43"));
+        java.util.Map<String, AttributeValue> nothing = new java.util.HashMap<>(base);
+        nothing.put("subtitle", AttributeValue.fromNul(true));
+
+        assertThat(mapping.map(unknown)).isInstanceOfSatisfying(ItemOutcome.Invalid.class,
+                i -> assertThat(i.reason()).contains("'subtitle' would be lost"));
+        assertThat(mapping.map(keyField)).isInstanceOfSatisfying(ItemOutcome.Invalid.class,
+                i -> assertThat(i.reason()).contains("'postId' would be lost").contains("key field"));
+        assertThat(mapping.map(nothing)).isInstanceOf(ItemOutcome.Mapped.class);
     }
 }

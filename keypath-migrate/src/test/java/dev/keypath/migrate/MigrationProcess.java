@@ -39,9 +39,10 @@ public final class MigrationProcess {
                     .progress(s -> System.err.println(s.line()), Duration.ofSeconds(2))
                     .build().run();
             System.err.print(run.describe());
-            System.out.printf(Locale.ROOT, "RESULT written=%d writtenNow=%d resumed=%b itemsPerSecond=%.0f "
-                            + "readUnits=%.1f writeUnits=%.1f elapsedMs=%d scanMs=%d writeMs=%d budgetMs=%d "
-                            + "throttled=%d dropped=%d%n", run.written(), run.writtenNow(), run.resumed(),
+            System.out.printf(Locale.ROOT, "RESULT written=%d writtenNow=%d collisions=%d invalid=%d resumed=%b "
+                            + "itemsPerSecond=%.0f readUnits=%.1f writeUnits=%.1f elapsedMs=%d scanMs=%d writeMs=%d "
+                            + "budgetMs=%d throttled=%d dropped=%d%n", run.written(), run.writtenNow(),
+                    run.collisions(), run.invalid(), run.resumed(),
                     run.itemsPerSecond(), run.readUnits(), run.writeUnits(), run.elapsed().toMillis(),
                     run.scanTime().toMillis(), run.writeTime().toMillis(), run.budgetTime().toMillis(),
                     faults.throttled(), faults.droppedCalls());

@@ -20,6 +20,8 @@ import java.util.TreeSet;
  * A shard with no entry is read from its oldest record. Immutable and thread-safe.
  */
 public final class Checkpoint {
+    /** The most digits a sequence number has: Kinesis's limit, above DynamoDB Streams' 40. */
+    static final int SEQUENCE_DIGITS = 129;
     private static final String HEADER = "keypath-checkpoint/1";
     private static final String END = "end";
 
@@ -142,10 +144,15 @@ public final class Checkpoint {
         }
     }
 
+    /**
+     * DynamoDB Streams documents its sequence numbers as 21 to 40 digits; a stream served by Kinesis (LocalStack's)
+     * hands out longer ones, within Kinesis's pattern {@code 0|([1-9]\d{0,128})}: up to {@value #SEQUENCE_DIGITS}.
+     */
     private static void checkSequence(String seq, String shard) {
-        if (seq == null || seq.isEmpty() || seq.length() > 40 || !seq.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (seq == null || seq.isEmpty() || seq.length() > SEQUENCE_DIGITS
+                || !seq.chars().allMatch(c -> c >= '0' && c <= '9')) {
             throw new InvalidCheckpointException("Sequence number '" + abbreviate(String.valueOf(seq))
-                    + "' of shard " + shard + " is not a decimal number of at most 40 digits");
+                    + "' of shard " + shard + " is not a decimal number of at most " + SEQUENCE_DIGITS + " digits");
         }
     }
 

@@ -4,6 +4,8 @@ import dev.keypath.KeyPath;
 import dev.keypath.KeyPathFormatException;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathDynamoException;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Identity;
@@ -28,6 +30,8 @@ final class RecordReading {
     private final Record record;
     private final ItemChange.Parts parts;
     private final Map<String, ItemSchema<?>> byName;
+    /** Per image, the attributes that came without a type and were read as empty maps. */
+    private final Map<String, List<String>> typeless = new HashMap<>(2);
 
     /** @param byName the registered schemas by type name, or null to keep images raw */
     RecordReading(Record record, ItemChange.Parts parts, Map<String, ItemSchema<?>> byName) {
@@ -50,6 +54,8 @@ final class RecordReading {
         parts.oldAttributes = data.hasOldImage() ? data.oldImage() : null;
         parts.newAttributes = data.hasNewImage() ? data.newImage() : null;
         parts.keyPath = keyPath(parts.keys);
+        parts.oldAttributes = image(parts.oldAttributes, "OldImage");
+        parts.newAttributes = image(parts.newAttributes, "NewImage");
         if (parts.sequenceNumber == null || parts.sequenceNumber.isBlank()) {
             throw problem("The record has no sequence number", parts.keyPath);
         }
@@ -75,6 +81,23 @@ final class RecordReading {
         parts.oldImage = map(parts.oldAttributes, oldType, "OldImage");
         parts.newImage = map(parts.newAttributes, newType, "NewImage");
         parts.type = byName.get(parts.typeName).type();
+    }
+
+    /** The image with DynamoDB Local's typeless empty maps read as empty maps ({@link StreamImages}). */
+    private Map<String, AttributeValue> image(Map<String, AttributeValue> raw, String which) {
+        if (raw == null) {
+            return null;
+        }
+        StreamImages.Image read;
+        try {
+            read = StreamImages.read(raw);
+        } catch (IllegalArgumentException e) {
+            throw problem(which + " " + e.getMessage(), parts.keyPath);
+        }
+        if (!read.typeless().isEmpty()) {
+            typeless.put(which, read.typeless());
+        }
+        return read.attributes();
     }
 
     private ChangeKind kind() {
@@ -207,7 +230,11 @@ final class RecordReading {
             return schema.fromItem(image);
         } catch (KeyPathDynamoException | KeyPathFormatException e) {
             String why = e.getMessage().replace(" [key path " + parts.keyPath + "]", "");
-            throw problem(which + " cannot be read as " + typeName + ": " + why, parts.keyPath, e);
+            List<String> read = typeless.get(which);
+            String hint = read == null ? "" : " (" + String.join(", ", read.stream().map(a -> "'" + a + "'").toList())
+                    + (read.size() == 1 ? " has" : " have") + " no type in the record, as DynamoDB Local streams an "
+                    + "empty map, and " + (read.size() == 1 ? "was" : "were") + " read as an empty map)";
+            throw problem(which + " cannot be read as " + typeName + ": " + why + hint, parts.keyPath, e);
         }
     }
 

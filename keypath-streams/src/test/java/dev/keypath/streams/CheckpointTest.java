@@ -83,6 +83,22 @@ class CheckpointTest {
         }
     }
 
+    /**
+     * DynamoDB Streams documents its sequence numbers as 21 to 40 digits; a stream served by Kinesis (LocalStack's)
+     * hands out longer ones (56 digits seen), within Kinesis's documented pattern {@code 0|([1-9]\d{0,128})}.
+     */
+    @Test
+    void kinesisLengthSequenceNumbersAreKeptAndLongerOnesRefused() {
+        String localStack = "49663054930390196399817516592316404155128154880744046594";
+        String longest = "1" + "0".repeat(128);
+        Checkpoint c = Checkpoint.of(ARN, Map.of("shardId-1", localStack, "shardId-2", longest), Set.of());
+
+        assertThat(Checkpoint.parse(c.toString()).sequenceNumber("shardId-1")).contains(localStack);
+        assertThat(Checkpoint.parse(c.toString()).sequenceNumber("shardId-2")).contains(longest);
+        assertThatThrownBy(() -> Checkpoint.of(ARN, Map.of("s", longest + "0"), Set.of()))
+                .isInstanceOf(InvalidCheckpointException.class).hasMessageContaining("at most 129 digits");
+    }
+
     @Test
     void aShardBothFinishedAndPositionedIsRefused() {
         assertThatThrownBy(() -> Checkpoint.of(ARN, Map.of("s", "1"), Set.of("s")))

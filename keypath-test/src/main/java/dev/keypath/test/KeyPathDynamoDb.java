@@ -47,7 +47,8 @@ public @interface KeyPathDynamoDb {
     TablePer tablePer() default TablePer.CLASS;
 
     /**
-     * The engine; by default the one the system property {@value TestDynamoDb#ENGINE_PROPERTY} names, else
+     * The engine; by default the one the system property {@value TestDynamoDb#ENGINE_PROPERTY} names, else an
+     * external engine when an endpoint is given ({@value TestDynamoDb#ENDPOINT_PROPERTY}), else
      * DynamoDB Local.
      */
     EngineChoice engine() default EngineChoice.DEFAULT;

@@ -25,16 +25,44 @@ final class RunningEngines {
         EngineKind kind = kindFor(choice.resolved(), askedBy);
         TestDynamoDb engine = STARTED.get(kind);
         if (engine == null) {
-            engine = kind == EngineKind.LOCALSTACK ? LocalStackEngine.start(localStackImage()) : startLocal();
+            engine = start(kind, askedBy);
             STARTED.put(kind, engine);
             TestDynamoDb started = engine;
             Runtime.getRuntime().addShutdownHook(new Thread(started::stop, "keypath-test-engine-stop"));
         }
+        if (kind == EngineKind.DYNAMODB_LOCAL) {
+            EngineLogs.quietUnlessAsked();
+        }
         return engine;
+    }
+
+    /** Stops the engine of {@code kind} if it runs, so that the next request starts it afresh (for tests). */
+    static synchronized void forget(EngineKind kind) {
+        TestDynamoDb engine = STARTED.remove(kind);
+        if (engine != null) {
+            engine.stop();
+        }
+    }
+
+    private static TestDynamoDb start(EngineKind kind, String askedBy) {
+        switch (kind) {
+            case LOCALSTACK:
+                return LocalStackEngine.start(localStackImage());
+            case EXTERNAL:
+                return ExternalEngine.connect(ExternalEndpoint.configured().orElseThrow(() ->
+                        new EngineUnavailableException("An external engine was asked for by " + askedBy + " but no "
+                                + "endpoint is given: set -D" + TestDynamoDb.ENDPOINT_PROPERTY + "=http://… or the "
+                                + "environment variable " + ExternalEndpoint.SDK_VARIABLE)), TestDynamoDb.tableNames());
+            default:
+                EngineLogs.quietUnlessAsked();
+                return startLocal();
+        }
     }
 
     private static EngineKind kindFor(EngineChoice choice, String askedBy) {
         switch (choice) {
+            case EXTERNAL:
+                return EngineKind.EXTERNAL;
             case LOCALSTACK:
                 if (!STARTED.containsKey(EngineKind.LOCALSTACK)) {
                     requireLocalStack(askedBy);
@@ -52,13 +80,14 @@ final class RunningEngines {
         if (!testcontainersPresent()) {
             throw new EngineUnavailableException("LocalStack was asked for by " + askedBy + " but Testcontainers is "
                     + "not on the test classpath: add org.testcontainers:testcontainers-localstack (test scope), or "
-                    + "use the engine local (-D" + TestDynamoDb.ENGINE_PROPERTY + "=local)");
+                    + "use DynamoDB Local (-D" + TestDynamoDb.ENGINE_PROPERTY + "=dynamodb-local)");
         }
         if (!DockerProbe.dockerAnswers()) {
             throw new EngineUnavailableException("LocalStack was asked for by " + askedBy + " but no Docker engine "
                     + "answered within " + DockerProbe.TIMEOUT_SECONDS + " s (" + DockerProbe.WHERE_IT_LOOKS + "): "
-                    + "start Docker, or use the engine local or auto (-D" + TestDynamoDb.ENGINE_PROPERTY + "=auto "
-                    + "falls back to DynamoDB Local)");
+                    + "start Docker, or use the engine dynamodb-local or auto (-D" + TestDynamoDb.ENGINE_PROPERTY
+                    + "=auto falls back to DynamoDB Local), or point the run at a LocalStack already running (-D"
+                    + TestDynamoDb.ENDPOINT_PROPERTY + "=http://127.0.0.1:4566)");
         }
     }
 

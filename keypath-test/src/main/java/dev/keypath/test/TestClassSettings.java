@@ -39,7 +39,11 @@ record TestClassSettings(Class<?> owner, List<Class<?>> types, TablePer tablePer
         if (engine != EngineChoice.DEFAULT) {
             return "@KeyPathDynamoDb(engine = " + engine + ") on " + owner.getName();
         }
-        return "-D" + TestDynamoDb.ENGINE_PROPERTY + "=" + System.getProperty(TestDynamoDb.ENGINE_PROPERTY)
-                + " (test class " + owner.getName() + ")";
+        String property = System.getProperty(TestDynamoDb.ENGINE_PROPERTY);
+        if (property == null || property.isBlank()) {
+            return ExternalEndpoint.configured().map(ExternalEndpoint::origin).orElse("the default engine")
+                    + " (test class " + owner.getName() + ")";
+        }
+        return "-D" + TestDynamoDb.ENGINE_PROPERTY + "=" + property + " (test class " + owner.getName() + ")";
     }
 }

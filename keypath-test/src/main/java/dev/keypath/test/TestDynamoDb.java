@@ -2,7 +2,6 @@ package dev.keypath.test;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
@@ -15,11 +14,17 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * {@link KeyPathDynamoDb}) and gone when the JVM exits (its shared clients are closed then, and a LocalStack
  * container is stopped).
  *
- * <p>{@link #get()} picks the engine from the system property {@value #ENGINE_PROPERTY}: {@code local} (the
- * default: DynamoDB Local in memory in this JVM, on a loopback port), {@code localstack} (LocalStack in Docker
+ * <p>{@link #get()} picks the engine from the system property {@value #ENGINE_PROPERTY}: {@code dynamodb-local}
+ * (the default: DynamoDB Local in memory in this JVM, on a loopback port), {@code localstack} (LocalStack in Docker
  * through Testcontainers; {@link EngineUnavailableException} within seconds when no Docker engine answers or
- * Testcontainers is missing) or {@code auto} (LocalStack when it can run, else DynamoDB Local). {@value
- * #LOCALSTACK_IMAGE_PROPERTY} overrides the LocalStack image ({@value #DEFAULT_LOCALSTACK_IMAGE}).
+ * Testcontainers is missing), {@code auto} (LocalStack when it can run, else DynamoDB Local) or {@code external} (an
+ * engine already running at the endpoint {@value #ENDPOINT_PROPERTY} or {@code AWS_ENDPOINT_URL_DYNAMODB} gives,
+ * which is also the default when either is set). {@value #LOCALSTACK_IMAGE_PROPERTY} overrides the LocalStack image
+ * ({@value #DEFAULT_LOCALSTACK_IMAGE}).
+ *
+ * <p>Table names are unique per run ({@link #uniqueTableName}), so two runs can share an external engine; the first
+ * use of an external engine deletes the tables that runs which started over {@value #STALE_AFTER_PROPERTY}
+ * (default 3 hours) earlier left there, and only those.
  *
  * <p>For fault injection, {@link #clientBuilder()} gives a client of the same engine to which a test adds an SDK
  * {@code ExecutionInterceptor}:
@@ -34,17 +39,31 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  */
 public final class TestDynamoDb {
     /**
-     * System property choosing the engine of {@link EngineChoice#DEFAULT}: {@code local}, {@code localstack} or
-     * {@code auto}.
+     * System property choosing the engine of {@link EngineChoice#DEFAULT}: {@code dynamodb-local} (or {@code local}),
+     * {@code localstack}, {@code auto} or {@code external}.
      */
     public static final String ENGINE_PROPERTY = "keypath.dynamodb.engine";
+    /**
+     * System property giving the endpoint of an engine already running (LocalStack, a shared DynamoDB Local,
+     * DynamoDB itself), e.g. {@code http://127.0.0.1:4566}; wins over the environment variable
+     * {@code AWS_ENDPOINT_URL_DYNAMODB}, and either makes {@link EngineChoice#EXTERNAL} the default.
+     */
+    public static final String ENDPOINT_PROPERTY = "keypath.dynamodb.endpoint";
+    /** System property setting the first part of every table name ({@code kp} by default). */
+    public static final String TABLE_PREFIX_PROPERTY = "keypath.dynamodb.table-prefix";
+    /**
+     * System property: how long before this run another run on the same external engine must have started for the
+     * tables it left to be deleted, as an ISO-8601 duration ({@code PT3H} by default).
+     */
+    public static final String STALE_AFTER_PROPERTY = "keypath.dynamodb.stale-tables-after";
+    /** System property: {@code true} lets DynamoDB Local log at its own levels (by default only its errors). */
+    public static final String ENGINE_LOGS_PROPERTY = "keypath.dynamodb.engine-logs";
     /** System property naming the LocalStack image. */
     public static final String LOCALSTACK_IMAGE_PROPERTY = "keypath.dynamodb.localstack.image";
     /** The LocalStack image used when {@value #LOCALSTACK_IMAGE_PROPERTY} is unset. */
     public static final String DEFAULT_LOCALSTACK_IMAGE = "localstack/localstack:4.4";
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
-    private static final int MAX_HINT_LENGTH = 200;
-    private static final AtomicInteger TABLES = new AtomicInteger();
+    private static volatile TableNames tableNames;
 
     private final EngineKind kind;
     private final URI endpoint;
@@ -85,15 +104,27 @@ public final class TestDynamoDb {
     }
 
     /**
-     * A table name not used before in this JVM, made of the hint's letters, digits, {@code _ . -} and a counter,
-     * e.g. {@code kp-posts-3}.
+     * A table name not used before by this run, on any engine: the prefix ({@value #TABLE_PREFIX_PROPERTY},
+     * {@code kp} by default), the run's start (UTC) and a random run id, then the hint's letters, digits,
+     * {@code _ . -} and a counter, e.g. {@code kp-20300101t120000-x7k2-posts-3}.
      */
     public static String uniqueTableName(String hint) {
-        String clean = hint.replaceAll("[^A-Za-z0-9_.-]", "");
-        if (clean.length() > MAX_HINT_LENGTH) {
-            clean = clean.substring(0, MAX_HINT_LENGTH);
+        return tableNames().unique(hint);
+    }
+
+    /** The table names of this JVM's run, fixed on first use. */
+    static TableNames tableNames() {
+        TableNames names = tableNames;
+        if (names == null) {
+            synchronized (TestDynamoDb.class) {
+                names = tableNames;
+                if (names == null) {
+                    names = TableNames.forThisRun();
+                    tableNames = names;
+                }
+            }
         }
-        return "kp-" + clean + "-" + TABLES.incrementAndGet();
+        return names;
     }
 
     /** Which engine this is. */
@@ -111,7 +142,10 @@ public final class TestDynamoDb {
         return region;
     }
 
-    /** The credentials clients of this engine use (dummy ones). */
+    /**
+     * The credentials clients of this engine use: dummy ones for DynamoDB Local and LocalStack, the AWS SDK's for an
+     * external engine.
+     */
     public AwsCredentialsProvider credentials() {
         return credentials;
     }

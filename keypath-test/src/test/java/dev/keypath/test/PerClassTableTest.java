@@ -52,7 +52,7 @@ class PerClassTableTest {
         TABLES_SEEN.add(table.tableName());
         assertThat(table).isSameAs(staticTable);
         assertThat(asyncTable.tableName()).isEqualTo(table.tableName());
-        assertThat(table.tableName()).startsWith("kp-PerClassTableTest-");
+        assertThat(table.tableName()).matches("kp-\\d{8}t\\d{6}-[a-z0-9]{4}-PerClassTableTest-\\d+");
         assertThat(engine).isSameAs(TestDynamoDb.get());
         assertThat(client).isSameAs(engine.client());
         assertThat(asyncClient).isSameAs(engine.asyncClient());

@@ -18,7 +18,11 @@ class TestDynamoDbTest {
     @Test
     void engineIsSharedAndAnswers() {
         URI endpoint = TestDynamoDb.get().endpoint();
-        assertThat(endpoint.getHost()).isIn("127.0.0.1", "localhost");
+        if (TestDynamoDb.get().kind() == EngineKind.EXTERNAL) {
+            assertThat(endpoint).isEqualTo(ExternalEndpoint.configured().orElseThrow().uri());
+        } else {
+            assertThat(endpoint.getHost()).isIn("127.0.0.1", "localhost");
+        }
         assertThat(TestDynamoDb.get()).isSameAs(TestDynamoDb.get());
         DynamoDbClient client = TestDynamoDb.get().client();
         assertThat(TestDynamoDb.get().client()).isSameAs(client);
@@ -47,11 +51,14 @@ class TestDynamoDbTest {
     }
 
     @Test
-    void defaultIsDynamoDbLocalUnlessThePropertySaysOtherwise() {
+    @SuppressWarnings("deprecation")
+    void defaultIsDynamoDbLocalUnlessThePropertyOrAnEndpointSaysOtherwise() {
         assumeFalse(System.getProperty(TestDynamoDb.ENGINE_PROPERTY) != null, "the engine property is set");
-        assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.LOCAL);
+        assumeFalse(ExternalEndpoint.configured().isPresent(), "an external endpoint is given");
+        assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.DYNAMODB_LOCAL);
         assertThat(TestDynamoDb.get().kind()).isEqualTo(EngineKind.DYNAMODB_LOCAL);
-        assertThat(TestDynamoDb.get(EngineChoice.LOCAL)).isSameAs(TestDynamoDb.get());
+        assertThat(TestDynamoDb.get(EngineChoice.DYNAMODB_LOCAL)).isSameAs(TestDynamoDb.get());
+        assertThat(TestDynamoDb.get(EngineChoice.LOCAL)).as("the former name").isSameAs(TestDynamoDb.get());
     }
 
     @Test
@@ -62,11 +69,17 @@ class TestDynamoDbTest {
             assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.LOCALSTACK);
             System.setProperty(TestDynamoDb.ENGINE_PROPERTY, "auto");
             assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.AUTO);
-            assertThat(EngineChoice.LOCAL.resolved()).isEqualTo(EngineChoice.LOCAL);
+            assertThat(EngineChoice.DYNAMODB_LOCAL.resolved()).isEqualTo(EngineChoice.DYNAMODB_LOCAL);
+            System.setProperty(TestDynamoDb.ENGINE_PROPERTY, "local");
+            assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.DYNAMODB_LOCAL);
+            System.setProperty(TestDynamoDb.ENGINE_PROPERTY, "DynamoDB-Local");
+            assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.DYNAMODB_LOCAL);
+            System.setProperty(TestDynamoDb.ENGINE_PROPERTY, "external");
+            assertThat(EngineChoice.DEFAULT.resolved()).isEqualTo(EngineChoice.EXTERNAL);
             System.setProperty(TestDynamoDb.ENGINE_PROPERTY, "docker");
             assertThatThrownBy(EngineChoice.DEFAULT::resolved).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining(TestDynamoDb.ENGINE_PROPERTY).hasMessageContaining("'docker'")
-                    .hasMessageContaining("local, localstack or auto");
+                    .hasMessageContaining("dynamodb-local (or local), localstack, auto or external");
         } finally {
             if (before == null) {
                 System.clearProperty(TestDynamoDb.ENGINE_PROPERTY);
@@ -92,7 +105,7 @@ class TestDynamoDbTest {
     void uniqueTableNamesKeepOnlyWhatDynamoDbAcceptsAndNeverRepeat() {
         String a = TestDynamoDb.uniqueTableName("my posts/ü#1");
         String b = TestDynamoDb.uniqueTableName("my posts/ü#1");
-        assertThat(a).matches("kp-myposts1-\\d+").isNotEqualTo(b);
+        assertThat(a).matches("kp-\\d{8}t\\d{6}-[a-z0-9]{4}-myposts1-\\d+").isNotEqualTo(b);
         assertThat(TestDynamoDb.uniqueTableName("x".repeat(300))).hasSizeLessThanOrEqualTo(255);
     }
 

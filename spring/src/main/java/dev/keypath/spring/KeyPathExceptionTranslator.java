@@ -60,6 +60,9 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  *       <td>{@link InvalidDataAccessResourceUsageException}</td></tr>
  *   <tr><td>{@link BatchIncompleteException}, SDK throttling</td><td>{@link TransientDataAccessResourceException}</td></tr>
  *   <tr><td>SDK client failures (network, credentials)</td><td>{@link DataAccessResourceFailureException}</td></tr>
+ *   <tr><td>{@link dev.keypath.dynamodb.WriteOutcomeUnknownException} (a write whose answer was lost: applied once
+ *       or not at all)</td><td>{@link UncategorizedKeyPathDynamoException}, not transient: a blind retry could
+ *       apply it twice</td></tr>
  *   <tr><td>any other adapter or DynamoDB exception</td><td>{@link UncategorizedKeyPathDynamoException}</td></tr>
  * </table>
  *

@@ -13,6 +13,7 @@ import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.TransactionFailedException.Failure;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.VersionConflictException;
+import dev.keypath.dynamodb.WriteOutcomeUnknownException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.dao.ConcurrencyFailureException;
@@ -23,6 +24,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.InvalidDataAccessResourceUsageException;
 import org.springframework.dao.OptimisticLockingFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.dao.TransientDataAccessResourceException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -128,6 +130,15 @@ class KeyPathExceptionTranslatorTest {
                 .isInstanceOf(UncategorizedKeyPathDynamoException.class);
         assertThat(translator.translateExceptionIfPossible(SdkClientException.create("no network")))
                 .isInstanceOf(DataAccessResourceFailureException.class);
+    }
+
+    @Test
+    void aWriteWhoseOutcomeIsUnknownIsNeitherAConflictNorTransient() {
+        DataAccessException e = translator.translateExceptionIfPossible(new WriteOutcomeUnknownException(
+                "answer lost", path, null));
+        assertThat(e).isInstanceOf(UncategorizedKeyPathDynamoException.class)
+                .isNotInstanceOf(ConcurrencyFailureException.class).isNotInstanceOf(TransientDataAccessException.class)
+                .hasMessageContaining("/user-1/post-2");
     }
 
     @Test

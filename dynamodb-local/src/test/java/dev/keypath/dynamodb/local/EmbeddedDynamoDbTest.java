@@ -58,7 +58,8 @@ class EmbeddedDynamoDbTest {
             if (!Files.exists(path)) {
                 continue;
             }
-            for (String line : Files.readAllLines(path).subList(1, Files.readAllLines(path).size())) {
+            List<String> lines = Files.readAllLines(path); // read once: the table changes as sockets come and go
+            for (String line : lines.subList(1, lines.size())) {
                 String[] f = line.trim().split("\\s+");
                 String[] local = f[1].split(":");
                 if (local[1].equals(hexPort) && f[3].equals("0A")) {

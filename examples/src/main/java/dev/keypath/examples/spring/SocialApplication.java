@@ -4,8 +4,9 @@ import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 
 /**
- * Entry point of the Spring Boot example; with the default {@code application.properties} it runs on an
- * embedded DynamoDB Local, so {@code mvn -f examples/pom.xml spring-boot:run} is all it takes.
+ * Entry point of the Spring Boot example, configured as for production (DynamoDB in the region the AWS SDK finds).
+ * On your machine, {@code ./mvnw -f examples/pom.xml spring-boot:test-run} runs it on DynamoDB Local in the JVM
+ * through {@code TestSocialApplication}, Spring Boot's convention for development services.
  */
 @SpringBootApplication
 public class SocialApplication {

@@ -15,9 +15,9 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 
 /**
  * Copies the records of Lambda's event model into the SDK's {@link Record}, field by field, so both go through one
- * decoder. Missing parts stay missing, and a null value (or a set with a null member) becomes an attribute with no
- * type, which no class reads: the decoder judges them, nothing is dropped or made up.
- * Stateless and thread-safe.
+ * decoder. Missing parts stay missing: a value with no type descriptor ({@code {}}, which is how DynamoDB Local
+ * writes an empty map) stays a value with no type, a null value stays null and a null member of a set stays null.
+ * The decoder judges them all alike for both routes; nothing is dropped or made up here. Stateless and thread-safe.
  */
 final class LambdaRecords {
     private LambdaRecords() {
@@ -59,10 +59,10 @@ final class LambdaRecords {
     }
 
     private static AttributeValue value(com.amazonaws.services.lambda.runtime.events.models.dynamodb.AttributeValue v) {
-        AttributeValue.Builder b = AttributeValue.builder();
         if (v == null) {
-            return b.build();
+            return null;
         }
+        AttributeValue.Builder b = AttributeValue.builder();
         if (v.getS() != null) {
             b.s(v.getS());
         } else if (v.getN() != null) {
@@ -74,17 +74,13 @@ final class LambdaRecords {
         } else if (v.getNULL() != null) {
             b.nul(v.getNULL());
         } else if (v.getSS() != null) {
-            if (!v.getSS().contains(null)) {
-                b.ss(v.getSS());
-            }
+            b.ss(v.getSS());
         } else if (v.getNS() != null) {
-            if (!v.getNS().contains(null)) {
-                b.ns(v.getNS());
-            }
+            b.ns(v.getNS());
         } else if (v.getBS() != null) {
-            if (!v.getBS().contains(null)) {
-                b.bs(v.getBS().stream().map(LambdaRecords::bytes).toList());
-            }
+            List<SdkBytes> members = new ArrayList<>();
+            v.getBS().forEach(member -> members.add(member == null ? null : bytes(member)));
+            b.bs(members);
         } else if (v.getM() != null) {
             b.m(map(v.getM()));
         } else if (v.getL() != null) {

@@ -34,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * An SDK {@link ExecutionInterceptor} that injects faults into calls to a real engine, without faking it:
  * <ul>
  *   <li>{@link #throttleNext(int)}: the next n calls are not executed by the engine (their operation header is
- *       spoiled) and answer {@code ProvisionedThroughputExceededException};</li>
+ *       spoiled) and answer {@code ProvisionedThroughputExceededException}, the engine's own error body and error
+ *       type header replaced;</li>
  *   <li>{@link #dropBatchItems(int)}: the next n batch calls send only half their items; the rest come back as
  *       {@code UnprocessedItems}/{@code UnprocessedKeys}, exactly as DynamoDB reports items it did not touch.</li>
  * </ul>
@@ -148,8 +149,10 @@ public final class FaultInjector implements ExecutionInterceptor {
     @Override
     public SdkHttpResponse modifyHttpResponse(Context.ModifyHttpResponse context, ExecutionAttributes attributes) {
         if (Boolean.TRUE.equals(attributes.getAttribute(THROTTLED))) {
+            // the engine's own error type must go too: the SDK reads x-amzn-ErrorType before the body (LocalStack
+            // names its answer to the spoiled operation InternalError there)
             return context.httpResponse().toBuilder().statusCode(400).removeHeader("x-amz-crc32")
-                    .removeHeader("Content-Length").build();
+                    .removeHeader("Content-Length").removeHeader("x-amzn-ErrorType").build();
         }
         return context.httpResponse();
     }

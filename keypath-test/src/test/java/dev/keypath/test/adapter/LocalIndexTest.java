@@ -11,6 +11,7 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
+import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.test.Injected;
@@ -18,10 +19,13 @@ import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TestDynamoDb;
 import dev.keypath.test.adapter.IndexModel.Task;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
@@ -146,5 +150,31 @@ class LocalIndexTest {
                 .subtree(KeyPath.of("user", user).then("due")).limit(2).pageToken(page.nextPageToken())))
                 .get(10, TimeUnit.SECONDS);
         assertThat(rest.items()).extracting(Task::due).containsExactly(99L);
+    }
+
+    @Test
+    void anUpdateOfALocalIndexFieldStoresOnlyItsSortKeyAsAPutDoes() throws Exception {
+        UUID user = UUID.randomUUID();
+        KeyPath path = KeyPath.of("user", user).then("task", 1);
+        table.put(task(user, 1, 30));
+        Map<String, AttributeValue> put = raw(path);
+        assertThat(put).containsKey("byDue_sk").doesNotContainKey("byDue_pk");
+
+        table.update(Task.class, path, UpdateSpec.of(u -> u.set("due", 20L)));
+        Map<String, AttributeValue> updated = raw(path);
+        assertThat(updated).doesNotContainKey("byDue_pk");
+        table.put(task(user, 1, 20));                                  // the same due day, by a put
+        assertThat(updated.get("byDue_sk")).isEqualTo(raw(path).get("byDue_sk"));
+
+        async.update(Task.class, path, UpdateSpec.of(u -> u.set("due", 25L))).get(10, TimeUnit.SECONDS);
+        assertThat(raw(path)).doesNotContainKey("byDue_pk");
+    }
+
+    private static Map<String, AttributeValue> raw(KeyPath path) {
+        return client.getItem(b -> b.tableName(table.tableName()).consistentRead(true)
+                .key(Map.of("pk", AttributeValue.fromB(SdkBytes.fromByteArray(
+                                path.partitionKey())),
+                        "sk", AttributeValue.fromB(SdkBytes.fromByteArray(
+                                path.sortKey()))))).item();
     }
 }

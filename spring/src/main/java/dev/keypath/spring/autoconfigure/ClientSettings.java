@@ -1,8 +1,7 @@
 package dev.keypath.spring.autoconfigure;
 
-import java.net.InetAddress;
+import dev.keypath.dynamodb.LoopbackHost;
 import java.net.URI;
-import java.net.UnknownHostException;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -38,9 +37,10 @@ final class ClientSettings {
     private ClientSettings() {
     }
 
-    static DynamoDbClient client(KeyPathDynamoConnectionDetails details) {
+    static DynamoDbClient client(KeyPathDynamoConnectionDetails details,
+            Iterable<KeyPathDynamoDbClientCustomizer> customizers) {
         URI endpoint = details.getEndpoint();
-        boolean loopback = endpoint != null && isLoopback(endpoint.getHost());
+        boolean loopback = LoopbackHost.isLoopback(endpoint);
         Names names = Names.of(details);
         DynamoDbClientBuilder builder = DynamoDbClient.builder()
                 .region(region(details, names, loopback))
@@ -48,6 +48,7 @@ final class ClientSettings {
         if (endpoint != null) {
             builder.endpointOverride(endpoint);
         }
+        customizers.forEach(c -> c.customize(builder));
         return builder.build();
     }
 
@@ -62,8 +63,8 @@ final class ClientSettings {
         try {
             return DefaultAwsRegionProviderChain.builder().build().getRegion();
         } catch (SdkClientException e) {
-            throw new IllegalStateException("No AWS region for keypath's DynamoDB client: set " + names.region()
-                    + " (or AWS_REGION, or a region in the AWS config file)", e);
+            throw new KeyPathConfigurationException("No AWS region for keypath's DynamoDB client", "Set "
+                    + names.region() + " (or AWS_REGION, or a region in the AWS config file)", e);
         }
     }
 
@@ -74,9 +75,9 @@ final class ClientSettings {
         boolean hasId = id != null && !id.isBlank();
         boolean hasSecret = secret != null && !secret.isBlank();
         if (hasId != hasSecret) {
-            throw new IllegalStateException((hasId ? names.accessKeyId() + " is set but " + names.secretAccessKey()
-                    : names.secretAccessKey() + " is set but " + names.accessKeyId())
-                    + " is not; set both, or neither");
+            throw new KeyPathConfigurationException(hasId ? names.accessKeyId() + " is set but "
+                    + names.secretAccessKey() + " is not" : names.secretAccessKey() + " is set but "
+                    + names.accessKeyId() + " is not", "Set both, or neither");
         }
         if (hasId) {
             return StaticCredentialsProvider.create(AwsBasicCredentials.create(id, secret));
@@ -88,31 +89,12 @@ final class ClientSettings {
         try {
             chain.resolveCredentials();
         } catch (SdkClientException e) {
-            throw new IllegalStateException("No AWS credentials for keypath's DynamoDB client: set "
+            throw new KeyPathConfigurationException("No AWS credentials for keypath's DynamoDB client", "Set "
                     + names.accessKeyId() + " and " + names.secretAccessKey() + ", or provide them as the AWS SDK "
                     + "looks for them "
                     + "(AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, ~/.aws/credentials, a container or instance role)",
                     e);
         }
         return chain;
-    }
-
-    /** Whether {@code host} names this machine's loopback interface (without a DNS look-up for other names). */
-    static boolean isLoopback(String host) {
-        if (host == null) {
-            return false;
-        }
-        if (host.equalsIgnoreCase("localhost")) {
-            return true;
-        }
-        String literal = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-        if (!literal.matches("[0-9.]+|[0-9a-fA-F:]+")) {
-            return false;
-        }
-        try {
-            return InetAddress.getByName(literal).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 }

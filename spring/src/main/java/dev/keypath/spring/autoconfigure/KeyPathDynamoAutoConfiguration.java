@@ -34,6 +34,7 @@ import org.springframework.transaction.TransactionManager;
 import org.springframework.transaction.annotation.AbstractTransactionManagementConfiguration;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -66,8 +67,9 @@ public class KeyPathDynamoAutoConfiguration {
         @ConditionalOnMissingBean
         EmbeddedDynamoDb keyPathEmbeddedDynamoDb(KeyPathDynamoProperties properties, Environment environment) {
             if (properties.getEndpoint() != null) {
-                throw new IllegalStateException("keypath.dynamodb.embedded=true starts its own DynamoDB Local; "
-                        + "remove keypath.dynamodb.endpoint=" + properties.getEndpoint() + " or set embedded=false");
+                throw new KeyPathConfigurationException("keypath.dynamodb.embedded=true starts its own DynamoDB "
+                        + "Local, but keypath.dynamodb.endpoint=" + properties.getEndpoint() + " points elsewhere",
+                        "Remove keypath.dynamodb.endpoint, or set keypath.dynamodb.embedded=false");
             }
             LOG.warn("keypath.dynamodb.embedded=true: running DynamoDB Local in memory inside this JVM; all data "
                     + "is lost at shutdown. Do not use in production.");
@@ -78,8 +80,11 @@ public class KeyPathDynamoAutoConfiguration {
 
         @Bean(destroyMethod = "close")
         @ConditionalOnMissingBean
-        DynamoDbClient keyPathDynamoDbClient(EmbeddedDynamoDb engine) {
-            return engine.newClient().build();
+        DynamoDbClient keyPathDynamoDbClient(EmbeddedDynamoDb engine,
+                ObjectProvider<KeyPathDynamoDbClientCustomizer> customizers) {
+            DynamoDbClientBuilder builder = engine.newClient();
+            customizers.orderedStream().forEach(c -> c.customize(builder));
+            return builder.build();
         }
     }
 
@@ -93,16 +98,20 @@ public class KeyPathDynamoAutoConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     DynamoDbClient keyPathDynamoDbClient(KeyPathDynamoProperties properties,
-            ObjectProvider<KeyPathDynamoConnectionDetails> connectionDetails) {
+            ObjectProvider<KeyPathDynamoConnectionDetails> connectionDetails,
+            ObjectProvider<KeyPathDynamoDbClientCustomizer> customizers) {
+        List<KeyPathDynamoDbClientCustomizer> ordered = customizers.orderedStream().toList();
         KeyPathDynamoConnectionDetails details = connectionDetails.getIfAvailable();
         if (details != null) {
-            return ClientSettings.client(details);
+            return ClientSettings.client(details, ordered);
         }
         if (properties.isEmbedded()) { // the engine's configuration did not apply: its module is missing
-            throw new IllegalStateException("keypath.dynamodb.embedded=true needs the development engine on the "
-                    + "classpath: add the dependency dev.keypath:keypath-dynamodb-local (scope test for tests only)");
+            throw new KeyPathConfigurationException("keypath.dynamodb.embedded=true needs the development engine, "
+                    + "DynamoDB Local, which is not on the classpath", "Add the dependency "
+                    + "dev.keypath:keypath-dynamodb-local (scope test when only tests and spring-boot:test-run use it), "
+                    + "or set keypath.dynamodb.embedded=false and give an endpoint");
         }
-        return ClientSettings.client(new PropertiesConnectionDetails(properties));
+        return ClientSettings.client(new PropertiesConnectionDetails(properties), ordered);
     }
 
     @Bean
@@ -127,7 +136,14 @@ public class KeyPathDynamoAutoConfiguration {
         }
         extensions.orderedStream().forEach(builder::extensions);
         customizers.orderedStream().forEach(c -> c.customize(builder));
-        KeyPathTable table = builder.build();
+        KeyPathTable table;
+        try {
+            table = builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new KeyPathConfigurationException("The key-path table '" + properties.getTableName() + "' cannot "
+                    + "be built: " + e.getMessage(), "Correct keypath.dynamodb.table-name or "
+                    + "keypath.dynamodb.page-token-secret (at least 16 bytes), or the item type it names", e);
+        }
         if (properties.isCreateTableIfMissing() || properties.isEmbedded()) {
             TableStatus status = table.bootstrap();
             LOG.info("keypath table '" + table.tableName() + "' " + status.name().toLowerCase() + " with "

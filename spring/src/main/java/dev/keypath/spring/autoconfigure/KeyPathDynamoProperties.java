@@ -91,6 +91,9 @@ public class KeyPathDynamoProperties {
     /** Repository settings. */
     private final Repositories repositories = new Repositories();
 
+    /** Problem details of keypath's failures in web applications. */
+    private final ProblemDetails problemDetails = new ProblemDetails();
+
     public URI getEndpoint() {
         return endpoint;
     }
@@ -189,6 +192,27 @@ public class KeyPathDynamoProperties {
 
     public Repositories getRepositories() {
         return repositories;
+    }
+
+    public ProblemDetails getProblemDetails() {
+        return problemDetails;
+    }
+
+    /** Problem-details settings ({@code keypath.dynamodb.problem-details.*}). */
+    public static class ProblemDetails {
+        /**
+         * Whether keypath's failures reach the clients of a servlet web application as RFC 9457 problem details
+         * (400, 409, 413, 500).
+         */
+        private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
     }
 
     /** Repository settings ({@code keypath.dynamodb.repositories.*}). */

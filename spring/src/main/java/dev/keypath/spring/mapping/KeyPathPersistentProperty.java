@@ -9,7 +9,9 @@ import org.springframework.data.mapping.model.SimpleTypeHolder;
 
 /**
  * A field of an item type as Spring Data sees it: keypath's {@link Version} counts as the version property, and
- * there is no identifier property (an item is addressed by its key path). Immutable.
+ * there is no identifier property (an item is addressed by its key path), and no field is an entity of its own:
+ * keypath stores a field's value whole (through its codec or Jackson), so Spring Data does not walk into it.
+ * Immutable.
  */
 public class KeyPathPersistentProperty extends AnnotationBasedPersistentProperty<KeyPathPersistentProperty> {
     /** The property of {@code owner}. */
@@ -21,6 +23,11 @@ public class KeyPathPersistentProperty extends AnnotationBasedPersistentProperty
     @Override
     public boolean isVersionProperty() {
         return super.isVersionProperty() || isAnnotationPresent(Version.class);
+    }
+
+    @Override
+    public boolean isEntity() {
+        return false;
     }
 
     @Override

@@ -251,6 +251,6 @@ final class DeclaredQueryPlanner {
     }
 
     private InvalidDataAccessApiUsageException reject(String why) {
-        return new InvalidDataAccessApiUsageException(name + ": " + why);
+        return new InvalidQueryMethodException(name, why, null);
     }
 }

@@ -346,7 +346,7 @@ final class DerivedQueryPlanner {
     }
 
     private InvalidDataAccessApiUsageException reject(String why) {
-        return new InvalidDataAccessApiUsageException(name + ": " + why);
+        return new InvalidQueryMethodException(name, why, null);
     }
 
     private static String keyword(Part.Type type) {

@@ -4,7 +4,6 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import java.util.Optional;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.repository.core.EntityInformation;
 import org.springframework.data.repository.core.RepositoryInformation;
 import org.springframework.data.repository.core.RepositoryMetadata;
@@ -33,14 +32,14 @@ final class KeyPathRepositoryFactory extends RepositoryFactorySupport {
     protected void validate(RepositoryMetadata metadata) {
         String repo = metadata.getRepositoryInterface().getSimpleName();
         if (metadata.getIdType() != KeyPath.class) {
-            throw new InvalidDataAccessApiUsageException(repo + ": the id type must be " + KeyPath.class.getName()
+            throw new InvalidQueryMethodException(repo, "the id type must be " + KeyPath.class.getName()
                     + ", not " + metadata.getIdType().getName() + "; declare KeyPathRepository<"
-                    + metadata.getDomainType().getSimpleName() + ", KeyPath>");
+                    + metadata.getDomainType().getSimpleName() + ", KeyPath>", null);
         }
         try {
             operations.table().schema(metadata.getDomainType());
         } catch (UnknownItemTypeException e) {
-            throw new InvalidDataAccessApiUsageException(repo + ": " + metadata.getDomainType().getName()
+            throw new InvalidQueryMethodException(repo, metadata.getDomainType().getName()
                     + " is not registered with the key-path table; annotate it with @ItemType and put it in a "
                     + "scanned package (keypath.dynamodb.item-type-packages) or register it with the table builder", e);
         }

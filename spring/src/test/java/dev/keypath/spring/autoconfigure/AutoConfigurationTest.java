@@ -108,7 +108,7 @@ class AutoConfigurationTest {
     void embeddedWithAnEndpointIsAConfigurationError() {
         runner.withPropertyValues("keypath.dynamodb.embedded=true", "keypath.dynamodb.endpoint=http://localhost:8000")
                 .run(ctx -> assertThat(ctx).hasFailed().getFailure()
-                        .rootCause().hasMessageContaining("remove keypath.dynamodb.endpoint"));
+                        .rootCause().hasMessageContaining("Remove keypath.dynamodb.endpoint"));
     }
 
     @Test

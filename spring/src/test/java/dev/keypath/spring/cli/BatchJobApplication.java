@@ -19,7 +19,8 @@ public class BatchJobApplication {
     public static void main(String[] args) {
         SpringApplication.run(BatchJobApplication.class, "--keypath.dynamodb.embedded=true",
                 "--keypath.dynamodb.item-type-packages=dev.keypath.spring.sample",
-                "--keypath.dynamodb.repositories.enabled=false", "--spring.main.banner-mode=off");
+                "--keypath.dynamodb.repositories.enabled=false", "--spring.main.banner-mode=off",
+                "--spring.main.web-application-type=none");
     }
 
     @Bean

@@ -33,7 +33,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
- * Default {@link KeyPathAsyncTable}: runs the same {@link TableOperations} operations as
+ * Default {@link KeyPathAsyncTable}: runs the same
+ * {@link dev.keypath.dynamodb.internal.operation.TableOperations} operations as
  * {@link DefaultKeyPathTable}, with an {@link AsyncDriver} over a {@link DynamoDbAsyncClient}, never blocking.
  * Immutable after construction and thread-safe.
  */

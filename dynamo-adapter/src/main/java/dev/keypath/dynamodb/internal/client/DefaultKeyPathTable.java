@@ -30,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
- * Default {@link KeyPathTable}: runs each {@link TableOperations} operation with a {@link SyncDriver} over a
+ * Default {@link KeyPathTable}: runs each {@link dev.keypath.dynamodb.internal.operation.TableOperations}
+ * operation with a {@link SyncDriver} over a
  * synchronous {@link DynamoDbClient}. Immutable after construction and thread-safe.
  */
 public final class DefaultKeyPathTable extends TableFront implements KeyPathTable {

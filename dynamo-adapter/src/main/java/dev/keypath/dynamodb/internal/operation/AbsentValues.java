@@ -128,6 +128,7 @@ final class AbsentValues {
             assumed.add(new Assumed(n.getKey(), n.getValue()));
         }
         spec.expectedVersion().ifPresent(b::expectedVersion);
+        spec.requestToken().ifPresent(t -> b.requestToken(t.attribute().toString(), t.token()));
         b.condition(condition(assumed));
         return new Rewrite(b.build(), List.copyOf(assumed));
     }

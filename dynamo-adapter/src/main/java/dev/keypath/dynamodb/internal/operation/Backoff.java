@@ -7,7 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * Capped exponential backoff with full jitter under a deadline, for one batch call. Not thread-safe (one per
  * call).
  */
-final class Backoff {
+public final class Backoff {
     private final BatchPolicy policy;
     private final long deadlineNanos;
     private int attempt;

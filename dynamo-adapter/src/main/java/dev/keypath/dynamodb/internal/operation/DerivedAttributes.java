@@ -100,16 +100,14 @@ final class DerivedAttributes {
                         + e.getMessage(), schema.type().getSimpleName(), name, keyPath, e);
             }
         }
-        String pk = TableAttributes.gsiPk(sk.index());
+        // a local index's partition key is the item's own pk: only its sort key is stored, as a put stores it
+        String pk = sk.local() ? null : TableAttributes.gsiPk(sk.index());
         String skName = TableAttributes.gsiSk(sk.index());
-        if (absent) {
-            derived.put(pk, null);
-            derived.put(skName, null);
-            return;
+        KeyPath path = absent ? null : bind(sk, ids, what, schema, keyPath);
+        if (pk != null) {
+            derived.put(pk, path == null ? null : AttributeValues.binary(path.partitionKey()));
         }
-        KeyPath path = bind(sk, ids, what, schema, keyPath);
-        derived.put(pk, AttributeValues.binary(path.partitionKey()));
-        derived.put(skName, AttributeValues.binary(path.sortKey()));
+        derived.put(skName, path == null ? null : AttributeValues.binary(path.sortKey()));
     }
 
     private static KeyPath bind(SecondaryKey sk, KeyId[] ids, String what, DefaultItemSchema<?> schema,

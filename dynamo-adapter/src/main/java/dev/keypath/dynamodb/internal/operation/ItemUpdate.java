@@ -8,28 +8,44 @@ import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * One single-item update as an {@link Operation}: the {@code UpdateItem} planned by {@link UpdateActions}; when
- * DynamoDB refuses it ({@code ValidationException}) because a value it builds on is missing or stored as
- * {@code NULL}, a consistent read of the attributes it changes and the update planned again over them
- * ({@link AbsentValues}), whose condition requires them to be still as read. A failed condition of that update is
- * read again: values changed in between plan it once more, values as read mean the caller's condition (or the
- * version, or the item's existence) failed, reported as for the first plan. Nothing is written twice: every
- * attempt is one conditional {@code UpdateItem} that either applies whole or not at all. Single use; not
- * thread-safe.
+ * One single-item update as an {@link Operation}: an {@link ItemUpdates#attempt} of the {@code UpdateItem}
+ * {@link UpdateActions} plans. When DynamoDB refuses it ({@code ValidationException}) because a value it builds on
+ * is missing or stored as {@code NULL}, a consistent read of the attributes it changes, and an attempt of the update
+ * planned again over them ({@link AbsentValues}), whose condition requires them to be still as read. If that
+ * condition fails because they changed in between (the failure carries the stored item), the update is planned once
+ * more from it; any other failure of the condition is the caller's condition, the version or the item's existence,
+ * settled as for any update. Every attempt is one conditional {@code UpdateItem} that applies whole or not at all,
+ * and a refusal applies nothing, so nothing is written twice. Single use; not thread-safe.
  *
  * @param <T> the item type
  */
 final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
     /** Updates sent at most: the first plan, then plans over what was read. */
     static final int MAX_ATTEMPTS = 4;
+
+    /**
+     * How an attempt ends for a new plan: DynamoDB's refusal, or a failed condition whose stored item no longer is
+     * as the plan assumed ({@code stored}, null after a refusal).
+     */
+    static final class Refusal extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Map<String, AttributeValue> stored;
+
+        Refusal(RuntimeException cause, Map<String, AttributeValue> stored) {
+            super(cause.getMessage(), cause, false, false);
+            this.stored = stored;
+        }
+
+        RuntimeException failure() {
+            return (RuntimeException) getCause();
+        }
+    }
 
     private final String table;
     private final DefaultItemSchema<T> schema;
@@ -38,13 +54,13 @@ final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
     private final SchemaRegistry registry;
     private final UpdateActions.Planned first;
     private AbsentValues absent;
-    /** The update to send next, or null when the next step is a read. */
-    private UpdateActions.Planned pending;
-    /** The rewrite the last update sent was planned as, or null for the first plan. */
+    /** The attempt in flight, or null while the attributes are read. */
+    private Operation<UpdateResult<T>> current;
+    /** The rewrite the attempt in flight was planned as, or null for the first plan. */
     private AbsentValues.Rewrite sent;
-    /** The failure of the last update sent, while the read after it runs. */
-    private RuntimeException lastFailure;
-    private int attempts;
+    /** The refusal that made the last plan end, while the item is read. */
+    private RuntimeException refused;
+    private int attempts = 1;
     private UpdateResult<T> result;
 
     ItemUpdate(String table, DefaultItemSchema<T> schema, UpdateItem<T> update, ValueConverter values,
@@ -55,7 +71,7 @@ final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
         this.values = values;
         this.registry = registry;
         this.first = UpdateActions.plan(schema, update, values, WriteKind.UPDATE, registry.extensions());
-        this.pending = first;
+        this.current = ItemUpdates.attempt(table, schema, update, first, values, registry, null);
     }
 
     @Override
@@ -63,16 +79,16 @@ final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
         if (result != null) {
             return Step.DONE;
         }
-        if (pending != null) {
-            UpdateActions.Planned planned = pending;
-            pending = null;
-            attempts++;
-            return new Step.Exchange<>(DynamoApi.UPDATE_ITEM, planned.action().toUpdateItemRequest(table,
-                    ItemUpdates.returnValue(update.returning())),
-                    (UpdateItemResponse r) -> result = ItemUpdates.result(r, schema, update, values, registry),
-                    this::failed);
+        if (current == null) {
+            return Step.Exchange.of(DynamoApi.GET_ITEM, read(), (GetItemResponse r) ->
+                    planOver(r.hasItem() ? r.item() : Map.of(), refused));
         }
-        return Step.Exchange.of(DynamoApi.GET_ITEM, read(), this::reread);
+        Step step = current.next();
+        if (step == Step.DONE) {
+            result = current.result();
+            return Step.DONE;
+        }
+        return step instanceof Step.Exchange<?, ?> exchange ? guarded(exchange) : step;
     }
 
     @Override
@@ -80,16 +96,35 @@ final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
         return result;
     }
 
-    /** The update just sent failed: read and plan again, or end with the failure as the first plan's. */
-    private void failed(RuntimeException e) {
-        boolean refused = isValidation(e);
-        boolean conditionAfterRewrite = sent != null && e instanceof ConditionalCheckFailedException;
-        if (attempts >= MAX_ATTEMPTS || !(refused || conditionAfterRewrite)) {
-            throw ItemUpdates.translate(e, first.action(), first.paths(), update);
+    /** {@code exchange} with a {@link Refusal} from its callbacks taken as the end of the attempt. */
+    private <Q, R> Step.Exchange<Q, R> guarded(Step.Exchange<Q, R> exchange) {
+        return new Step.Exchange<>(exchange.api(), exchange.request(), guard(exchange.onResponse()),
+                guard(exchange.onFailure()));
+    }
+
+    private <X> Consumer<X> guard(Consumer<X> callback) {
+        return x -> {
+            try {
+                callback.accept(x);
+            } catch (Refusal r) {
+                refusedBy(r);
+            }
+        };
+    }
+
+    /** The attempt ended for a new plan: read first after a refusal, plan from the stored item after a condition. */
+    private void refusedBy(Refusal r) {
+        if (attempts >= MAX_ATTEMPTS) {
+            throw ItemUpdates.translate(r.failure(), first.paths(), update);
         }
-        lastFailure = e;
         if (absent == null) {
             absent = new AbsentValues(schema, update.keyPath(), update.spec(), values);
+        }
+        if (r.stored == null) {
+            refused = r.failure();
+            current = null;
+        } else {
+            planOver(r.stored, null);
         }
     }
 
@@ -103,27 +138,26 @@ final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
                 .projectionExpression(String.join(", ", names.keySet())).expressionAttributeNames(names).build();
     }
 
-    /** Plans the next update over what the read found, or ends with the last failure. */
-    private void reread(GetItemResponse r) {
-        Map<String, AttributeValue> stored = r.hasItem() ? r.item() : Map.of();
-        if (sent != null && lastFailure instanceof ConditionalCheckFailedException && AbsentValues.holds(sent, stored)) {
-            throw ItemUpdates.translate(lastFailure, first.action(), first.paths(), update); // the caller's condition
-        }
+    /**
+     * The next attempt, planned over {@code stored}; after DynamoDB's {@code refusal}, the refusal itself when the
+     * new plan would be the one just refused (refused for another cause than an absent value).
+     */
+    private void planOver(Map<String, AttributeValue> stored, RuntimeException refusal) {
         AbsentValues.Rewrite rewrite = absent.plan(stored);
-        boolean again = isValidation(lastFailure) && (sent == null ? rewrite == null
-                : rewrite != null && rewrite.spec().equals(sent.spec()));
-        if (again) {
-            // refused for another cause than an absent value: a value of the wrong kind, the item's size
-            throw ItemUpdates.translate(lastFailure, first.action(), first.paths(), update);
+        if (refusal != null && (sent == null ? rewrite == null
+                : rewrite != null && rewrite.spec().equals(sent.spec()))) {
+            throw ItemUpdates.translate(refusal, first.paths(), update);
         }
         sent = rewrite;
-        pending = rewrite == null ? first : UpdateActions.plan(schema, UpdateItem.builder(update.type(),
-                update.keyPath(), rewrite.spec()).returning(update.returning()).mode(update.mode()).build(), values,
-                WriteKind.UPDATE, registry.extensions());
-    }
-
-    private static boolean isValidation(RuntimeException e) {
-        return e instanceof DynamoDbException d && d.awsErrorDetails() != null
-                && "ValidationException".equals(d.awsErrorDetails().errorCode());
+        attempts++;
+        if (rewrite == null) {
+            current = ItemUpdates.attempt(table, schema, update, UpdateActions.plan(schema, update, values,
+                    WriteKind.UPDATE, registry.extensions()), values, registry, null);
+            return;
+        }
+        UpdateItem<T> planned = UpdateItem.builder(update.type(), update.keyPath(), rewrite.spec())
+                .returning(update.returning()).mode(update.mode()).build();
+        current = ItemUpdates.attempt(table, schema, planned, UpdateActions.plan(schema, planned, values,
+                WriteKind.UPDATE, registry.extensions()), values, registry, item -> !AbsentValues.holds(rewrite, item));
     }
 }

@@ -4,12 +4,13 @@ import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
-import dev.keypath.dynamodb.WriteKind;
+import dev.keypath.dynamodb.WriteOutcomeUnknownException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -19,9 +20,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 /**
  * The single-item update ({@code UpdateItem}): its request from {@link UpdateActions}, its response as an
  * {@link UpdateResult} by the update's {@link UpdateItem.Returning}, and its failures as typed exceptions: a
- * failed condition as {@code ConditionFailedException}/{@code VersionConflictException}, DynamoDB's
- * {@code ValidationException} (a set change on a non-set, arithmetic on a non-number, a path through a missing
- * map) as {@link InvalidUpdateException} naming the type, the paths and the key path.
+ * failed condition settled by {@link ConditionFailures} (a conflict, the update's own earlier attempt, or
+ * {@code WriteOutcomeUnknownException}), a failure that may have applied an update that must not be resent
+ * ({@link WriteAttempts#unappliedOnly()}) as {@code WriteOutcomeUnknownException}, DynamoDB's
+ * {@code ValidationException} (a set change on a non-set, arithmetic on a non-number) as
+ * {@link InvalidUpdateException} naming the type, the paths and the key path. A refusal for a value that is
+ * missing or {@code NULL} (a path through a missing map) is planned again by {@link ItemUpdate}.
  */
 final class ItemUpdates {
     private ItemUpdates() {
@@ -34,6 +38,83 @@ final class ItemUpdates {
     public static <T> Operation<UpdateResult<T>> update(String table, DefaultItemSchema<T> schema, UpdateItem<T> update,
                                                         ValueConverter values, SchemaRegistry registry) {
         return new ItemUpdate<>(table, schema, update, values, registry);
+    }
+
+    /**
+     * One {@code UpdateItem} of {@code planned}, its answers and failures as described above, except two that end
+     * it with an {@link ItemUpdate.Refusal} for {@link ItemUpdate} to plan the update again: DynamoDB's
+     * {@code ValidationException}, and, when {@code stale} is given, a failed condition whose stored item
+     * {@code stale} finds changed from what the plan assumed (and that no earlier attempt of this one can explain).
+     */
+    static <T> Operation<UpdateResult<T>> attempt(String table, DefaultItemSchema<T> schema, UpdateItem<T> update,
+                                                  UpdateActions.Planned planned, ValueConverter values,
+                                                  SchemaRegistry registry,
+                                                  Predicate<Map<String, AttributeValue>> stale) {
+        WriteAction action = planned.action();
+        UpdateItem.Returning returning = update.returning();
+        // an update applied twice changes the item twice unless its changes or its expected version prevent it
+        WriteAttempts attempts = planned.effects().idempotent() || action.versionChecked()
+                ? WriteAttempts.recording() : WriteAttempts.unappliedOnly();
+        String version = schema.versionAttribute().orElse(null);
+        return Operations.recovering(DynamoApi.UPDATE_ITEM,
+                attempts.attachTo(action.toUpdateItemRequest(table, returnValue(returning))),
+                r -> result(r, schema, update, values, registry),
+                e -> {
+                    if (e instanceof ConditionalCheckFailedException c) {
+                        Map<String, AttributeValue> stored = c.hasItem() ? c.item() : Map.of();
+                        if (stale != null && !attempts.earlierAttemptMayHaveApplied(c) && stale.test(stored)) {
+                            throw new ItemUpdate.Refusal(c, stored);
+                        }
+                        return ConditionFailures.settle(action, c, attempts,
+                                item -> ConditionFailures.ofUpdate(action, planned.effects(), item, version), version,
+                                () -> alreadyApplied(c.item(), planned.effects(), schema, update, values, registry));
+                    }
+                    if (!attempts.resendsAppliedFailures() && attempts.anyAttemptMayHaveApplied(e)) {
+                        throw notResent(update, e);
+                    }
+                    if (isValidation(e)) {
+                        throw new ItemUpdate.Refusal(e, null);
+                    }
+                    throw translate(e, planned.paths(), update);
+                });
+    }
+
+    /** Whether {@code e} is DynamoDB's {@code ValidationException}: a refusal that applied nothing. */
+    static boolean isValidation(RuntimeException e) {
+        return e instanceof DynamoDbException d && d.awsErrorDetails() != null
+                && "ValidationException".equals(d.awsErrorDetails().errorCode());
+    }
+
+    /**
+     * The result of an update whose condition failed because an earlier attempt applied it: the item as stored
+     * now ({@code NEW}), the attributes it writes as stored now ({@code UPDATED_NEW}), nothing ({@code NONE}); the
+     * values before it are lost with the answer ({@code OLD}, {@code UPDATED_OLD}).
+     */
+    private static <T> UpdateResult<T> alreadyApplied(Map<String, AttributeValue> stored, UpdateEffects effects,
+                                                      DefaultItemSchema<T> schema, UpdateItem<T> update,
+                                                      ValueConverter values, SchemaRegistry registry) {
+        Map<String, AttributeValue> returned = switch (update.returning()) {
+            case NONE -> Map.of();
+            case NEW -> stored;
+            case UPDATED_NEW -> {
+                Map<String, AttributeValue> written = new LinkedHashMap<>(stored);
+                written.keySet().retainAll(effects.written());
+                yield written;
+            }
+            case OLD, UPDATED_OLD -> throw new WriteOutcomeUnknownException("The update was applied by an earlier "
+                    + "attempt whose answer was lost; the values before it, asked for with returning("
+                    + update.returning() + "), were lost with that answer", update.keyPath(), null);
+        };
+        return result(UpdateItemResponse.builder().attributes(returned).build(), schema, update, values, registry);
+    }
+
+    /** A failure of an update that must not be applied twice, after an attempt DynamoDB may have applied. */
+    private static WriteOutcomeUnknownException notResent(UpdateItem<?> update, RuntimeException e) {
+        return new WriteOutcomeUnknownException("The update of " + update.type().getSimpleName() + " failed after "
+                + "DynamoDB may have applied it (" + e.getMessage() + "), and it is not sent again: it changes values "
+                + "by what is stored (an increment, an append, an ADD), so applying it twice would change them twice."
+                + " Read the item to see whether it was applied, or give the update an expected version (and a "
+                + "request token), which makes it safe to send again", update.keyPath(), e);
     }
 
     static ReturnValue returnValue(UpdateItem.Returning returning) {
@@ -63,11 +144,7 @@ final class ItemUpdates {
         return UpdateResult.of(returning, item, plain, values::convert);
     }
 
-    static RuntimeException translate(RuntimeException e, WriteAction action, String paths,
-                                               UpdateItem<?> update) {
-        if (e instanceof ConditionalCheckFailedException c) {
-            return ConditionFailures.translate(action, c);
-        }
+    static RuntimeException translate(RuntimeException e, String paths, UpdateItem<?> update) {
         if (e instanceof DynamoDbException d && d.awsErrorDetails() != null
                 && "ValidationException".equals(d.awsErrorDetails().errorCode())) {
             String type = update.type().getSimpleName();

@@ -30,7 +30,18 @@ public final class Operations {
      */
     public static <Q, R, T> Operation<T> single(DynamoApi<Q, R> api, Q request, Function<R, T> result,
                                          Function<RuntimeException, RuntimeException> translate) {
-        return new Single<>(api, request, result, translate);
+        return new Single<>(api, request, result, e -> {
+            throw translate.apply(e);
+        });
+    }
+
+    /**
+     * One request whose response {@code result} maps to the outcome; a failure goes through {@code recover}, which
+     * either returns the outcome after all (a write that finds its own work stored) or throws.
+     */
+    static <Q, R, T> Operation<T> recovering(DynamoApi<Q, R> api, Q request, Function<R, T> result,
+                                             Function<RuntimeException, T> recover) {
+        return new Single<>(api, request, result, recover);
     }
 
     /** {@link #single} whose failures end the operation unchanged. */
@@ -60,16 +71,15 @@ public final class Operations {
         private final DynamoApi<Q, R> api;
         private final Q request;
         private final Function<R, T> map;
-        private final Function<RuntimeException, RuntimeException> translate;
+        private final Function<RuntimeException, T> recover;
         private boolean answered;
         private T result;
 
-        Single(DynamoApi<Q, R> api, Q request, Function<R, T> map,
-               Function<RuntimeException, RuntimeException> translate) {
+        Single(DynamoApi<Q, R> api, Q request, Function<R, T> map, Function<RuntimeException, T> recover) {
             this.api = api;
             this.request = request;
             this.map = map;
-            this.translate = translate;
+            this.recover = recover;
         }
 
         @Override
@@ -81,7 +91,8 @@ public final class Operations {
                 answered = true;
                 result = map.apply(response);
             }, error -> {
-                throw translate.apply(error);
+                result = recover.apply(error);
+                answered = true;
             });
         }
 

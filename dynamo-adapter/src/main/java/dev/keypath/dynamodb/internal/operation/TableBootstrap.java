@@ -33,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
 import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
@@ -48,7 +49,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveResponse;
 
 /**
  * Creates or verifies a key-path table, as one {@link Operation} both tables run: {@code pk} HASH / {@code sk}
- * RANGE (both B), on-demand billing, one GSI per declared global index ({@code <index>_pk}/{@code <index>_sk}, B),
+ * RANGE (both B), on-demand billing (or provisioned capacity, which the CLI's {@code create-table} asks for), one
+ * GSI per declared global index ({@code <index>_pk}/{@code <index>_sk}, B),
  * one LSI per declared local index ({@code pk}/{@code <index>_sk}, created with the table only), each with its
  * projection ({@link IndexSchemas}), TTL on {@code _ttl} and, when asked, a DynamoDB stream of one view type.
  *
@@ -81,6 +83,8 @@ public final class TableBootstrap implements Operation<TableStatus> {
     private final Map<String, IndexDefinition> definitions;
     private final List<IndexDefinition> locals;
     private final StreamViewType streams;
+    /** The throughput of a provisioned table and its global indexes, or null for on-demand billing. */
+    private final ProvisionedThroughput provisioned;
     private final Clock clock;
 
     /** What to do on the next call of {@link #next()}. */
@@ -98,6 +102,19 @@ public final class TableBootstrap implements Operation<TableStatus> {
      */
     public TableBootstrap(String table, Map<String, IndexDefinition> definitions, StreamViewType streams,
                           Clock clock) {
+        this(table, definitions, streams, clock, null);
+    }
+
+    /**
+     * @param definitions the indexes the registered types declare, by name
+     * @param streams     the view type of the stream to enable, or null to leave the table's stream as it is
+     * @param clock       the table's clock, which measures the waits
+     * @param provisioned the read and write capacity of a table this bootstrap creates (and of each global index it
+     *                    creates with it), or null for on-demand billing; an existing table keeps its billing
+     */
+    public TableBootstrap(String table, Map<String, IndexDefinition> definitions, StreamViewType streams,
+                          Clock clock, ProvisionedThroughput provisioned) {
+        this.provisioned = provisioned;
         this.table = table;
         this.definitions = Map.copyOf(definitions);
         this.globals = new TreeSet<>();
@@ -173,7 +190,8 @@ public final class TableBootstrap implements Operation<TableStatus> {
         for (String index : globals) {
             attrs.add(binary(TableAttributes.gsiPk(index)));
             attrs.add(binary(TableAttributes.gsiSk(index)));
-            gsis.add(IndexSchemas.global(definitions.get(index)));
+            GlobalSecondaryIndex gsi = IndexSchemas.global(definitions.get(index));
+            gsis.add(provisioned == null ? gsi : gsi.toBuilder().provisionedThroughput(provisioned).build());
         }
         List<LocalSecondaryIndex> lsis = new ArrayList<>();
         for (IndexDefinition local : locals) {
@@ -181,7 +199,8 @@ public final class TableBootstrap implements Operation<TableStatus> {
             lsis.add(IndexSchemas.local(local));
         }
         CreateTableRequest create = CreateTableRequest.builder().tableName(table)
-                .billingMode(BillingMode.PAY_PER_REQUEST).attributeDefinitions(attrs)
+                .billingMode(provisioned == null ? BillingMode.PAY_PER_REQUEST : BillingMode.PROVISIONED)
+                .provisionedThroughput(provisioned).attributeDefinitions(attrs)
                 .keySchema(keySchema(TableAttributes.PK, TableAttributes.SK))
                 .globalSecondaryIndexes(gsis.isEmpty() ? null : gsis)
                 .localSecondaryIndexes(lsis.isEmpty() ? null : lsis)
@@ -333,6 +352,20 @@ public final class TableBootstrap implements Operation<TableStatus> {
                 }
             }
         }
+    }
+
+    /**
+     * Checks that a described table has a key-path table's keys ({@code pk} HASH, {@code sk} RANGE, both B), for
+     * tools that read or write a table without bootstrapping it (an export, a migration's target).
+     *
+     * @throws TableSchemaMismatchException naming the table and the key schema it has
+     */
+    public static void checkKeyPathKeys(TableDescription d) {
+        Map<String, String> types = new HashMap<>();
+        for (AttributeDefinition a : d.attributeDefinitions()) {
+            types.put(a.attributeName(), a.attributeTypeAsString());
+        }
+        checkKeys("table " + d.tableName(), d.keySchema(), TableAttributes.PK, TableAttributes.SK, types);
     }
 
     private static void checkKeys(String what, List<KeySchemaElement> keys, String pk, String sk,

@@ -31,6 +31,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
@@ -95,8 +97,11 @@ public final class TableOperations {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
                         written -> PutActions.stored(schema, item, action));
             }
-            return Operations.single(DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
-                    r -> PutActions.stored(schema, item, action, registry.extensions()), e -> translate(action, e));
+            WriteAttempts attempts = WriteAttempts.recording();
+            return Operations.recovering(DynamoApi.PUT_ITEM, sent(action, attempts, action.toPutItemRequest(table)),
+                    r -> PutActions.stored(schema, item, action, registry.extensions()),
+                    e -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored), schema,
+                            () -> PutActions.stored(schema, item, action, registry.extensions())));
         });
     }
 
@@ -112,16 +117,19 @@ public final class TableOperations {
             }
             return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow), written -> Optional.empty());
         }
+        WriteAttempts attempts = WriteAttempts.recording();
         if (!delete.returnsDeleted()) {
-            return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.NONE),
-                    r -> Optional.empty(), e -> translate(action, e));
+            return Operations.recovering(DynamoApi.DELETE_ITEM,
+                    sent(action, attempts, action.toDeleteItemRequest(table, ReturnValue.NONE)), r -> Optional.empty(),
+                    e -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
         }
         DefaultItemSchema<T> schema = registry.of(delete.type());
-        return Operations.single(DynamoApi.DELETE_ITEM, action.toDeleteItemRequest(table, ReturnValue.ALL_OLD),
+        return Operations.recovering(DynamoApi.DELETE_ITEM,
+                sent(action, attempts, action.toDeleteItemRequest(table, ReturnValue.ALL_OLD)),
                 r -> r.hasAttributes() && !r.attributes().isEmpty()
                         ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
                         : Optional.empty(),
-                e -> translate(action, e));
+                e -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
     }
 
     /**
@@ -359,8 +367,22 @@ public final class TableOperations {
         });
     }
 
-    /** A write's failed condition as the adapter's typed exception; other failures unchanged. */
-    private static RuntimeException translate(WriteAction action, RuntimeException e) {
-        return e instanceof ConditionalCheckFailedException c ? ConditionFailures.translate(action, c) : e;
+    /** {@code request} with {@code attempts} noting the SDK's attempts, when the write has a condition to fail. */
+    private static <R extends software.amazon.awssdk.awscore.AwsRequest> R sent(WriteAction action,
+                                                                               WriteAttempts attempts, R request) {
+        return action.condition().isEmpty() ? request : attempts.attachTo(request);
+    }
+
+    /**
+     * A single-item write's failure: a failed condition settled by what is stored ({@link ConditionFailures}),
+     * other failures unchanged.
+     */
+    private static <T> T settle(WriteAction action, RuntimeException e, WriteAttempts attempts,
+                                Function<Map<String, AttributeValue>, ConditionFailures.Verdict> check,
+                                DefaultItemSchema<?> schema, Supplier<T> succeeded) {
+        if (!(e instanceof ConditionalCheckFailedException c)) {
+            throw e;
+        }
+        return ConditionFailures.settle(action, c, attempts, check, schema.versionAttribute().orElse(null), succeeded);
     }
 }

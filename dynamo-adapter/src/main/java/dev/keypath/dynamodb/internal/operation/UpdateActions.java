@@ -29,8 +29,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * incremented and, when expected, checked. Pure apart from value conversion; not thread-safe (one per update).
  */
 final class UpdateActions {
-    /** An update's action and the attribute paths it writes, comma-separated (for error messages). */
-    record Planned(WriteAction action, String paths) {
+    /**
+     * An update's action, the attribute paths it writes, comma-separated (for error messages), and what its own
+     * changes leave in the item.
+     */
+    record Planned(WriteAction action, String paths, UpdateEffects effects) {
     }
 
     private static final AttributeValue EMPTY_LIST = AttributeValue.builder().l(List.of()).build();
@@ -50,6 +53,7 @@ final class UpdateActions {
     private final Map<String, String> setPlaceholders = new LinkedHashMap<>();
     /** The path {@link #target} resolved last. */
     private UpdatePaths.Resolved lastTarget;
+    private UpdateEffects.Builder effects;
 
     private UpdateActions(DefaultItemSchema<?> schema, KeyPath keyPath, ValueConverter values) {
         this.schema = schema;
@@ -88,6 +92,7 @@ final class UpdateActions {
     private Planned build(UpdateSpec spec, UpdateItem.Mode mode, WriteKind kind, ItemExtensions extensions) {
         schema.checkKeyPath(keyPath);
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
+        effects = new UpdateEffects.Builder(spec);
         for (Change c : spec.changes()) {
             add(c);
         }
@@ -133,13 +138,19 @@ final class UpdateActions {
             cond = cond.and(c);
             hint += " or condition not met: " + c.expression();
         }
+        if (spec.requestToken().isPresent()) {
+            cond = cond.and(UpdateEffects.tokenNotHeld(values.paths().resolve(schema.type(),
+                    spec.requestToken().get().attribute(), keyPath).top(), spec.requestToken().get().token()));
+            hint += " or the item holds request token " + spec.requestToken().get().token();
+        }
         StringBuilder expr = new StringBuilder();
         clause(expr, "SET", sets);
         clause(expr, "REMOVE", removes);
         clause(expr, "ADD", adds);
         clause(expr, "DELETE", deletes);
         return new Planned(new WriteAction(WriteAction.Kind.UPDATE, keyPath, key, null,
-                Expr.of(expr.toString(), names, vals), cond, expected, hint), String.join(", ", paths));
+                Expr.of(expr.toString(), names, vals), cond, expected, hint), String.join(", ", paths),
+                effects.build(vals));
     }
 
     private static void clause(StringBuilder expr, String keyword, List<String> actions) {
@@ -152,12 +163,14 @@ final class UpdateActions {
         String p = target(c.path());
         if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && StoredAsNothing.is(c.value())) {
             removes.add(p); // a null field is stored as no attribute, as a put stores it
+            effects.remove(lastTarget.steps());
             return;
         }
         switch (c.action()) {
             case SET -> {
                 String v = operand(c.value(), c.path());
                 sets.add(p + " = " + v);
+                effects.set(lastTarget.steps(), c, v);
                 if (lastTarget.steps().size() == 1 && !(c.value() instanceof ValueOf)) {
                     setPlaceholders.put(lastTarget.top(), v);
                 }
@@ -169,13 +182,22 @@ final class UpdateActions {
                     + value(c.value(), c.path()) + ")");
             case PREPEND -> sets.add(p + " = list_append(" + value(c.value(), c.path()) + ", if_not_exists(" + p
                     + ", " + value(EMPTY_LIST) + "))");
-            case REMOVE -> removes.add(p);
+            case REMOVE -> {
+                removes.add(p);
+                effects.remove(lastTarget.steps());
+            }
             case ADD -> adds.add(p + " " + value(AttributeValue.builder().n(numberText((Number) c.value(), c.path()))
                     .build()));
-            case ADD_TO_SET -> adds.add(p + " " + value(SetValues.of((List<?>) c.value(), lastTarget, c.path(),
-                    typeName, keyPath, values)));
-            case DELETE_FROM_SET -> deletes.add(p + " " + value(SetValues.of((List<?>) c.value(), lastTarget,
-                    c.path(), typeName, keyPath, values)));
+            case ADD_TO_SET, DELETE_FROM_SET -> {
+                String v = value(SetValues.of((List<?>) c.value(), lastTarget, c.path(), typeName, keyPath, values));
+                (c.action() == UpdateSpec.Action.ADD_TO_SET ? adds : deletes).add(p + " " + v);
+                effects.setChange(lastTarget.steps(), v, c.action() == UpdateSpec.Action.ADD_TO_SET);
+            }
+        }
+        switch (c.action()) {
+            case SUM, DIFFERENCE, APPEND, PREPEND, ADD -> effects.computed(); // the result depends on what is stored
+            default -> {
+            }
         }
     }
 
@@ -191,6 +213,7 @@ final class UpdateActions {
         }
         paths.add(r.text());
         lastTarget = r;
+        effects.wrote(top);
         return render(r);
     }
 

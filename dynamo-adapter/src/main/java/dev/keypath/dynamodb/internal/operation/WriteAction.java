@@ -65,20 +65,25 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
         return size;
     }
 
+    /** The single-item put; a failed condition returns the stored item, to tell the write's own work. */
     public PutItemRequest toPutItemRequest(String table) {
         return PutItemRequest.builder().tableName(table).item(item)
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
-                .expressionAttributeValues(condition.valuesOrNull()).build();
+                .expressionAttributeValues(condition.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(storedOnFailure()).build();
     }
 
+    /** The single-item delete; a failed condition returns the stored item. */
     public DeleteItemRequest toDeleteItemRequest(String table, ReturnValue returned) {
         return DeleteItemRequest.builder().tableName(table).key(key).returnValues(returned)
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
-                .expressionAttributeValues(condition.valuesOrNull()).build();
+                .expressionAttributeValues(condition.valuesOrNull())
+                .returnValuesOnConditionCheckFailure(storedOnFailure()).build();
     }
 
+    /** The single-item update; a failed condition returns the stored item. */
     public UpdateItemRequest toUpdateItemRequest(String table, ReturnValue returned) {
         Expr all = mergedPlaceholders();
         return UpdateItemRequest.builder().tableName(table).key(key)
@@ -86,7 +91,13 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(all.namesOrNull())
                 .expressionAttributeValues(all.valuesOrNull())
-                .returnValues(returned).build();
+                .returnValues(returned)
+                .returnValuesOnConditionCheckFailure(storedOnFailure()).build();
+    }
+
+    /** {@code ALL_OLD} when the write has a condition (it costs nothing unless the condition fails), else none. */
+    private ReturnValuesOnConditionCheckFailure storedOnFailure() {
+        return condition.isEmpty() ? null : ReturnValuesOnConditionCheckFailure.ALL_OLD;
     }
 
     private Expr mergedPlaceholders() {
