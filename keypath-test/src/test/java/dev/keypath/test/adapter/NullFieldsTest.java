@@ -16,6 +16,7 @@ import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
+import dev.keypath.test.TestDynamoDb;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -24,12 +25,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Null fields are not stored: a put leaves out the attribute of a null field (and of a null field of a nested
@@ -79,6 +85,8 @@ class NullFieldsTest {
     private static KeyPathAsyncTable async;
     @Injected
     private static DynamoDbClient client;
+    @Injected
+    private static TestDynamoDb engine;
 
     private static Member empty(String id) {
         return new Member(id, null, null, null, null, null, null, null);
@@ -180,6 +188,33 @@ class NullFieldsTest {
         Profile p = update(viaAsync, UpdateItem.of(Profile.class, KeyPath.of("profile", profile.id),
                 u -> u.increment("byDay.mon.posts", 3)));
         assertThat(p.byDay).isEqualTo(Map.of("mon", new Stats(3L, null)));
+    }
+
+    @Test
+    void aNestedRecordAnotherWriterCreatesMeanwhileIsUpdatedInPlaceNotReplaced() {
+        Member member = table.put(empty(UUID.randomUUID().toString()));
+        AtomicInteger racedOnce = new AtomicInteger();
+        ExecutionInterceptor racer = new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof UpdateItemRequest u && u.conditionExpression() != null
+                        && u.conditionExpression().contains("attribute_not_exists(#absent")
+                        && racedOnce.getAndIncrement() == 0) {
+                    // another writer creates stats between the read and the planned update
+                    table.update(Member.class, member.path(), UpdateSpec.of(x -> x.set("stats",
+                            new Stats(10L, 5L))));
+                }
+            }
+        };
+        try (DynamoDbClient racing = engine.clientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(racer))
+                .build()) {
+            KeyPathTable raced = KeyPathTable.builder().client(racing).tableName(table.tableName())
+                    .register(Member.class, Profile.class).build();
+            Member after = raced.update(Member.class, member.path(), UpdateSpec.of(u -> u.increment("stats.posts", 1)));
+            assertThat(after.stats()).isEqualTo(new Stats(11L, 5L));
+        }
+        assertThat(racedOnce).hasValueGreaterThanOrEqualTo(1);
+        assertThat(table.get(Member.class, member.path()).orElseThrow().stats()).isEqualTo(new Stats(11L, 5L));
     }
 
     @Test

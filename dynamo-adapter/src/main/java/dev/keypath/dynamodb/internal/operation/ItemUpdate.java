@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 
@@ -115,7 +116,9 @@ final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
     /** The attempt ended for a new plan: read first after a refusal, plan from the stored item after a condition. */
     private void refusedBy(Refusal r) {
         if (attempts >= MAX_ATTEMPTS) {
-            throw ItemUpdates.translate(r.failure(), first.paths(), update);
+            throw r.failure() instanceof ConditionalCheckFailedException c
+                    ? ConditionFailures.translate(first.action(), c)
+                    : ItemUpdates.translate(r.failure(), first.paths(), update);
         }
         if (absent == null) {
             absent = new AbsentValues(schema, update.keyPath(), update.spec(), values);
