@@ -218,8 +218,8 @@ class ItemExtensionsTest {
                 .extracting(m -> ((Memo) m).secret()).isEqualTo("abc");
         assertThat(table.batchGet(List.of(ItemKey.of(Memo.class, memo(id))), ReadConsistency.STRONG))
                 .singleElement().extracting(m -> ((Memo) m).secret()).isEqualTo("abc");
-        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id))))).singleElement()
-                .extracting(m -> ((Memo) m).secret()).isEqualTo("abc");
+        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id)))).get(Memo.class, memo(id))
+                .orElseThrow().secret()).isEqualTo("abc");
 
         Memo updated = table.update(Memo.class, memo(id), UpdateSpec.of(u -> u.set("secret", "xyz")));
         assertThat(updated.secret()).isEqualTo("xyz");
@@ -261,7 +261,7 @@ class ItemExtensionsTest {
         assertThat(async.get(Memo.class, memo(id)).get(30, TimeUnit.SECONDS)).isEmpty();
         assertThat(table.query(q -> q.subtree(memo(id))).items()).isEmpty();
         assertThat(table.batchGet(List.of(ItemKey.of(Memo.class, memo(id))), ReadConsistency.STRONG)).isEmpty();
-        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id))))).containsExactly((Object) null);
+        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id)))).get(Memo.class, memo(id))).isEmpty();
     }
 
     @ParameterizedTest

@@ -19,7 +19,7 @@ final class ConditionCheckActions {
         return schema.hasTtl() ? ExpiredItems.requireLive(check, now) : check;
     }
 
-    public static WriteAction action(KeyPath keyPath, Expr condition) {
+    private static WriteAction action(KeyPath keyPath, Expr condition) {
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         if (condition.isEmpty()) {
             throw new IllegalArgumentException("a condition check needs a condition [key path " + keyPath + "]");

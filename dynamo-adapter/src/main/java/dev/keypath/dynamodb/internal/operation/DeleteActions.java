@@ -49,6 +49,7 @@ final class DeleteActions {
      * @param condition       caller condition, possibly {@link Expr#NONE}
      */
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, long expectedVersion, Expr condition) {
+        schema.checkKeyPath(keyPath);
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         Expr cond = Expr.NONE;
         if (expectedVersion >= 0) {

@@ -150,22 +150,27 @@ final class ItemCount implements Operation<Long> {
 
     /** Counts the items of a read page that the read hooks keep, or starts the batch get of those an index named. */
     private void read(QueryResponse r) {
-        List<ItemKey> keys = new ArrayList<>();
+        List<ItemKey<?>> keys = new ArrayList<>();
         for (Map<String, AttributeValue> raw : r.items()) {
-            KeyPath inRange = QueryRequests.keyPathIn(target, raw);
+            KeyPath inRange = registry.storedKeyPath(raw, target.pkAttribute(), target.skAttribute());
             if (inRange == null || !range.contains(inRange)) {
                 continue;
             }
-            KeyPath keyPath = target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw);
+            KeyPath keyPath = target.index() == null ? inRange
+                    : registry.storedKeyPath(raw, TableAttributes.PK, TableAttributes.SK);
+            if (keyPath == null) {
+                continue;
+            }
             DefaultItemSchema<?> schema;
             try {
                 schema = registry.schemaOfStored(SchemaRegistry.typeNameOf(raw), keyPath);
+                schema.checkStoredKeyPath(keyPath);
             } catch (UnreadableItemException e) {
                 registry.unreadable(e);
                 continue;
             }
             if (!target.wholeItems()) {
-                keys.add(new ItemKey(schema.type(), keyPath));
+                keys.add(new ItemKey<>(schema.type(), keyPath));
             } else if (registry.extensions().afterRead(schema, keyPath, raw) != null) {
                 count++;
             }

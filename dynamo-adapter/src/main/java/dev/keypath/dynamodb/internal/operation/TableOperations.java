@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemSnapshot;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
@@ -69,7 +70,7 @@ public final class TableOperations {
 
     /** {@code GetItem} of one item, mapped to {@code type}. */
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
-        DefaultItemSchema<T> schema = registry.of(type);
+        DefaultItemSchema<T> schema = registry.of(type, keyPath);
         return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency),
                 r -> ItemReads.response(r, schema, keyPath, registry));
     }
@@ -81,7 +82,8 @@ public final class TableOperations {
             throw new ItemMappingException(schema.typeName() + " declares no @UniqueKeyPath, so "
                     + "no alias points at its items", alias, null);
         }
-        return new AliasLookup<>(table, schema, Objects.requireNonNull(alias, "alias"), registry);
+        schema.checkAliasPath(Objects.requireNonNull(alias, "alias"));
+        return new AliasLookup<>(table, schema, alias, registry);
     }
 
     /** A put: allocates a sequence id first when the item needs one, then {@code PutItem}. */
@@ -163,10 +165,10 @@ public final class TableOperations {
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
-    public Operation<Page<ItemKey>> queryKeys(ItemQuery query) {
+    public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
         return Operations.map(context.queryKeys(Objects.requireNonNull(query, "query")), page -> {
-            List<ItemKey> keys = new ArrayList<>(page.items().size());
-            page.items().forEach(k -> keys.add((ItemKey) k));
+            List<ItemKey<?>> keys = new ArrayList<>(page.items().size());
+            page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
         });
     }
@@ -197,6 +199,7 @@ public final class TableOperations {
     /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
     public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
+        registry.of(projection.itemType(), keyPath);
         return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency, schema),
                 r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
@@ -228,13 +231,13 @@ public final class TableOperations {
     }
 
     /**
-     * A consistent snapshot of up to 100 items ({@code TransactGetItems}): per key in order, the item mapped to
-     * its type, or null when absent or expired.
+     * A consistent snapshot of up to 100 items ({@code TransactGetItems}): per key, the item mapped to its type, or
+     * nothing when absent or expired.
      */
-    public Operation<List<Object>> transactGet(Collection<ItemKey> keys) {
-        List<ItemKey> ordered = List.copyOf(keys);
+    public Operation<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
+        List<ItemKey<?>> ordered = List.copyOf(keys);
         return Operations.single(DynamoApi.TRANSACT_GET_ITEMS, TransactGetRequests.request(table, ordered, registry),
-                r -> TransactGetRequests.items(r, ordered, registry),
+                r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
                 e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e);
     }
 
@@ -252,7 +255,7 @@ public final class TableOperations {
     }
 
     /** Batch get with retries; found items in request order. */
-    public Operation<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+    public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
         return BatchGets.read(table, List.copyOf(keys), consistency, batchPolicy, registry);
     }
 
@@ -321,7 +324,7 @@ public final class TableOperations {
             }
             return WriteOverExpired.transaction(table, actions,
                     () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString()),
-                    r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c));
+                    r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c), tx::refused);
         });
     }
 
@@ -330,7 +333,7 @@ public final class TableOperations {
         ReadChecks.Checked checked = ReadChecks.merge(writes, reads);
         return WriteOverExpired.transaction(table, checked.actions(), () -> ReadChecks.withOldItems(
                 TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes),
-                r -> tx.results(writes), c -> ReadChecks.failure(checked, writes, c));
+                r -> tx.results(writes), c -> ReadChecks.failure(checked, writes, c), tx::refused);
     }
 
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */

@@ -14,14 +14,11 @@ import dev.keypath.dynamodb.internal.mapping.ItemExtensions;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import dev.keypath.dynamodb.internal.mapping.UpdatePaths;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -93,11 +90,8 @@ final class UpdateActions {
     }
 
     private Planned build(UpdateSpec spec, UpdateItem.Mode mode, WriteKind kind, ItemExtensions extensions) {
+        schema.checkKeyPath(keyPath);
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
-        if (schema.keyPathTemplate().match(keyPath).isEmpty()) {
-            throw new InvalidUpdateException("Key path " + keyPath + " does not fit the template "
-                    + schema.keyPathTemplate() + " of " + typeName, typeName, null, keyPath, null);
-        }
         effects = new UpdateEffects.Builder(spec);
         for (Change c : spec.changes()) {
             add(c);
@@ -171,6 +165,11 @@ final class UpdateActions {
 
     private void add(Change c) {
         String p = target(c.path());
+        if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && StoredAsNothing.is(c.value())) {
+            removes.add(p); // a null field is stored as no attribute, as a put stores it
+            effects.remove(lastTarget.steps());
+            return;
+        }
         switch (c.action()) {
             case SET -> {
                 String v = operand(c.value(), c.path());
@@ -194,7 +193,7 @@ final class UpdateActions {
             case ADD -> adds.add(p + " " + value(AttributeValue.builder().n(numberText((Number) c.value(), c.path()))
                     .build()));
             case ADD_TO_SET, DELETE_FROM_SET -> {
-                String v = value(set((List<?>) c.value(), c.path()));
+                String v = value(SetValues.of((List<?>) c.value(), lastTarget, c.path(), typeName, keyPath, values));
                 (c.action() == UpdateSpec.Action.ADD_TO_SET ? adds : deletes).add(p + " " + v);
                 effects.setChange(lastTarget.steps(), v, c.action() == UpdateSpec.Action.ADD_TO_SET);
             }
@@ -298,52 +297,5 @@ final class UpdateActions {
                     : BigDecimal.valueOf(d));
         }
         return n instanceof BigDecimal d ? AttributeValues.decimalText(d) : n.toString();
-    }
-
-    /** A string, number or binary set of {@code elements}, by their type; never empty or mixed. */
-    private AttributeValue set(List<?> elements, AttributePath where) {
-        if (elements.isEmpty()) {
-            throw new InvalidUpdateException("A set change of " + typeName + "." + where + " needs at least one "
-                    + "element: DynamoDB has no empty sets", typeName, where.toString(), keyPath, null);
-        }
-        Object first = elements.get(0);
-        LinkedHashSet<String> texts = new LinkedHashSet<>();
-        List<SdkBytes> bytes = new ArrayList<>();
-        for (Object e : elements) {
-            boolean sameKind = first instanceof String ? e instanceof String
-                    : first instanceof Number ? e instanceof Number : isBytes(first) && isBytes(e);
-            if (!sameKind) {
-                throw new InvalidUpdateException("A set change of " + typeName + "." + where + " needs elements of "
-                        + "one kind (all strings, all numbers or all byte[]); got " + kind(first) + " and " + kind(e),
-                        typeName, where.toString(), keyPath, null);
-            }
-            if (e instanceof String s) {
-                texts.add(s);
-            } else if (e instanceof Number n) {
-                texts.add(numberText(n, where));
-            } else {
-                bytes.add(bytes(e));
-            }
-        }
-        if (first instanceof String) {
-            return AttributeValue.builder().ss(texts).build();
-        }
-        return first instanceof Number ? AttributeValue.builder().ns(texts).build()
-                : AttributeValue.builder().bs(bytes).build();
-    }
-
-    private static boolean isBytes(Object o) {
-        return o instanceof byte[] || o instanceof SdkBytes || o instanceof ByteBuffer;
-    }
-
-    private static SdkBytes bytes(Object o) {
-        if (o instanceof byte[] b) {
-            return SdkBytes.fromByteArray(b);
-        }
-        return o instanceof SdkBytes s ? s : SdkBytes.fromByteBuffer((ByteBuffer) o);
-    }
-
-    private static String kind(Object o) {
-        return o == null ? "null" : o.getClass().getSimpleName();
     }
 }

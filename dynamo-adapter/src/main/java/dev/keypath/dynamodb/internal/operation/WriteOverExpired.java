@@ -84,14 +84,15 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
 
     /**
      * A transaction of {@code actions}; {@code request} builds each send with a new idempotency token. A
-     * cancellation is thrown as {@code translate} makes it; other failures unchanged.
+     * cancellation is thrown as {@code translate} makes it, any other failure as {@code refused} makes it.
      */
     static <T> Operation<T> transaction(String table, List<WriteAction> actions,
                                         Supplier<TransactWriteItemsRequest> request,
                                         Function<TransactWriteItemsResponse, T> result,
-                                        Function<TransactionCanceledException, RuntimeException> translate) {
+                                        Function<TransactionCanceledException, RuntimeException> translate,
+                                        Function<RuntimeException, RuntimeException> refused) {
         return new WriteOverExpired<>(table, DynamoApi.TRANSACT_WRITE_ITEMS, () -> new Send<>(request.get(), e -> {
-            throw e instanceof TransactionCanceledException c ? translate.apply(c) : e;
+            throw e instanceof TransactionCanceledException c ? translate.apply(c) : refused.apply(e);
         }), result, e -> ExpiredItems.expiredIn(actions, e));
     }
 
