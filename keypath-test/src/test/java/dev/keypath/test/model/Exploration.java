@@ -1,0 +1,46 @@
+package dev.keypath.test.model;
+
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Switches that steer the command generator around a known defect, so that a run on code that still has it can
+ * look for others. Only for exploration, with {@code -Dkeypath.model.explore=a,b}; the test's default uses none
+ * and models the intended behaviour throughout.
+ *
+ * <ul>
+ *   <li>{@code nulls-stored}: puts fill every field an update reads (no null number, list, map, set or
+ *       setIfAbsent target), and the raw comparison accepts a stored NULL where the attribute should be absent;</li>
+ *   <li>{@code sets-as-lists}: no set updates, no empty sets, and a stored list passes for the set it holds;</li>
+ *   <li>{@code no-aliased-puts}: no put of the type with a unique key path;</li>
+ *   <li>{@code no-expiry}: no item gets an expiry.</li>
+ * </ul>
+ *
+ * @param switches the switches on
+ */
+record Exploration(Set<String> switches) {
+    static final Exploration NONE = new Exploration(Set.of());
+
+    static Exploration fromSystemProperty() {
+        String value = System.getProperty("keypath.model.explore", "");
+        return new Exploration(Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .collect(Collectors.toUnmodifiableSet()));
+    }
+
+    boolean nullsStored() {
+        return switches.contains("nulls-stored");
+    }
+
+    boolean setsAsLists() {
+        return switches.contains("sets-as-lists");
+    }
+
+    boolean noAliasedPuts() {
+        return switches.contains("no-aliased-puts");
+    }
+
+    boolean noExpiry() {
+        return switches.contains("no-expiry");
+    }
+}
