@@ -49,32 +49,34 @@ final class CommandGenerators {
     private final Exploration explore;
     private final List<Weighted> kinds;
 
-    private record Weighted(int weight, Function<RandomnessSource, Command> make) {
+    private record Weighted(String name, int weight, Function<RandomnessSource, Command> make) {
     }
 
     CommandGenerators(Exploration explore) {
         this.explore = explore;
         List<Weighted> k = new ArrayList<>();
-        k.add(new Weighted(8, this::tick));
+        k.add(new Weighted("Tick", 8, this::tick));
         if (!explore.noAliasedPuts()) {
-            k.add(new Weighted(9, this::putAccount));
+            k.add(new Weighted("PutAccount", 9, this::putAccount));
         }
-        k.add(new Weighted(11, this::putOrder));
-        k.add(new Weighted(7, this::putNote));
-        k.add(new Weighted(15, this::update));
-        k.add(new Weighted(6, this::delete));
-        k.add(new Weighted(2, in -> new DeleteSubtree(draw(in, 2), draw(in, 5) - 1, draw(in, 4), bool(in))));
-        k.add(new Weighted(4, this::batchWrite));
-        k.add(new Weighted(6, this::transactWrite));
-        k.add(new Weighted(4, in -> new ReadModifyWrite(draw(in, 2) == 0 ? Kind.ORDER : Kind.NOTE, draw(in, 2),
+        k.add(new Weighted("PutOrder", 11, this::putOrder));
+        k.add(new Weighted("PutNote", 7, this::putNote));
+        k.add(new Weighted("Update", 15, this::update));
+        k.add(new Weighted("Delete", 6, this::delete));
+        k.add(new Weighted("DeleteSubtree", 2, in -> new DeleteSubtree(draw(in, 2), draw(in, 5) - 1, draw(in, 4), bool(in))));
+        k.add(new Weighted("BatchWrite", 4, this::batchWrite));
+        k.add(new Weighted("TransactWrite", 6, this::transactWrite));
+        k.add(new Weighted("ReadModifyWrite", 4, in -> new ReadModifyWrite(draw(in, 2) == 0 ? Kind.ORDER : Kind.NOTE, draw(in, 2),
                 draw(in, 4), bool(in))));
-        k.add(new Weighted(7, in -> new Get(target(in), bool(in), bool(in))));
-        k.add(new Weighted(3, in -> new GetByAlias(draw(in, 3), bool(in))));
-        k.add(new Weighted(3, in -> new BatchGet(targets(in, 1, 4), bool(in))));
-        k.add(new Weighted(3, in -> new TransactGet(targets(in, 1, 4), bool(in))));
-        k.add(new Weighted(9, this::query));
-        k.add(new Weighted(2, in -> new Scan(1 + draw(in, 3), draw(in, 8), bool(in))));
-        this.kinds = List.copyOf(k);
+        k.add(new Weighted("Get", 7, in -> new Get(target(in), bool(in), bool(in))));
+        k.add(new Weighted("GetByAlias", 3, in -> new GetByAlias(draw(in, 3), bool(in))));
+        k.add(new Weighted("BatchGet", 3, in -> new BatchGet(targets(in, 1, 4), bool(in))));
+        k.add(new Weighted("TransactGet", 3, in -> new TransactGet(targets(in, 1, 4), bool(in))));
+        k.add(new Weighted("Query", 9, this::query));
+        k.add(new Weighted("Scan", 2, in -> new Scan(1 + draw(in, 3), draw(in, 8), bool(in))));
+        Set<String> only = explore.only();
+        this.kinds = k.stream().filter(w -> only.isEmpty() || only.contains(w.name()) || w.name().equals("Tick"))
+                .toList();
     }
 
     /** Sequences of {@code min} to {@code max} commands. */
@@ -123,7 +125,7 @@ final class CommandGenerators {
     /** The options, without null and empty collections when the exploration fills every field. */
     @SafeVarargs
     private <T> T filled(RandomnessSource in, T... options) {
-        if (!explore.nullsStored()) {
+        if (!explore.noNulls()) {
             return pick(in, options);
         }
         List<T> kept = Arrays.stream(options).filter(o -> o != null
@@ -133,7 +135,7 @@ final class CommandGenerators {
 
     private <T> Set<T> set(RandomnessSource in, Set<T> empty, Set<T> one, Set<T> two) {
         if (explore.setsAsLists()) {
-            return explore.nullsStored() ? pick(in, one, two) : pick(in, null, one, two);
+            return explore.noNulls() ? pick(in, one, two) : pick(in, null, one, two);
         }
         return filled(in, null, empty, one, two);
     }

@@ -10,12 +10,14 @@ import java.util.stream.Collectors;
  * and models the intended behaviour throughout.
  *
  * <ul>
- *   <li>{@code nulls-stored}: puts fill every field an update reads (no null number, list, map, set or
- *       setIfAbsent target), and the raw comparison accepts a stored NULL where the attribute should be absent;</li>
+ *   <li>{@code no-nulls}: puts fill every field an update reads (no null number, list, map, set or
+ *       setIfAbsent target);</li>
+ *   <li>{@code raw-nulls}: the raw comparison accepts a stored NULL where the attribute should be absent;</li>
  *   <li>{@code sets-as-lists}: no set updates, no empty sets, and a stored list passes for the set it holds;</li>
  *   <li>{@code no-aliased-puts}: no put of the type with a unique key path;</li>
  *   <li>{@code no-expiry}: no item gets an expiry.</li>
  * </ul>
+ * {@code -Dkeypath.model.only=PutAccount,Update} restricts the commands to those named (and clock moves).
  *
  * @param switches the switches on
  */
@@ -23,13 +25,28 @@ record Exploration(Set<String> switches) {
     static final Exploration NONE = new Exploration(Set.of());
 
     static Exploration fromSystemProperty() {
-        String value = System.getProperty("keypath.model.explore", "");
-        return new Exploration(Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                .collect(Collectors.toUnmodifiableSet()));
+        Set<String> on = new java.util.HashSet<>(names(System.getProperty("keypath.model.explore", "")));
+        names(System.getProperty("keypath.model.only", "")).forEach(n -> on.add("only:" + n));
+        return new Exploration(Set.copyOf(on));
     }
 
-    boolean nullsStored() {
-        return switches.contains("nulls-stored");
+    private static Set<String> names(String list) {
+        return Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** The command names the run is restricted to; empty for all. */
+    Set<String> only() {
+        return switches.stream().filter(s -> s.startsWith("only:")).map(s -> s.substring(5))
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    boolean noNulls() {
+        return switches.contains("no-nulls");
+    }
+
+    boolean rawNulls() {
+        return switches.contains("raw-nulls");
     }
 
     boolean setsAsLists() {

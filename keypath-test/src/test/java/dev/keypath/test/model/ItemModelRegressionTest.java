@@ -1,13 +1,22 @@
 package dev.keypath.test.model;
 
 import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.UpdateItem.Returning;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.model.ModelItems.Account;
 import dev.keypath.test.model.ModelItems.Note;
 import dev.keypath.test.model.ModelItems.Order;
+import dev.keypath.test.model.Edit.Op;
+import dev.keypath.test.model.Puts.Carry;
+import dev.keypath.test.model.Puts.PutAccount;
+import dev.keypath.test.model.Puts.PutOrder;
+import dev.keypath.test.model.Writes.Expected;
+import dev.keypath.test.model.Writes.Update;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -22,6 +31,26 @@ class ItemModelRegressionTest {
     private static KeyPathAsyncTable async;
     @Injected
     private static DynamoDbClient client;
+
+    /** Defect 2 of the adapter's issue list: a put of a type with a unique key path skips the extensions. */
+    @Test
+    void aPutOfATypeWithAUniqueKeyPathRunsTheExtensions() {
+        replay(List.of(
+                new PutAccount(0, -1, "ann", null, null, null, null, null, Carry.FRESH, PutMode.REPLACE, Cond.NONE,
+                        false)));
+    }
+
+    /** Defect 4: a null field is stored as NULL, and an update's arithmetic then fails on it. */
+    @Test
+    void aNullFieldIsAbsentSoArithmeticStartsFromZero() {
+        replay(List.of(
+                new PutOrder(0, -1, "open", null, null, null, null, null, null, Carry.FRESH, PutMode.REPLACE,
+                        Cond.NONE, false),
+                new PutOrder(0, -1, "open", null, null, null, null, 1L, null, Carry.FRESH, PutMode.REPLACE, Cond.NONE,
+                        false),
+                new Update(Kind.ORDER, 0, 0, List.of(new Edit(Op.DECREMENT, "qty", 1L, null)), false, Expected.NONE,
+                        Cond.NONE, Returning.NEW, false)));
+    }
 
     private static void replay(List<Command> commands) {
         new ModelRun(new Sut(table, async), new RawTable(client, table.tableName()), Exploration.NONE, 1)

@@ -27,7 +27,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 @KeyPathDynamoDb(types = {Account.class, Order.class, Note.class}, customizers = ModelItems.Settings.class)
 class ItemModelTest {
     static final int CI_COMMANDS = 1_500;
-    static final int MAX_LENGTH = 60;
+    static final int MAX_LENGTH = 30;
 
     @Injected
     private static KeyPathTable table;
@@ -41,13 +41,14 @@ class ItemModelTest {
         int commands = Integer.getInteger("keypath.model.commands", CI_COMMANDS);
         Exploration explore = Exploration.fromSystemProperty();
         ModelRun run = new ModelRun(new Sut(table, async), new RawTable(client, table.tableName()), explore,
-                Integer.getInteger("keypath.model.rawEvery", 20));
-        QuickTheory theory = qt().withExamples(Math.max(1, commands * 2 / (MAX_LENGTH + 1)))
+                Integer.getInteger("keypath.model.rawEvery", 10));
+        int maxLength = Integer.getInteger("keypath.model.maxLength", MAX_LENGTH);
+        QuickTheory theory = qt().withExamples(Math.max(1, commands * 2 / (maxLength + 1)))
                 .withShrinkCycles(Integer.getInteger("keypath.model.shrinkCycles", 400));
         Long seed = Long.getLong("keypath.model.seed");
         if (seed != null) {
             theory = theory.withFixedSeed(seed);
         }
-        theory.forAll(new CommandGenerators(explore).scripts(1, MAX_LENGTH)).checkAssert(run::run);
+        theory.forAll(new CommandGenerators(explore).scripts(1, maxLength)).checkAssert(run::run);
     }
 }

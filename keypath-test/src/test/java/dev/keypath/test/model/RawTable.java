@@ -206,7 +206,7 @@ final class RawTable {
             if (name.equals("_kp_aliases") && want.equals("absent") && got.equals("L[]")) {
                 continue; // no alias held: an empty list or no attribute, both are "none"
             }
-            if (explore.nullsStored() && want.equals("absent") && got.equals("NULL")) {
+            if (explore.rawNulls() && want.equals("absent") && got.equals("NULL")) {
                 continue;
             }
             if (explore.setsAsLists() && (want.startsWith("SS[") || want.startsWith("NS[")) && got.startsWith("L") && sameElements(want, got)) {
