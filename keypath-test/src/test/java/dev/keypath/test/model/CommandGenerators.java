@@ -226,8 +226,8 @@ final class CommandGenerators {
                 new Edit(Op.APPEND, "notes", List.of("n3")), new Edit(Op.PREPEND, "notes", List.of("n0")),
                 new Edit(Op.SET, "profile", new Profile("Kyiv", 2L)), new Edit(Op.REMOVE, "profile", null),
                 new Edit(Op.INCREMENT, "profile.visits", 1L), new Edit(Op.SET, "profile.city", "Rome"),
-                new Edit(Op.SET, "email", "e9@x.org"), new Edit(Op.SET, "createdAt", ModelClock.START.toString()),
-                new Edit(Op.REMOVE, "updatedAt", null), new Edit(Op.REMOVE, "balance", null)));
+                new Edit(Op.SET, "email", "e9@x.org"), new Edit(Op.REMOVE, "balance", null)));
+        stamps(pool, new Edit(Op.SET, "createdAt", ModelClock.START.toString()), new Edit(Op.REMOVE, "updatedAt", null));
         sets(pool, "tags", List.of("red", "green"), List.of("red"));
         expiries(pool);
         return pool;
@@ -240,8 +240,8 @@ final class CommandGenerators {
                 new Edit(Op.INCREMENT, "qty", 2L), new Edit(Op.ADD, "qty", 1L), new Edit(Op.DECREMENT, "qty", 1L),
                 new Edit(Op.SUM_OF, "qty", 1L, "total"), new Edit(Op.SET, "counts", Map.of("a", 5L)),
                 new Edit(Op.INCREMENT, "counts.a", 1L), new Edit(Op.REMOVE, "counts", null),
-                new Edit(Op.APPEND, "lines", List.of("l2")), new Edit(Op.SET, "created", 5L),
-                new Edit(Op.REMOVE, "updated", null)));
+                new Edit(Op.APPEND, "lines", List.of("l2"))));
+        stamps(pool, new Edit(Op.SET, "created", 5L), new Edit(Op.REMOVE, "updated", null));
         sets(pool, "ratings", List.of(4L, 6L), List.of(4L));
         expiries(pool);
         return pool;
@@ -251,8 +251,8 @@ final class CommandGenerators {
         List<Edit> pool = new ArrayList<>(List.of(
                 new Edit(Op.SET, "title", "t2"), new Edit(Op.SET, "topic", "y"), new Edit(Op.REMOVE, "topic", null),
                 new Edit(Op.SET, "body", "b2"), new Edit(Op.REMOVE, "body", null),
-                new Edit(Op.SET_IF_ABSENT, "body", "b0"), new Edit(Op.APPEND, "lines", List.of(new Line("y", 2L))),
-                new Edit(Op.REMOVE, "touched", null)));
+                new Edit(Op.SET_IF_ABSENT, "body", "b0"), new Edit(Op.APPEND, "lines", List.of(new Line("y", 2L)))));
+        stamps(pool, new Edit(Op.REMOVE, "touched", null));
         sets(pool, "labels", List.of("k", "q"), List.of("k"));
         return pool;
     }
@@ -261,6 +261,13 @@ final class CommandGenerators {
         if (!explore.setsAsLists()) {
             pool.add(new Edit(Op.ADD_TO_SET, path, add));
             pool.add(new Edit(Op.DELETE_FROM_SET, path, delete));
+        }
+    }
+
+    /** Updates that set the creation time or remove the update time: refused, as one of the version is. */
+    private void stamps(List<Edit> pool, Edit... refused) {
+        if (!explore.noStampEdits()) {
+            pool.addAll(List.of(refused));
         }
     }
 

@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  *   <li>{@code raw-nulls}: the raw comparison accepts a stored NULL where the attribute should be absent;</li>
  *   <li>{@code sets-as-lists}: no set updates, no empty sets, and a stored list passes for the set it holds;</li>
  *   <li>{@code no-aliased-puts}: no put of the type with a unique key path;</li>
- *   <li>{@code no-expiry}: no item gets an expiry.</li>
+ *   <li>{@code no-expiry}: no item gets an expiry;</li>
+ *   <li>{@code no-stamp-edits}: no update sets the creation time or removes the update time.</li>
  * </ul>
  * {@code -Dkeypath.model.only=PutAccount,Update} restricts the commands to those named (and clock moves).
  *
@@ -55,6 +56,10 @@ record Exploration(Set<String> switches) {
 
     boolean noAliasedPuts() {
         return switches.contains("no-aliased-puts");
+    }
+
+    boolean noStampEdits() {
+        return switches.contains("no-stamp-edits");
     }
 
     boolean noExpiry() {

@@ -16,6 +16,8 @@ import dev.keypath.test.model.Puts.PutOrder;
 import dev.keypath.test.model.Writes.Expected;
 import dev.keypath.test.model.Writes.Update;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -50,6 +52,18 @@ class ItemModelRegressionTest {
                         false),
                 new Update(Kind.ORDER, 0, 0, List.of(new Edit(Op.DECREMENT, "qty", 1L, null)), false, Expected.NONE,
                         Cond.NONE, Returning.NEW, false)));
+    }
+
+    /** Defect 10: an update that removes the update time is refused before any request, as one of the version. */
+    @Test
+    void anUpdateThatRemovesTheUpdateTimeIsRefused() {
+        replay(List.of(
+                new PutOrder(0, -1, "open", null, Set.of(4L), Map.of(), List.of("l1"), 1L, null, Carry.FRESH,
+                        PutMode.REPLACE, Cond.NONE, false),
+                new PutOrder(0, -1, "open", null, Set.of(4L), Map.of(), List.of("l1"), 1L, null, Carry.FRESH,
+                        PutMode.REPLACE, Cond.NONE, false),
+                new Update(Kind.NOTE, 0, 0, List.of(new Edit(Op.REMOVE, "touched", null, null)), false,
+                        Expected.NONE, Cond.NONE, Returning.NEW, false)));
     }
 
     private static void replay(List<Command> commands) {
