@@ -13,6 +13,7 @@ import dev.keypath.test.model.Edit.Op;
 import dev.keypath.test.model.Puts.Carry;
 import dev.keypath.test.model.Puts.PutAccount;
 import dev.keypath.test.model.Puts.PutOrder;
+import dev.keypath.test.model.Reads.Tick;
 import dev.keypath.test.model.Writes.Expected;
 import dev.keypath.test.model.Writes.Update;
 import java.util.List;
@@ -64,6 +65,34 @@ class ItemModelRegressionTest {
                         PutMode.REPLACE, Cond.NONE, false),
                 new Update(Kind.NOTE, 0, 0, List.of(new Edit(Op.REMOVE, "touched", null, null)), false,
                         Expected.NONE, Cond.NONE, Returning.NEW, false)));
+    }
+
+    /**
+     * Found by the model: an update of the field a local index is built from writes a partition key attribute
+     * ({@code byTotal_pk}) that a local index does not have and a put does not write.
+     */
+    @Test
+    void anUpdateOfALocalIndexFieldWritesOnlyItsSortKey() {
+        replay(List.of(
+                new PutOrder(0, -1, "open", null, Set.of(4L), Map.of(), List.of("l1"), 1L, null, Carry.FRESH,
+                        PutMode.REPLACE, Cond.NONE, false),
+                new Update(Kind.ORDER, 0, 0, List.of(new Edit(Op.SET, "total", 20L, null)), false, Expected.NONE,
+                        Cond.NONE, Returning.NEW, false)));
+    }
+
+    /** Defect 9: an expired item is absent to writes too, so a create-only put over it succeeds. */
+    @Test
+    void aCreateOnlyPutOverAnExpiredItemSucceeds() {
+        replay(List.of(
+                new PutOrder(0, 3, "open", null, Set.of(4L), Map.of(), List.of("l1"), 1L, -5L, Carry.FRESH,
+                        PutMode.REPLACE, Cond.NONE, false),
+                new Tick(15000L),
+                new PutOrder(0, -1, "open", null, Set.of(4L), Map.of(), List.of("l1"), 1L, null, Carry.FRESH,
+                        PutMode.REPLACE, Cond.NONE, false),
+                new PutOrder(0, -1, "open", null, Set.of(4L), Map.of(), List.of("l1"), 1L, null, Carry.FRESH,
+                        PutMode.REPLACE, Cond.NONE, false),
+                new PutOrder(0, 3, "open", null, Set.of(4L), Map.of(), List.of("l1"), 1L, null, Carry.FRESH,
+                        PutMode.CREATE_ONLY, Cond.NONE, false)));
     }
 
     private static void replay(List<Command> commands) {
