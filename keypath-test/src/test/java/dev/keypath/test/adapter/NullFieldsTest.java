@@ -217,6 +217,22 @@ class NullFieldsTest {
         assertThat(table.get(Member.class, member.path()).orElseThrow().stats()).isEqualTo(new Stats(11L, 5L));
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aRemovalOrANullBelowANullNestedRecordLeavesItNull(boolean remove) {
+        Member member = table.put(empty(UUID.randomUUID().toString()));
+        Member after = table.update(Member.class, member.path(), UpdateSpec.of(u -> {
+            if (remove) {
+                u.remove("stats.likes");
+            } else {
+                u.set("stats.likes", null);
+            }
+            u.set("name", "n");
+        }));
+        assertThat(after.stats()).isNull();
+        assertThat(raw(member.path())).doesNotContainKey("stats");
+    }
+
     @Test
     void anUpsertOfANewItemCreatesTheNestedRecordsItsChangesNeed() {
         String id = UUID.randomUUID().toString();

@@ -169,7 +169,7 @@ final class CommandGenerators {
     /** A put of an order as a batch or a transaction holds it: an invalid quantity now and then. */
     private PutOrder putOrderIn(RandomnessSource in, boolean conditions) {
         PutOrder p = putOrder(in);
-        Long qty = draw(in, 8) == 0 ? -1L : p.qty();
+        Long qty = draw(in, 8) == 0 ? Long.valueOf(-1L) : p.qty();
         return new PutOrder(p.shop(), p.slot(), p.status(), p.total(), p.ratings(), p.counts(), p.lines(), qty,
                 p.expiry(), p.carry(), conditions ? p.mode() : PutMode.REPLACE, conditions ? p.cond() : Cond.NONE,
                 false);

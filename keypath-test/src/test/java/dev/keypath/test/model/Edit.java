@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * the attribute read. It applies to an {@link UpdateSpec.Builder} for the table and to a document for the model,
  * which follows DynamoDB's update semantics: every operand is read from the item before the update, an absent
  * number counts as 0 and an absent list as empty, {@code ADD} creates, {@code DELETE} of the last elements removes
- * the set, and a nested path under an absent attribute is refused by the engine.
+ * the set. A nested path under an absent attribute is refused by the engine in a transaction; a single update makes
+ * it as if the absent map were empty, and stores the map only when something is left in it.
  *
  * @param op     what it does
  * @param path   the attribute path ({@code balance}, {@code profile.visits})
@@ -81,18 +82,21 @@ record Edit(Op op, String path, Object value, String source) {
         }
     }
 
-    /** Writes this change into {@code next}, reading every operand from {@code old}. */
+    /**
+     * Writes this change into {@code next}, reading every operand from {@code old}; {@code single} for a single
+     * update, which makes the absent map a nested path needs.
+     */
     @SuppressWarnings("unchecked")
-    void applyTo(Map<String, Object> old, Map<String, Object> next, Instant now) {
+    void applyTo(Map<String, Object> old, Map<String, Object> next, Instant now, boolean single) {
         Object v = Kind.plain(resolved(now));
-        Object current = read(old);
+        Object current = read(old, single);
         switch (op) {
-            case SET -> write(next, v);
-            case SET_IF_ABSENT -> write(next, current != null ? current : v);
-            case INCREMENT -> write(next, number(current) + (Long) v);
-            case DECREMENT -> write(next, number(current) - (Long) v);
-            case SUM_OF -> write(next, number(old.get(source)) + (Long) v);
-            case ADD -> write(next, number(current) + (Long) v);
+            case SET -> write(next, v, single);
+            case SET_IF_ABSENT -> write(next, current != null ? current : v, single);
+            case INCREMENT -> write(next, number(current) + (Long) v, single);
+            case DECREMENT -> write(next, number(current) - (Long) v, single);
+            case SUM_OF -> write(next, number(old.get(source)) + (Long) v, single);
+            case ADD -> write(next, number(current) + (Long) v, single);
             case APPEND, PREPEND -> {
                 List<Object> list = new ArrayList<>();
                 if (op == Op.PREPEND) {
@@ -104,31 +108,31 @@ record Edit(Op op, String path, Object value, String source) {
                 if (op == Op.APPEND) {
                     list.addAll((List<Object>) v);
                 }
-                write(next, list);
+                write(next, list, single);
             }
             case ADD_TO_SET -> {
                 TreeSet<Object> set = new TreeSet<>(current == null ? Set.of() : setOf(current));
                 set.addAll((Collection<Object>) v);
-                write(next, set);
+                write(next, set, single);
             }
             case DELETE_FROM_SET -> {
                 if (current != null) {
                     TreeSet<Object> set = new TreeSet<>(setOf(current));
                     set.removeAll((Collection<Object>) v);
-                    write(next, set.isEmpty() ? null : set);
+                    write(next, set.isEmpty() ? null : set, single);
                 }
             }
-            case REMOVE -> write(next, null);
+            case REMOVE -> write(next, null, single);
         }
     }
 
-    private Object read(Map<String, Object> doc) {
+    private Object read(Map<String, Object> doc, boolean single) {
         if (!nested()) {
             return doc.get(path);
         }
         Object parent = doc.get(top());
         if (!(parent instanceof Map<?, ?> m)) {
-            if (op == Op.REMOVE) {
+            if (op == Op.REMOVE || single && parent == null) {
                 return null;
             }
             throw new EngineRefusal("the document path " + path + " is invalid: " + top() + " is " + parent);
@@ -137,7 +141,7 @@ record Edit(Op op, String path, Object value, String source) {
     }
 
     @SuppressWarnings("unchecked")
-    private void write(Map<String, Object> doc, Object value) {
+    private void write(Map<String, Object> doc, Object value, boolean single) {
         if (!nested()) {
             if (value == null) {
                 doc.remove(path);
@@ -147,6 +151,10 @@ record Edit(Op op, String path, Object value, String source) {
             return;
         }
         Object parent = doc.get(top());
+        boolean absent = parent == null;
+        if (absent && single) {
+            parent = Map.of();
+        }
         if (!(parent instanceof Map<?, ?>)) {
             throw new EngineRefusal("the document path " + path + " is invalid: " + top() + " is " + parent);
         }
@@ -156,6 +164,9 @@ record Edit(Op op, String path, Object value, String source) {
             copy.remove(name);
         } else {
             copy.put(name, value);
+        }
+        if (absent && copy.isEmpty()) {
+            return; // nothing to store in the absent map: it stays absent
         }
         doc.put(top(), copy);
     }

@@ -242,8 +242,7 @@ final class ExpectedTable {
         for (Edit e : edits) {
             if (kind == Kind.ACCOUNT && e.top().equals("email")) {
                 refused.add(UniqueKeyWriteException.class);
-            } else if (e.top().equals("version") || e.top().equals(kind.created) && e.op() != Edit.Op.REMOVE
-                    || e.top().equals(kind.updated) && e.op() == Edit.Op.REMOVE) {
+            } else if (e.top().equals("version") || e.top().equals(kind.created) || e.top().equals(kind.updated)) {
                 refused.add(InvalidUpdateException.class);
             }
         }
@@ -265,7 +264,7 @@ final class ExpectedTable {
         Map<String, Object> next = new TreeMap<>(old);
         try {
             for (Edit e : edits) {
-                e.applyTo(old, next, now);
+                e.applyTo(old, next, now, origin.equals("UPDATE"));
             }
         } catch (Edit.EngineRefusal e) {
             return Expect.refusedByEngine();

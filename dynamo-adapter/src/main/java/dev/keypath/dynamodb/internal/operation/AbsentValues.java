@@ -120,6 +120,9 @@ final class AbsentValues {
         List<Assumed> assumed = new ArrayList<>();
         for (Map.Entry<List<Object>, Boolean> n : nodes.entrySet()) {
             Object whole = wholes.containsKey(n.getKey()) ? wholes.get(n.getKey()) : trees.get(n.getKey());
+            if (whole instanceof Map<?, ?> tree && holdsNothing(tree)) {
+                whole = OMIT; // only removals and nulls below an absent map: it stays absent, not an empty map
+            }
             if (whole == OMIT) {
                 b.remove(pathOf(n.getKey())); // nothing to store there: the NULL goes, a missing value stays so
             } else {
@@ -227,11 +230,21 @@ final class AbsentValues {
         return null;
     }
 
+    /** Whether {@code tree} has nothing to store: every value left out, at every depth. */
+    private static boolean holdsNothing(Map<?, ?> tree) {
+        for (Object v : tree.values()) {
+            if (v != OMIT && !(v instanceof Map<?, ?> child && holdsNothing(child))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private AttributeValue map(Map<?, ?> tree) {
         Map<String, AttributeValue> m = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : tree.entrySet()) {
             Object v = e.getValue();
-            if (v == OMIT) {
+            if (v == OMIT || v instanceof Map<?, ?> child && holdsNothing(child)) {
                 continue;
             }
             m.put((String) e.getKey(), v instanceof Map<?, ?> child ? map(child) : (AttributeValue) v);
