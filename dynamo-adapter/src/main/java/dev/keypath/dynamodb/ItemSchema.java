@@ -13,11 +13,13 @@ import tools.jackson.databind.json.JsonMapper;
  * The mapping of one {@link dev.keypath.dynamodb.annotation.ItemType}-annotated class to DynamoDB items, as pure
  * functions with no network: {@code toItem} gives the attribute map of a {@code PutItem}, {@code fromItem}
  * maps a {@code GetItem}/{@code Query} item back. Non-key fields become native attribute types (N, S, B, BOOL,
- * L, M, NULL) through Jackson; key fields are carried only in {@code pk}/{@code sk}.
+ * L, M, SS, NS, BS, NULL) through Jackson; key fields are carried only in {@code pk}/{@code sk}. A null field is
+ * stored as no attribute, and a missing attribute reads as null (a null list element or map value stays NULL); a
+ * {@code Set} of text, numbers or binary is a DynamoDB set, and an empty one is stored as nothing.
  *
  * <p>Jackson works from a private {@code rebuild()} copy of the given mapper, so its configuration, modules and
- * annotations apply unchanged; the copy adds a module that makes common cases cheaper without changing what is
- * stored or read. Part of it reads and writes an {@code Instant} in its default text form
+ * annotations apply, with null properties left out ({@code NON_NULL}, unless the mapper leaves out more); the copy
+ * adds a module that makes common cases cheaper without changing what is stored or read. Part of it reads and writes an {@code Instant} in its default text form
  * ({@code 2025-03-14T15:09:26.535Z}) through ITU's RFC 3339 code rather than the JDK formatter, and leaves every
  * other form, timestamps, {@code @JsonFormat} patterns and custom (de)serializers to Jackson.
  *

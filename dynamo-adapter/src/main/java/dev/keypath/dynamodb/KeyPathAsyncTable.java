@@ -213,7 +213,7 @@ public interface KeyPathAsyncTable {
     }
 
     /** A consistent snapshot of up to 100 items, exactly as {@link KeyPathTable#transactGet(Collection)}. */
-    default CompletableFuture<List<Object>> transactGet(Collection<ItemKey> keys) {
+    default CompletableFuture<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
                 + " does not implement transactGet"));
     }
@@ -224,17 +224,17 @@ public interface KeyPathAsyncTable {
      * jitter (waiting without blocking a thread) until done or the {@link BatchPolicy} deadline, then
      * {@link BatchIncompleteException}. Not atomic; completes with the found, unexpired items in request order.
      */
-    CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency);
+    CompletableFuture<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency);
 
     /** Batch get of one type with strong consistency. */
     default <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
-        List<ItemKey> keys;
+        List<ItemKey<?>> keys;
         try {
-            keys = keyPaths.stream().map(p -> new ItemKey(type, p)).toList();
+            keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return batchGet(keys, ReadConsistency.STRONG).thenApply(items -> items.stream().map(type::cast).toList());
+        return mapped(batchGet(keys, ReadConsistency.STRONG), items -> items.stream().map(type::cast).toList());
     }
 
     /**
@@ -376,6 +376,33 @@ public interface KeyPathAsyncTable {
     }
 
     /**
+     * A future completing with {@code f} of {@code result}'s value, or failing with the same (unwrapped) exception
+     * as {@code result}; cancelling it cancels {@code result}.
+     */
+    private static <A, R> CompletableFuture<R> mapped(CompletableFuture<A> result,
+                                                      java.util.function.Function<A, R> f) {
+        CompletableFuture<R> out = new CompletableFuture<>();
+        result.whenComplete((value, error) -> {
+            if (error != null) {
+                out.completeExceptionally(error instanceof java.util.concurrent.CompletionException
+                        && error.getCause() != null ? error.getCause() : error);
+                return;
+            }
+            try {
+                out.complete(f.apply(value));
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+            }
+        });
+        out.whenComplete((value, error) -> {
+            if (out.isCancelled()) {
+                result.cancel(true);
+            }
+        });
+        return out;
+    }
+
+    /**
      * A future completing with null when {@code result} completes normally, failing with the same (unwrapped)
      * exception otherwise; cancelling it cancels {@code result}.
      */
@@ -398,7 +425,7 @@ public interface KeyPathAsyncTable {
     }
 
     /** {@link KeyPathTable#queryKeys(ItemQuery)}, without blocking. */
-    default CompletableFuture<Page<ItemKey>> queryKeys(ItemQuery query) {
+    default CompletableFuture<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
                 + " does not implement queryKeys"));
     }

@@ -231,10 +231,12 @@ public interface KeyPathTable {
     }
 
     /**
-     * The number of items {@code query} selects, counted by DynamoDB ({@code Query} with {@code Select=COUNT}, page
-     * after page): no item is transferred or mapped, and the read costs what DynamoDB charges for the key range
-     * it scans. Left out, as a query page leaves them out: sequence counters, expired items and, when the query
-     * names types, items of other types; the query's filter applies. Starts at the query's page token, if any,
+     * The number of items {@code query} selects, as a query would return them, counted by DynamoDB ({@code Query}
+     * with {@code Select=COUNT}, page after page): no item is transferred or mapped, and the read costs what
+     * DynamoDB charges for the key range it scans. Left out, as a query page leaves them out: sequence counters,
+     * expired items and, when the query names types, items of other types; the query's filter applies. Items of a
+     * type that an {@link ItemExtension}'s {@code afterRead} may hide are read instead (only those types, on an index
+     * that holds parts of items by key) and counted after the read hooks. Starts at the query's page token, if any,
      * and stops at its limit, if one is set (so {@code limit(1)} asks whether any item exists).
      * Example: {@code long posts = table.count(ItemQuery.of(q -> q.subtree(userPath.then("post"))))}.
      */
@@ -377,11 +379,16 @@ public interface KeyPathTable {
     /**
      * Reads up to 100 items of any registered types as one consistent snapshot ({@code TransactGetItems}): either
      * every item is read as of one moment or the call fails with {@link TransactionFailedException} (for example
-     * when a transaction writing one of them is in flight). Returns, per key in order, the item or null when it is
-     * absent or expired. Keys are checked (count, duplicates, sizes, types) before any request.
-     * Example: {@code List<Object> both = table.transactGet(List.of(ItemKey.of(User.class, u), ItemKey.of(Post.class, p)))}.
+     * when a transaction writing one of them is in flight). Returns the items by key, each typed by the key it was
+     * read with, or nothing for an absent or expired item. Keys are checked (count, duplicates, sizes, types, key
+     * paths that cannot be their type's) before any request. Example:
+     * <pre>{@code
+     * ItemKey<User> user = ItemKey.of(User.class, u);
+     * ItemSnapshot both = table.transactGet(List.of(user, ItemKey.of(Post.class, p)));
+     * Optional<User> read = both.get(user);
+     * }</pre>
      */
-    default List<Object> transactGet(Collection<ItemKey> keys) {
+    default ItemSnapshot transactGet(Collection<? extends ItemKey<?>> keys) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement transactGet");
     }
 
@@ -390,11 +397,11 @@ public interface KeyPathTable {
      * exponential backoff until done or the {@link BatchPolicy} deadline, then {@link BatchIncompleteException}).
      * Not atomic; returns the found, unexpired items in request order (duplicates once).
      */
-    List<Object> batchGet(Collection<ItemKey> keys, ReadConsistency consistency);
+    List<Object> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency);
 
     /** Batch get of one type with strong consistency. */
     default <T> List<T> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
-        List<ItemKey> keys = keyPaths.stream().map(p -> new ItemKey(type, p)).toList();
+        List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
         return batchGet(keys, ReadConsistency.STRONG).stream().map(type::cast).toList();
     }
 
@@ -452,9 +459,9 @@ public interface KeyPathTable {
      * One page of the keys {@code query} selects, each the item's registered type and key path, without reading
      * the items: on the table or on any index, whatever it projects ({@code Query} with a projection of the keys).
      * The way to read a KEYS_ONLY index without fetching the items; the page token continues the same query.
-     * Example: {@code Page<ItemKey> keys = table.queryKeys(ItemQuery.of(q -> q.index("byTag").subtree(tag)))}.
+     * Example: {@code Page<ItemKey<?>> keys = table.queryKeys(ItemQuery.of(q -> q.index("byTag").subtree(tag)))}.
      */
-    default Page<ItemKey> queryKeys(ItemQuery query) {
+    default Page<ItemKey<?>> queryKeys(ItemQuery query) {
         throw new UnsupportedOperationException(getClass().getName() + " does not implement queryKeys");
     }
 

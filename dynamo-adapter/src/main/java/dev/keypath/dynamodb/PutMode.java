@@ -2,7 +2,8 @@ package dev.keypath.dynamodb;
 
 /**
  * What a put may overwrite. For types with a {@link dev.keypath.dynamodb.annotation.Version} field the version
- * check applies in every mode.
+ * check applies in every mode. An expired item ({@link dev.keypath.dynamodb.annotation.TimeToLive}) counts as no
+ * item.
  */
 public enum PutMode {
     /** Write whether or not an item exists (plain {@code PutItem}). */

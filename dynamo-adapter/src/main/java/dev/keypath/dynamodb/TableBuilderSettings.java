@@ -12,7 +12,11 @@ import tools.jackson.databind.json.JsonMapper;
  * @param <B> the builder that each setter returns
  */
 public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
-    /** The table name (required). */
+    /**
+     * The table name (required): 3 to 255 characters, each one of {@code a-z}, {@code A-Z}, {@code 0-9}, {@code _},
+     * {@code .} and {@code -}, as DynamoDB requires, or a table ARN ending in such a name. {@code build()} refuses
+     * any other with an {@link InvalidTableNameException}, before any request.
+     */
     B tableName(String tableName);
 
     /**

@@ -1,7 +1,8 @@
 package dev.keypath.dynamodb;
 
 /**
- * What a collection read (query page, stream, batch get) does with a stored item it cannot read: throw to fail
+ * What a collection read (query of the table or an index, scan, parallel scan, batch get, the lazy streams) does
+ * with a stored item it cannot read, its key bytes included: throw to fail
  * the read (the default, {@link #FAIL}), or return to leave the item out and go on, e.g. after counting or
  * logging it. Set with {@link TableBuilderSettings#onUnreadableItem}. A single-item {@code get} always fails
  * with {@link UnreadableItemException}: leaving the item out would answer "not found" for an item that exists.

@@ -26,8 +26,10 @@ import java.util.function.Consumer;
  *       ({@code ADD a :n}, the atomic counter);</li>
  *   <li>lists: {@code append} and {@code prepend} ({@code list_append}, an absent list counting as empty);</li>
  *   <li>sets: {@code addToSet} and {@code deleteFromSet} ({@code ADD}/{@code DELETE} with a string, number or
- *       binary set, chosen by the elements' type). {@code ADD} creates the set when the attribute is absent. A
- *       put stores Java collections as lists, so a set attribute is one that only these changes write;</li>
+ *       binary set, stored as a put stores a Java set: elements of a field declared {@code Set<E>} must be
+ *       {@code E}s, and text, UUIDs, enums and instants make a string set, numbers a number set, {@code byte[]} a
+ *       binary set). {@code ADD} creates the set when the attribute is absent; a {@code DELETE} that empties it
+ *       removes the attribute;</li>
  *   <li>{@code remove}: delete an attribute, a nested field or a list element ({@code REMOVE a.b}, {@code a[1]}).</li>
  * </ul>
  *
@@ -44,6 +46,15 @@ import java.util.function.Consumer;
  * would drift from the stored ones), and they reach what a metamodel of the item class cannot: nested objects,
  * map keys and list elements. A rename therefore fails the first update that uses the old name, with the new
  * names in the message, instead of writing an attribute nothing reads.
+ *
+ * <p><b>Absent and null values.</b> A null field is stored as no attribute, so an absent attribute counts as
+ * empty (0, an empty list or set) wherever a change reads one, and {@code set} of null (or of an empty set) on a
+ * field removes it; as a list element or a map value, null is stored as {@code NULL}. A change below a nested
+ * record or map that is absent (or stored as {@code NULL}), or arithmetic, a list or a set change on an attribute
+ * stored as {@code NULL}, which DynamoDB refuses, makes a single update read the item and set the highest absent
+ * value whole instead ({@code increment("stats.posts", 1)} on an absent {@code stats} stores {@code {posts: 1}}), on
+ * condition that it is still absent; a transaction, which cannot read first, refuses such a change with an
+ * {@link InvalidUpdateException}.
  *
  * <p>Key fields, the item type attribute, other reserved attributes and the version field cannot be changed. A
  * versioned type's version is incremented by every update, and checked when {@link #expectedVersion()} is set.
@@ -281,7 +292,10 @@ public final class UpdateSpec {
             return this;
         }
 
-        /** Sets {@code path} to {@code value} (converted like item fields; null stores NULL; a {@link ValueOf} copies). */
+        /**
+         * Sets {@code path} to {@code value} (converted like item fields; a {@link ValueOf} copies). Null, or an
+         * empty set, removes a field, and stores {@code NULL} as a list element or map value.
+         */
         public Builder set(String path, Object value) {
             return set(AttributePath.parse(path), value);
         }

@@ -14,7 +14,7 @@ import java.util.Objects;
  */
 public final class WriteBatch {
     private final List<Object> puts;
-    private final List<ItemKey> deletes;
+    private final List<ItemKey<?>> deletes;
 
     private WriteBatch(Builder b) {
         this.puts = List.copyOf(b.puts);
@@ -32,7 +32,7 @@ public final class WriteBatch {
     }
 
     /** Items to delete. */
-    public List<ItemKey> deletes() {
+    public List<ItemKey<?>> deletes() {
         return deletes;
     }
 
@@ -47,7 +47,7 @@ public final class WriteBatch {
     /** Builder of {@link WriteBatch}; not thread-safe. */
     public static final class Builder {
         private final List<Object> puts = new ArrayList<>();
-        private final List<ItemKey> deletes = new ArrayList<>();
+        private final List<ItemKey<?>> deletes = new ArrayList<>();
 
         private Builder() {
         }
@@ -66,7 +66,7 @@ public final class WriteBatch {
 
         /** Adds an item to delete. */
         public Builder delete(Class<?> type, KeyPath keyPath) {
-            deletes.add(new ItemKey(type, keyPath));
+            deletes.add(new ItemKey<>(type, keyPath));
             return this;
         }
 

@@ -404,16 +404,16 @@ class AsyncTableTest {
 
     @Test
     void oversizeKeysAndItemsFailThroughTheFutureBeforeAnyRequest() {
-        KeyPath hugePk = KeyPath.of("user", "x".repeat(3000));
+        KeyPath hugePk = KeyPath.of("counter", "x".repeat(3000)); // a Counter's key, too large
         UUID u = UUID.randomUUID();
         FaultInjector calls = new FaultInjector();
         try (DynamoDbAsyncClient counted = countedClient(calls)) {
             KeyPathAsyncTable t = asyncTable(counted);
-            CompletableFuture<Optional<User>> get = t.get(User.class, hugePk); // returns, does not throw
+            CompletableFuture<Optional<Counter>> get = t.get(Counter.class, hugePk); // returns, does not throw
             Throwable e = failure(get);
             assertThat(e).isExactlyInstanceOf(KeyTooLargeException.class);
             assertThat(((KeyTooLargeException) e).keyPath()).contains(hugePk);
-            assertThat(failure(t.delete(User.class, hugePk))).isExactlyInstanceOf(KeyTooLargeException.class);
+            assertThat(failure(t.delete(Counter.class, hugePk))).isExactlyInstanceOf(KeyTooLargeException.class);
             assertThat(failure(t.query(q -> q.subtree(hugePk)))).isExactlyInstanceOf(KeyTooLargeException.class);
             assertThat(failure(t.put(new Comment(u, 1, 1, "y".repeat(500_000)))))
                     .isExactlyInstanceOf(ItemTooLargeException.class);

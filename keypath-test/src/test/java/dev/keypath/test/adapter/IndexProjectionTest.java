@@ -69,7 +69,7 @@ class IndexProjectionTest {
         }
         ItemQuery byAssignee = ItemQuery.of(q -> q.index("byAssignee").subtree(KeyPath.of("assignee", assignee)));
 
-        Page<ItemKey> keys = table.queryKeys(byAssignee);
+        Page<ItemKey<?>> keys = table.queryKeys(byAssignee);
         assertThat(keys.items()).extracting(ItemKey::keyPath)
                 .containsExactlyElementsOf(assigned.stream().map(table::keyPathOf).toList());
         assertThat(keys.items()).allSatisfy(k -> assertThat(k.type()).isEqualTo(Task.class));

@@ -9,6 +9,7 @@ import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemRead;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.ItemWrite;
@@ -20,7 +21,9 @@ import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.WriteModification;
+import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TableCustomizer;
@@ -32,16 +35,19 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * Extensions of the caller's, on both tables: the write hooks see every kind of write and change what is stored,
  * their conditions join the caller's without clashing placeholders, the read hooks change what every read maps or
  * hide an item, and a type no extension applies to is never shown to one.
  */
-@KeyPathDynamoDb(types = {ItemExtensionsTest.Memo.class, ItemExtensionsTest.Plain.class},
+@KeyPathDynamoDb(types = {ItemExtensionsTest.Memo.class, ItemExtensionsTest.Plain.class, ItemExtensionsTest.Filed.class},
         customizers = ItemExtensionsTest.Extensions.class)
 class ItemExtensionsTest {
     @Injected
@@ -60,6 +66,18 @@ class ItemExtensionsTest {
 
     @ItemType(keyPath = "/plain-{id}")
     record Plain(String id, String text) {
+    }
+
+    /** Memos filed in a book, and by shelf in a KEYS_ONLY index; archived ones read as absent. */
+    @ItemType(keyPath = "/book-{book}/filed-{n}")
+    @SecondaryKeyPath(index = "filedByShelf", keyPath = "/shelf-{shelf}/filed-{n}",
+            projection = IndexProjection.KEYS_ONLY)
+    record Filed(String book, long n, String shelf, boolean archived) {
+    }
+
+    /** Notes in a book: no extension of the counting table below hides them. */
+    @ItemType(keyPath = "/book-{book}/note-{n}")
+    record BookNote(String book, long n, String text) {
     }
 
     /** What a write hook was shown. */
@@ -200,8 +218,8 @@ class ItemExtensionsTest {
                 .extracting(m -> ((Memo) m).secret()).isEqualTo("abc");
         assertThat(table.batchGet(List.of(ItemKey.of(Memo.class, memo(id))), ReadConsistency.STRONG))
                 .singleElement().extracting(m -> ((Memo) m).secret()).isEqualTo("abc");
-        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id))))).singleElement()
-                .extracting(m -> ((Memo) m).secret()).isEqualTo("abc");
+        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id)))).get(Memo.class, memo(id))
+                .orElseThrow().secret()).isEqualTo("abc");
 
         Memo updated = table.update(Memo.class, memo(id), UpdateSpec.of(u -> u.set("secret", "xyz")));
         assertThat(updated.secret()).isEqualTo("xyz");
@@ -243,7 +261,73 @@ class ItemExtensionsTest {
         assertThat(async.get(Memo.class, memo(id)).get(30, TimeUnit.SECONDS)).isEmpty();
         assertThat(table.query(q -> q.subtree(memo(id))).items()).isEmpty();
         assertThat(table.batchGet(List.of(ItemKey.of(Memo.class, memo(id))), ReadConsistency.STRONG)).isEmpty();
-        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id))))).containsExactly((Object) null);
+        assertThat(table.transactGet(List.of(ItemKey.of(Memo.class, memo(id)))).get(Memo.class, memo(id))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(TableCalls.Kind.class)
+    void countCountsWhatAQueryReturnsLeavingOutWhatAReadHookHides(TableCalls.Kind kind) {
+        TableCalls calls = TableCalls.of(kind, table, async);
+        String book = UUID.randomUUID().toString();
+        String shelf = UUID.randomUUID().toString();
+        for (int n = 1; n <= 7; n++) {
+            table.put(new Filed(book, n, shelf, n % 3 == 0)); // 3 and 6 archived: five visible
+        }
+        ItemQuery filed = ItemQuery.of(q -> q.subtree(KeyPath.of("book", book)));
+        assertThat(table.query(filed).items()).hasSize(5);
+        assertThat(calls.count(filed)).isEqualTo(5);
+        assertThat(calls.count(filed.toBuilder().types(Filed.class).build())).isEqualTo(5);
+        assertThat(calls.count(filed.toBuilder().limit(4).build())).isEqualTo(4);
+        assertThat(calls.count(filed.toBuilder().limit(6).build())).isEqualTo(5);
+        assertThat(calls.count(filed.toBuilder().filter(Condition.attributeEquals("shelf", shelf)).build()))
+                .isEqualTo(5);
+        String token = table.query(filed.toBuilder().limit(2).build()).nextPageToken();
+        assertThat(calls.count(filed.toBuilder().pageToken(token).build()))
+                .isEqualTo(table.query(filed.toBuilder().pageToken(token).build()).items().size()).isEqualTo(3);
+
+        ItemQuery byShelf = ItemQuery.of(q -> q.index("filedByShelf").subtree(KeyPath.of("shelf", shelf)));
+        assertThat(table.query(byShelf).items()).hasSize(5);
+        assertThat(calls.count(byShelf)).isEqualTo(5);
+
+        String archived = UUID.randomUUID().toString();
+        table.put(new Memo(archived, "s", true, false));
+        assertThat(calls.count(ItemQuery.of(q -> q.subtree(memo(archived))))).isZero();
+    }
+
+    @Test
+    void countReadsOnlyTheItemsOfTypesAReadHookMayHideAndLetsDynamoDbCountTheRest() {
+        ItemExtension hideArchivedFiled = new ItemExtension() {
+            @Override
+            public boolean appliesTo(ItemSchema<?> schema) {
+                return schema.type() == Filed.class;
+            }
+
+            @Override
+            public ReadModification afterRead(ItemRead read) {
+                return HIDE_ARCHIVED.afterRead(read);
+            }
+        };
+        CountTest.QueryRecorder recorder = new CountTest.QueryRecorder();
+        try (DynamoDbClient recorded = TestDynamoDb.get().clientBuilder()
+                .overrideConfiguration(o -> o.addExecutionInterceptor(recorder)).build()) {
+            KeyPathTable counting = KeyPathTable.builder().client(recorded).tableName(table.tableName())
+                    .register(Filed.class, BookNote.class).extensions(RECORDING, LOCK, hideArchivedFiled).build();
+            String book = UUID.randomUUID().toString();
+            for (int n = 1; n <= 4; n++) {
+                counting.put(new BookNote(book, n, "note " + n));
+                counting.put(new Filed(book, n, "s", n == 2));
+            }
+            recorder.requests.clear();
+            recorder.responses.clear();
+
+            assertThat(counting.count(q -> q.subtree(KeyPath.of("book", book)))).isEqualTo(7);
+
+            assertThat(recorder.requests).extracting(r -> r.select() == Select.COUNT).containsExactly(true, false);
+            assertThat(recorder.responses.get(0).count()).as("counted by DynamoDB: the notes").isEqualTo(4);
+            assertThat(recorder.responses.get(1).items()).as("read: the filed memos only").hasSize(4)
+                    .allSatisfy(item -> assertThat(item.get("_type").s()).isEqualTo("Filed"));
+            assertThat(counting.query(q -> q.subtree(KeyPath.of("book", book))).items()).hasSize(7);
+        }
     }
 
     @Test

@@ -261,6 +261,21 @@ class ReadCheckedTransactionTest {
     }
 
     @Test
+    void aNullFieldOfAnUnversionedItemThatAnotherWriterSetsIsAReadConflict() {
+        String bank = UUID.randomUUID().toString();
+        table.put(new Account(bank, 1, 100, null));
+        ReadCheckedTransaction tx = table.readCheckedTransaction();
+        Account a = tx.read(Account.class, account(bank, 1)).orElseThrow();
+        assertThat(a.note()).isNull();
+        tx.put(new Account(bank, 2, a.balance(), "copied"));
+        table.put(new Account(bank, 1, 100, "set meanwhile")); // the null field, stored as no attribute, is set
+
+        assertThatThrownBy(tx::commit).isInstanceOfSatisfying(ReadConflictException.class,
+                e -> assertThat(e.changedItems()).containsExactly(account(bank, 1)));
+        assertThat(table.get(Account.class, account(bank, 2))).isEmpty();
+    }
+
+    @Test
     void anyStoredItemPassesItsUnchangedCheckAndFailsItOnceOneFieldChanges() {
         String bank = UUID.randomUUID().toString();
         AtomicInteger written = new AtomicInteger();

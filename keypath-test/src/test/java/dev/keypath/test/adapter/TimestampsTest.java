@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
@@ -21,11 +22,16 @@ import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TableCustomizer;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -140,15 +146,50 @@ class TimestampsTest {
                 .isInstanceOf(VersionConflictException.class);
     }
 
-    @Test
-    void anUpdateThatSetsATimestampItselfKeepsItsOwnValue() {
+    /** The changes an update may not make: a timestamp is the table's to write, as the version is. */
+    static Stream<Arguments> timestampChanges() {
+        List<Arguments> all = new ArrayList<>();
+        for (TableCalls.Kind kind : TableCalls.Kind.values()) {
+            all.add(Arguments.of(kind, "updatedAt", UpdateSpec.of(u -> u.remove("updatedAt"))));
+            all.add(Arguments.of(kind, "updatedAt", UpdateSpec.of(u -> u.set("updatedAt", T1))));
+            all.add(Arguments.of(kind, "createdAt", UpdateSpec.of(u -> u.set("createdAt", T3))));
+            all.add(Arguments.of(kind, "createdAt", UpdateSpec.of(u -> u.setIfAbsent("createdAt", T3))));
+            all.add(Arguments.of(kind, "createdAt", UpdateSpec.of(u -> u.set("title", "t").remove("createdAt"))));
+            all.add(Arguments.of(kind, "created", UpdateSpec.of(u -> u.increment("created", 1))));
+            all.add(Arguments.of(kind, "updated", UpdateSpec.of(u -> u.remove("updated"))));
+        }
+        return all.stream();
+    }
+
+    @ParameterizedTest(name = "{2} on the {0} table")
+    @MethodSource("timestampChanges")
+    void anUpdateCannotSetOrRemoveATimestampAsItCannotTheVersion(TableCalls.Kind kind, String field,
+                                                                 UpdateSpec spec) {
+        TableCalls calls = TableCalls.of(kind, table, async);
         CLOCK.set(T1);
         String id = id();
-        table.put(Article.fresh(id, "one"));
-        CLOCK.set(T3);
-        Article updated = table.update(Article.class, KeyPath.of("article", id),
-                UpdateSpec.of(u -> u.set("updatedAt", T2.toString())));
-        assertThat(updated.updatedAt()).isEqualTo(T2);
+        Article article = table.put(Article.fresh(id, "one"));
+        Tick tick = table.put(new Tick(id, "n", 0, 0));
+        boolean onTick = field.equals("created") || field.equals("updated");
+        Class<?> type = onTick ? Tick.class : Article.class;
+        KeyPath path = onTick ? table.keyPathOf(tick) : table.keyPathOf(article);
+        CLOCK.set(T2);
+
+        assertThatThrownBy(() -> calls.update(UpdateItem.of(type, path, spec)))
+                .isInstanceOfSatisfying(InvalidUpdateException.class, e -> {
+                    assertThat(e.getMessage()).contains("'" + field + "'").contains(type.getSimpleName());
+                    assertThat(e.keyPath()).contains(path);
+                });
+        assertThatThrownBy(() -> calls.update(UpdateItem.upsert(type, path, spec)))
+                .isInstanceOf(InvalidUpdateException.class).hasMessageContaining("'" + field + "'");
+        assertThatThrownBy(() -> calls.transact(tx -> tx.update(UpdateItem.of(type, path, spec))))
+                .isInstanceOf(InvalidUpdateException.class).hasMessageContaining("'" + field + "'");
+        // the version is refused the same way
+        assertThatThrownBy(() -> calls.update(UpdateItem.of(Article.class, table.keyPathOf(article),
+                UpdateSpec.of(u -> u.set("version", 7L))))).isInstanceOf(InvalidUpdateException.class)
+                .hasMessageContaining("'version'");
+        assertThat(table.get(Article.class, table.keyPathOf(article))).contains(article);
+        assertThat(table.get(Tick.class, table.keyPathOf(tick))).contains(tick);
     }
 
     @Test

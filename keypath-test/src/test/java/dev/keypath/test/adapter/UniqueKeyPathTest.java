@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.UniqueKeyWriteException;
@@ -34,6 +35,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -111,6 +114,35 @@ class UniqueKeyPathTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TableCalls.Kind.class)
+    void aConflictNamesTheItemThatHoldsTheUniqueKeyPathNotTheRejectedOne(TableCalls.Kind kind) {
+        TableCalls calls = TableCalls.of(kind, table, async);
+        String email = email();
+        Member holder = calls.put(PutItem.of(new Member(UUID.randomUUID(), email, null, "kim", null)));
+        Member rival = new Member(UUID.randomUUID(), email, null, "lee", null);
+        KeyPath holderPath = table.keyPathOf(holder);
+        KeyPath rivalPath = table.keyPathOf(rival);
+
+        assertThatThrownBy(() -> calls.put(PutItem.of(rival)))
+                .isInstanceOfSatisfying(UniqueKeyConflictException.class, e -> {
+                    assertThat(e.getMessage()).contains("held by " + holderPath)
+                            .contains(rivalPath.toString() + " was not written");
+                    assertThat(e.keyPath()).contains(rivalPath);
+                    assertThat(e.holder()).contains(holderPath);
+                    assertThat(e.uniqueKeyPath()).isEqualTo(emailPath(email));
+                });
+        // an existing item that would take the value: the holder named, the writer's own key path not as holder
+        Member other = calls.put(PutItem.of(new Member(UUID.randomUUID(), email(), null, "max", null)));
+        assertThatThrownBy(() -> calls.put(PutItem.of(new Member(other.memberId(), email, null, "max",
+                other.version())))).isInstanceOfSatisfying(UniqueKeyConflictException.class,
+                        e -> {
+                            assertThat(e.holder()).contains(holderPath);
+                            assertThat(e.getMessage()).contains("held by " + holderPath)
+                                    .doesNotContain("held by " + table.keyPathOf(other));
+                        });
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathMismatchException;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -72,6 +73,14 @@ class UnreadableItemsTest {
     }
 
     private static void assertUnreadable(KeyPath path, Class<?> asked, String what) {
+        if (!fits(asked, path)) { // a path that cannot be one of the asked type's: refused before any request
+            assertThatThrownBy(() -> failing.get(asked, path)).as("get %s", path)
+                    .isInstanceOf(KeyPathMismatchException.class).hasMessageContaining(path.toString());
+            assertThatThrownBy(() -> failing.query(q -> q.subtree(path))).as("query %s", path)
+                    .isInstanceOf(UnreadableItemException.class).hasMessageContaining(what)
+                    .hasMessageContaining(path.toString());
+            return;
+        }
         assertThatThrownBy(() -> failing.get(asked, path)).as("get %s", path)
                 .isInstanceOf(UnreadableItemException.class).hasMessageContaining(what)
                 .hasMessageContaining(path.toString());
@@ -79,6 +88,16 @@ class UnreadableItemsTest {
                 .isInstanceOf(UnreadableItemException.class).hasMessageContaining(path.toString());
         assertThatThrownBy(() -> failing.batchGet(asked, List.of(path))).as("batch get %s", path)
                 .isInstanceOf(UnreadableItemException.class).hasMessageContaining(path.toString());
+    }
+
+    /** Whether {@code path} can address an item of {@code type}: its shape and ids fit the type's template. */
+    private static boolean fits(Class<?> type, KeyPath path) {
+        try {
+            failing.schema(type).keyPathTemplate().match(path).orElseThrow();
+            return type != Slot.class || path.id(1).asBigInteger().bitLength() < 32;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     @Test

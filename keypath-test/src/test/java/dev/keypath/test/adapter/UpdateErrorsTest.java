@@ -116,11 +116,16 @@ class UpdateErrorsTest {
 
     @ParameterizedTest(name = "async={0}")
     @ValueSource(booleans = {false, true})
-    void aPathThroughAMissingMapOrListIsADynamoRefusal(boolean viaAsync) {
+    void aPathThroughAMissingMapCreatesItButAValueOfAnotherKindIsADynamoRefusal(boolean viaAsync) {
         Article a = table.put(Article.of("a-" + UUID.randomUUID(), 3).withTitle("t").withTags(List.of("only")));
-        assertThat(failure(viaAsync, a, u -> u.set("stats.likes", 1))).hasMessageContaining("(paths stats.likes)");
-        assertThat(failure(viaAsync, a, u -> u.set("meta.x.y", 1))).hasMessageContaining("(paths meta.x.y)");
-        assertUnchanged(a);
+        UpdateItem<Article> nested = UpdateItem.of(Article.class, a.path(), u -> u.set("stats.likes", 1)
+                .set("meta.x.y", 1));
+        Article created = viaAsync ? await(async.update(nested)) : table.update(nested);
+        assertThat(created.stats()).isEqualTo(new Stats(1L, null, null));
+        assertThat(created.meta()).isEqualTo(Map.of("x", Map.of("y", 1)));
+        Article b = table.put(Article.of("b-" + UUID.randomUUID(), 3).withTitle("t").withTags(List.of("only")));
+        assertThat(failure(viaAsync, b, u -> u.increment("title", 1))).hasMessageContaining("(paths title)");
+        assertUnchanged(b);
     }
 
     @ParameterizedTest(name = "async={0}")
@@ -140,7 +145,10 @@ class UpdateErrorsTest {
                 .hasMessageContaining("no empty sets");
         assertThatThrownBy(() -> table.update(UpdateItem.of(Article.class, a.path(), u -> u.addToSet("labels",
                 List.of("a", 1))))).isInstanceOf(InvalidUpdateException.class)
-                .hasMessageContaining("one kind").hasMessageContaining("String and Integer");
+                .hasMessageContaining("Article.labels (a set of String) got 1 of type Integer");
+        assertThatThrownBy(() -> table.update(UpdateItem.of(Article.class, a.path(), u -> u.addToSet("meta.any",
+                List.of("a", 1))))).isInstanceOf(InvalidUpdateException.class)
+                .hasMessageContaining("one kind").hasMessageContaining("[String, Integer]");
         assertThatThrownBy(() -> table.update(UpdateItem.of(Article.class, a.path(), u -> u.add("views",
                 Double.NaN)))).isInstanceOf(InvalidUpdateException.class).hasMessageContaining("finite");
         assertThatThrownBy(() -> UpdateSpec.of(u -> u.set("stats", new Stats(1L, 1L, null)).increment("stats.likes",

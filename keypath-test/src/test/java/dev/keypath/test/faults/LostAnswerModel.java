@@ -2,14 +2,21 @@ package dev.keypath.test.faults;
 
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.dynamodb.annotation.Version;
+import java.time.Instant;
 import java.util.UUID;
 
-/** Item types of the lost-answer tests: versioned, unversioned, sequence ids, a counter, unique key paths. */
+/**
+ * Item types of the lost-answer tests: versioned, unversioned, sequence ids, a counter, unique key paths, and types
+ * whose items expire ({@link #EXPIRING}).
+ */
 final class LostAnswerModel {
     static final Class<?>[] TYPES = {Account.class, Note.class, Entry.class, Tally.class, Member.class, Wallet.class,
         Meter.class};
+    /** The types of the writes over expired items: those with a {@code @TimeToLive}, and a counter. */
+    static final Class<?>[] EXPIRING = {Pass.class, Lease.class, Badge.class, Tally.class};
 
     private LostAnswerModel() {
     }
@@ -50,5 +57,21 @@ final class LostAnswerModel {
     /** Unversioned, with a text attribute for request tokens. */
     @ItemType(keyPath = "/meter-{name}")
     record Meter(String name, long reading, String lastRequest) {
+    }
+
+    /** Unversioned, expiring, with a counter. */
+    @ItemType(keyPath = "/pass-{id}")
+    record Pass(String id, String note, long uses, @TimeToLive Instant expiresAt) {
+    }
+
+    /** Versioned and expiring. */
+    @ItemType(keyPath = "/lease-{id}")
+    record Lease(String id, String note, @TimeToLive Instant expiresAt, @Version Long version) {
+    }
+
+    /** Versioned, expiring, holding a unique key path. */
+    @ItemType(keyPath = "/badge-{badgeId}")
+    @UniqueKeyPath("/badgecode-{code}")
+    record Badge(UUID badgeId, String code, @TimeToLive Instant expiresAt, @Version Long version) {
     }
 }

@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.VersionConflictException;
@@ -20,13 +21,19 @@ import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TestDynamoDb;
 import dev.keypath.test.faults.LostAnswerModel.Account;
+import dev.keypath.test.faults.LostAnswerModel.Badge;
 import dev.keypath.test.faults.LostAnswerModel.Entry;
+import dev.keypath.test.faults.LostAnswerModel.Lease;
 import dev.keypath.test.faults.LostAnswerModel.Member;
 import dev.keypath.test.faults.LostAnswerModel.Meter;
 import dev.keypath.test.faults.LostAnswerModel.Note;
+import dev.keypath.test.faults.LostAnswerModel.Pass;
 import dev.keypath.test.faults.LostAnswerModel.Tally;
 import dev.keypath.test.faults.LostAnswerModel.Wallet;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +44,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -46,6 +54,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * Writes whose answer is lost after DynamoDB applied them: the first attempt reaches the engine, its answer is
  * replaced by a retryable 500 and the SDK's default retry policy sends the same request again. Each write must be
  * applied once and reported as what happened: success when the stored item is its own, a typed error otherwise.
+ * The same holds for writes over an item that has expired (absent to writes) but is still stored: the expired
+ * item is deleted and the write sent again, and a lost answer to either send is told apart as on any other item.
  */
 @KeyPathDynamoDb(types = {Account.class, Note.class, Entry.class, Tally.class, Member.class, Wallet.class,
     Meter.class})
@@ -59,6 +69,18 @@ class LostAnswerTest {
     private static DynamoDbAsyncClient lossyAsyncClient;
     private static KeyPathTable table;
     private static KeyPathAsyncTable async;
+    /** When the expiring items are written; they expire a minute later, and are written over at {@link #NOW}. */
+    private static final Instant T0 = Instant.parse("2033-01-01T00:00:00Z");
+    private static final Instant EXPIRY = T0.plusSeconds(60);
+    private static final Instant NOW = T0.plusSeconds(120);
+    private static final Instant LATER = T0.plusSeconds(3600);
+    /** Writes the items that expire, at {@link #T0}, without faults. */
+    private static KeyPathTable before;
+    /** Reads and writes at {@link #NOW}, without faults. */
+    private static KeyPathTable afterwards;
+    /** Writes over expired items at {@link #NOW}, losing answers. */
+    private static KeyPathTable expiring;
+    private static KeyPathAsyncTable asyncExpiring;
 
     @BeforeAll
     static void lossyTables() {
@@ -70,6 +92,15 @@ class LostAnswerTest {
                 .register(LostAnswerModel.TYPES).build();
         async = KeyPathAsyncTable.builder().client(lossyAsyncClient).tableName(plain.tableName())
                 .register(LostAnswerModel.TYPES).build();
+        Clock now = Clock.fixed(NOW, ZoneOffset.UTC);
+        before = KeyPathTable.builder().client(plain.client()).tableName(plain.tableName())
+                .register(LostAnswerModel.EXPIRING).clock(Clock.fixed(T0, ZoneOffset.UTC)).build();
+        afterwards = KeyPathTable.builder().client(plain.client()).tableName(plain.tableName())
+                .register(LostAnswerModel.EXPIRING).clock(now).build();
+        expiring = KeyPathTable.builder().client(lossyClient).tableName(plain.tableName())
+                .register(LostAnswerModel.EXPIRING).clock(now).build();
+        asyncExpiring = KeyPathAsyncTable.builder().client(lossyAsyncClient).tableName(plain.tableName())
+                .register(LostAnswerModel.EXPIRING).clock(now).build();
     }
 
     @AfterAll
@@ -407,5 +438,164 @@ class LostAnswerTest {
             Note n = new Note(UUID.randomUUID().toString(), "legacy");
             assertThat(outcome(() -> t.put(PutItem.of(n, p -> p.mode(PutMode.CREATE_ONLY))))).isNull();
         }
+    }
+
+    /** A lease at version 3, written at {@link #T0}, expired at {@link #NOW} but still stored. */
+    private static Lease staleLease(String id) {
+        Lease l = before.put(new Lease(id, "v1", EXPIRY, null));
+        l = before.put(new Lease(id, "v2", EXPIRY, l.version()));
+        l = before.put(new Lease(id, "v3", EXPIRY, l.version()));
+        assertThat(afterwards.get(Lease.class, KeyPath.of("lease", id))).as("expired to reads").isEmpty();
+        assertThat(raw(KeyPath.of("lease", id))).as("still stored").isNotEmpty();
+        return l;
+    }
+
+    /** The item stored at {@code keyPath}, expired or not, read without keypath. */
+    private static Map<String, AttributeValue> raw(KeyPath keyPath) {
+        var r = plain.client().getItem(b -> b.tableName(plain.tableName()).consistentRead(true).key(Map.of(
+                "pk", AttributeValue.fromB(SdkBytes.fromByteArray(keyPath.partitionKey())),
+                "sk", AttributeValue.fromB(SdkBytes.fromByteArray(keyPath.sortKey())))));
+        return r.hasItem() ? r.item() : Map.of();
+    }
+
+    @Test
+    void aCreateOnlyPutOverAnExpiredItemWhoseAnswerIsLostReportsItsOwnWrite() {
+        String id = UUID.randomUUID().toString();
+        before.put(new Pass(id, "stale", 7, EXPIRY));
+        Pass fresh = new Pass(id, "fresh", 0, LATER);
+        LOSE.arm("PutItem");
+        Throwable e = outcome(() -> expiring.put(PutItem.of(fresh, p -> p.mode(PutMode.CREATE_ONLY))));
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertThat(e).as("the caller's own write replaced the expired item").isNull();
+        assertThat(afterwards.get(Pass.class, KeyPath.of("pass", id))).contains(fresh);
+    }
+
+    @Test
+    void anAsyncFirstVersionedPutOverAnExpiredItemWhoseAnswerIsLostIsVersionOne() {
+        String id = UUID.randomUUID().toString();
+        staleLease(id);
+        LOSE.arm("PutItem");
+        Throwable e = outcome(asyncExpiring.put(new Lease(id, "fresh", LATER, null)));
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertThat(e).as("the caller's own write replaced the expired item").isNull();
+        assertThat(afterwards.get(Lease.class, KeyPath.of("lease", id))).contains(new Lease(id, "fresh", LATER, 1L));
+    }
+
+    /**
+     * The caller's condition fails on the expired item, which is deleted; the put is sent again and applied. Both
+     * answers are lost: the failed condition's (a 500, after which the SDK resends and the expired item comes back
+     * with the failure) and the applied resend's (whose own resend then finds the put's own item).
+     */
+    @Test
+    void aPutSentAgainAfterAnExpiredItemIsDeletedReportsItsOwnWriteWhenBothAnswersAreLost() {
+        String id = UUID.randomUUID().toString();
+        before.put(new Pass(id, "stale", 7, EXPIRY));
+        Pass fresh = new Pass(id, "fresh", 0, LATER);
+        LOSE.arm("PutItem", 2);
+        Throwable e = outcome(() -> expiring.put(PutItem.builder(fresh)
+                .condition(Condition.of("attribute_not_exists(#n)", Map.of("#n", "note"), Map.of())).build()));
+        assertThat(LOSE.lost()).isEqualTo(2);
+        assertThat(e).as("the caller's own write is stored").isNull();
+        assertThat(afterwards.get(Pass.class, KeyPath.of("pass", id))).contains(fresh);
+    }
+
+    @Test
+    void aVersionedUpdateOfAnExpiredItemWhoseFailureIsLostIsAConflictAndRevivesNothing() {
+        String id = UUID.randomUUID().toString();
+        Lease stale = staleLease(id);
+        KeyPath path = KeyPath.of("lease", id);
+        LOSE.arm("UpdateItem");
+        Throwable e = outcome(() -> expiring.update(Lease.class, path,
+                UpdateSpec.of(u -> u.set("note", "revived").expectedVersion(stale.version()))));
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertThat(e).as("as on no item: the resend after the delete is a new send, and it surely failed")
+                .isExactlyInstanceOf(VersionConflictException.class);
+        assertThat(((VersionConflictException) e).keyPath()).contains(path);
+        assertThat(raw(path)).as("deleted while expired, not revived").isEmpty();
+    }
+
+    @Test
+    void anAsyncVersionedUpdateOfAnExpiredItemWhoseFailureIsLostIsAConflictAndRevivesNothing() {
+        String id = UUID.randomUUID().toString();
+        Lease stale = staleLease(id);
+        KeyPath path = KeyPath.of("lease", id);
+        LOSE.arm("UpdateItem");
+        Throwable e = outcome(asyncExpiring.update(Lease.class, path,
+                UpdateSpec.of(u -> u.set("note", "revived").expectedVersion(stale.version()))));
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertThat(e).isExactlyInstanceOf(VersionConflictException.class);
+        assertThat(raw(path)).as("deleted while expired, not revived").isEmpty();
+    }
+
+    @Test
+    void anIncrementingUpsertOverAnExpiredItemWhoseResendIsLostIsAppliedOnceAndReportedAsUnknown() {
+        String id = UUID.randomUUID().toString();
+        KeyPath path = KeyPath.of("pass", id);
+        before.put(new Pass(id, "stale", 7, EXPIRY));
+        LOSE.armAfter("DeleteItem", "UpdateItem"); // the send after the expired item is deleted loses its answer
+        Throwable e = outcome(() -> expiring.update(UpdateItem.upsert(Pass.class, path,
+                UpdateSpec.of(u -> u.increment("uses", 1).set("expiresAt", LATER)))));
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertOutcomeUnknown(e, path);
+        Pass after = afterwards.get(Pass.class, path).orElseThrow();
+        assertThat(after.uses()).as("applied once, to a fresh item").isEqualTo(1);
+        assertThat(after.note()).as("nothing of the expired item").isNull();
+    }
+
+    @Test
+    void aTransactionSentAgainAfterAnExpiredItemIsDeletedKeepsItsNewTokenWhenItsAnswerIsLost() {
+        String id = UUID.randomUUID().toString();
+        KeyPath path = KeyPath.of("pass", id);
+        before.put(new Pass(id, "stale", 7, EXPIRY));
+        String name = UUID.randomUUID().toString();
+        KeyPath tally = KeyPath.of("tally", name);
+        plain.put(new Tally(name, 0));
+        LOSE.armAfter("DeleteItem", "TransactWriteItems");
+        Throwable e = outcome(() -> expiring.transact(tx -> tx
+                .update(UpdateItem.upsert(Pass.class, path, UpdateSpec.of(u -> u.set("note", "fresh"))))
+                .update(Tally.class, tally, UpdateSpec.of(u -> u.increment("count", 1)))));
+        assertThat(e).isNull();
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertThat(plain.get(Tally.class, tally).orElseThrow().count()).as("applied once").isEqualTo(1);
+        Pass after = afterwards.get(Pass.class, path).orElseThrow();
+        assertThat(after.note()).isEqualTo("fresh");
+        assertThat(after.uses()).as("nothing of the expired item").isZero();
+        List<String> tokens = LOSE.transactionTokens();
+        assertThat(tokens).as("cancelled by the expired item, sent again, its answer lost, resent").hasSize(3);
+        assertThat(tokens.get(1)).as("a new token after the cancellation, kept by the SDK's resend")
+                .isNotEqualTo(tokens.get(0)).isEqualTo(tokens.get(2));
+    }
+
+    @Test
+    void aPutTakingOverAnExpiredHoldersUniqueKeyWhoseAnswersAreLostIsAppliedOnce() {
+        String code = "c-" + UUID.randomUUID();
+        Badge expired = before.put(new Badge(UUID.randomUUID(), code, EXPIRY, null));
+        Badge mine = new Badge(UUID.randomUUID(), code, LATER, null);
+        LOSE.arm("TransactWriteItems", 2);
+        Throwable e = outcome(() -> expiring.put(mine));
+        assertThat(LOSE.lost()).as("the cancellation's answer, then the take-over's").isEqualTo(2);
+        assertThat(e).isNull();
+        assertThat(afterwards.getByAlias(Badge.class, KeyPath.of("badgecode", code)))
+                .contains(new Badge(mine.badgeId(), code, LATER, 1L));
+        assertThat(afterwards.get(Badge.class, afterwards.keyPathOf(expired))).isEmpty();
+
+        LOSE.arm("UpdateItem");
+        Throwable revived = outcome(() -> expiring.update(Badge.class, afterwards.keyPathOf(expired),
+                UpdateSpec.of(u -> u.set("expiresAt", LATER).expectedVersion(1))));
+        assertThat(revived).as("the expired holder is absent").isInstanceOf(VersionConflictException.class);
+        assertThat(afterwards.get(Badge.class, afterwards.keyPathOf(expired))).isEmpty();
+        assertThat(afterwards.getByAlias(Badge.class, KeyPath.of("badgecode", code))).map(Badge::badgeId)
+                .contains(mine.badgeId());
+    }
+
+    @Test
+    void aUniqueKeyConflictWhoseAnswerIsLostNamesTheLiveHolder() {
+        String code = "c-" + UUID.randomUUID();
+        Badge holder = afterwards.put(new Badge(UUID.randomUUID(), code, LATER, null));
+        LOSE.arm("TransactWriteItems");
+        Throwable e = outcome(() -> expiring.put(new Badge(UUID.randomUUID(), code, LATER, null)));
+        assertThat(LOSE.lost()).isEqualTo(1);
+        assertThat(e).isExactlyInstanceOf(UniqueKeyConflictException.class);
+        assertThat(((UniqueKeyConflictException) e).holder()).contains(afterwards.keyPathOf(holder));
     }
 }

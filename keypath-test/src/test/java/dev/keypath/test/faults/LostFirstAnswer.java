@@ -27,8 +27,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * an armed operation reaches the engine, which executes it, and its answer is replaced by a retryable
  * {@code 500 InternalServerError}; the SDK's retry policy then sends the same request again. A later attempt can
  * be answered with another error body instead of its real answer ({@link #answerSecondWith}), and a test can
- * act between the lost answer and the resend ({@link #afterLoss}). It also records the client request token of
- * every {@code TransactWriteItems} attempt. Thread-safe.
+ * act between the lost answer and the resend ({@link #afterLoss}), or arm an operation only once a call of another
+ * has started ({@link #armAfter}). It also records the client request token of every {@code TransactWriteItems}
+ * attempt. Thread-safe.
  */
 final class LostFirstAnswer implements ExecutionInterceptor {
     static final String INTERNAL_ERROR = "{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\","
@@ -39,6 +40,7 @@ final class LostFirstAnswer implements ExecutionInterceptor {
     private static final ExecutionAttribute<AtomicInteger> ATTEMPT = new ExecutionAttribute<>("kp-lose-attempt");
 
     private final Map<String, AtomicInteger> armed = new ConcurrentHashMap<>();
+    private final Map<String, String> armedAfter = new ConcurrentHashMap<>();
     private final List<String> tokens = new CopyOnWriteArrayList<>();
     private final AtomicInteger lost = new AtomicInteger();
     private volatile String secondAnswer;
@@ -53,6 +55,15 @@ final class LostFirstAnswer implements ExecutionInterceptor {
     /** {@link #arm(String, int)} once. */
     LostFirstAnswer arm(String operation) {
         return arm(operation, 1);
+    }
+
+    /**
+     * Arms {@code operation} once ({@link #arm(String)}) when the next call of {@code after} starts, so that only
+     * the calls of {@code operation} that follow it lose their first answer.
+     */
+    LostFirstAnswer armAfter(String after, String operation) {
+        armedAfter.put(after, operation);
+        return this;
     }
 
     /** Answers the second attempt of the next armed call with {@code body} (status 400) instead of its answer. */
@@ -80,6 +91,7 @@ final class LostFirstAnswer implements ExecutionInterceptor {
     /** Disarms every operation and forgets what was counted and recorded. */
     void reset() {
         armed.clear();
+        armedAfter.clear();
         tokens.clear();
         lost.set(0);
         secondAnswer = null;
@@ -89,6 +101,10 @@ final class LostFirstAnswer implements ExecutionInterceptor {
     @Override
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         String op = context.request().getClass().getSimpleName().replace("Request", "");
+        String then = armedAfter.remove(op);
+        if (then != null) {
+            arm(then);
+        }
         AtomicInteger left = armed.get(op);
         attributes.putAttribute(ATTEMPT, new AtomicInteger());
         if (left != null && left.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0) {

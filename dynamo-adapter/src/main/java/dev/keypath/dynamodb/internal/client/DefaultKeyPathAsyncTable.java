@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.AsyncReadModifyWrite;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemSnapshot;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
@@ -125,7 +126,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     }
 
     @Override
-    public CompletableFuture<List<Object>> transactGet(Collection<ItemKey> keys) {
+    public CompletableFuture<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
         return driver.run(() -> operations.transactGet(keys));
     }
 
@@ -140,7 +141,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     }
 
     @Override
-    public CompletableFuture<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+    public CompletableFuture<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
         return driver.run(() -> operations.batchGet(keys, consistency));
     }
 
@@ -166,7 +167,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     }
 
     @Override
-    public CompletableFuture<Page<ItemKey>> queryKeys(ItemQuery query) {
+    public CompletableFuture<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
         return driver.run(() -> operations.queryKeys(query));
     }
 

@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.client;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemSnapshot;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathTable;
@@ -100,7 +101,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     }
 
     @Override
-    public List<Object> transactGet(Collection<ItemKey> keys) {
+    public ItemSnapshot transactGet(Collection<? extends ItemKey<?>> keys) {
         return driver.run(operations.transactGet(keys));
     }
 
@@ -115,7 +116,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     }
 
     @Override
-    public List<Object> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+    public List<Object> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
         return driver.run(operations.batchGet(keys, consistency));
     }
 
@@ -135,7 +136,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     }
 
     @Override
-    public Page<ItemKey> queryKeys(ItemQuery query) {
+    public Page<ItemKey<?>> queryKeys(ItemQuery query) {
         return driver.run(operations.queryKeys(query));
     }
 

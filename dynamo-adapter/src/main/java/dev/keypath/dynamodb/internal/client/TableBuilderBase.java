@@ -114,9 +114,12 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return batchPolicy;
     }
 
-    /** The shared state of a table built from these settings. */
+    /**
+     * The shared state of a table built from these settings; an
+     * {@link dev.keypath.dynamodb.InvalidTableNameException} when the table name is one DynamoDB would refuse.
+     */
     public TableContext context() {
-        return TableContext.create(tableName, types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
+        return TableContext.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
                 List.copyOf(extensions), validator);
     }
 }

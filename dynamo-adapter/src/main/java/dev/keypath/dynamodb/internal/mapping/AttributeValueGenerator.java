@@ -28,12 +28,14 @@ import tools.jackson.core.util.JacksonFeatureSet;
 import tools.jackson.core.util.SimpleStreamWriteContext;
 
 /**
- * A Jackson {@link JsonGenerator} that builds native DynamoDB attribute values (N, S, B, BOOL, L, M, NULL) while a
- * serializer writes, with no token buffer in between. It stores exactly what converting the tokens of a Jackson
- * {@code TokenBuffer} stored before it: strings as S, integers as written, {@code BigDecimal}s with their scale (plain
- * unless the exponent is extreme), floating-point numbers through {@link BigDecimal#valueOf(double)}, numbers written
- * as text as the buffer's parser read them, binary as B, booleans and null as BOOL and NULL, arrays as L, objects as
- * M in written order. Like the token buffer it offers no native type ids or binary UUIDs (so UUIDs stay strings),
+ * A Jackson {@link JsonGenerator} that builds native DynamoDB attribute values (N, S, B, BOOL, L, M, NULL, SS, NS,
+ * BS) while a serializer writes, with no token buffer in between: strings as S, integers as written,
+ * {@code BigDecimal}s with their scale (plain unless the exponent is extreme), floating-point numbers through
+ * {@link BigDecimal#valueOf(double)}, numbers written as text as a token buffer's parser read them, binary as B,
+ * booleans and null as BOOL and NULL, arrays as L, objects as M in written order. An array written for a
+ * {@code java.util.Set} is a DynamoDB set when its elements are all strings, all numbers or all binary
+ * ({@link DynamoSets}); an empty one is stored as a null would be there: no attribute as a field of an object written
+ * for an item, record or bean, a NULL as a map value or list element. Like the token buffer it offers no native type ids or binary UUIDs (so UUIDs stay strings),
  * and it cannot hold POJOs, trees or raw JSON: those, and non-finite numbers, are reported by {@link #finish} as an
  * {@link ItemMappingException} naming the value's path, after Jackson is done (so Jackson's own errors come first).
  *
@@ -55,6 +57,14 @@ final class AttributeValueGenerator extends JsonGenerator {
     private static final int INITIAL_DEPTH = 4;
     private static final boolean FAST_BIG_NUMBERS = StreamReadFeature.USE_FAST_BIG_NUMBER_PARSER.enabledByDefault();
     private static final boolean FAST_DOUBLES = StreamReadFeature.USE_FAST_DOUBLE_PARSER.enabledByDefault();
+    /** An object of fields (an item, a record, a bean): an empty set there is stored as nothing. */
+    private static final byte FIELDS = 0;
+    /** An object written for a {@code java.util.Map}: its keys are data. */
+    private static final byte ENTRIES = 1;
+    /** An array. */
+    private static final byte LIST = 2;
+    /** An array written for a {@code java.util.Set}: stored as a DynamoDB set when its elements allow. */
+    private static final byte SET = 3;
 
     private final String where;
     private final boolean bigDecimalForFloats;
@@ -74,7 +84,11 @@ final class AttributeValueGenerator extends JsonGenerator {
     /** The enclosing open containers (a map or a list each) and their pending names, outermost first. */
     private Object[] outer = new Object[INITIAL_DEPTH];
     private String[] outerNames = new String[INITIAL_DEPTH];
+    /** The enclosing containers' kinds ({@link #FIELDS}, {@link #ENTRIES}, {@link #LIST} or {@link #SET}). */
+    private byte[] outerKinds = new byte[INITIAL_DEPTH];
     private int depth;
+    /** The kind of the innermost open container. */
+    private byte kind = FIELDS;
     /** Levels of a dropped value still open; 0 when not inside one. */
     private int skipDepth;
     /** The next value written belongs to a dropped root property. */
@@ -171,9 +185,13 @@ final class AttributeValueGenerator extends JsonGenerator {
         if (depth == outer.length) {
             outer = Arrays.copyOf(outer, depth * 2);
             outerNames = Arrays.copyOf(outerNames, depth * 2);
+            outerKinds = Arrays.copyOf(outerKinds, depth * 2);
         }
         outer[depth] = map != null ? map : list;
+        outerKinds[depth] = kind;
         outerNames[depth++] = name;
+        kind = array ? (forValue instanceof java.util.Set ? SET : LIST)
+                : forValue instanceof java.util.Map ? ENTRIES : FIELDS;
         if (array) {
             map = null;
             list = new ArrayList<>(size >= 0 ? size : 10);
@@ -196,13 +214,21 @@ final class AttributeValueGenerator extends JsonGenerator {
         if (depth == 0) {
             return; // unbalanced end: ignored, as the token buffer ignores it
         }
-        AttributeValue done = map == null ? AttributeValue.createL(list)
+        AttributeValue done = map == null ? (kind == SET ? DynamoSets.of(list) : AttributeValue.createL(list))
                 : map == rootTarget ? null : AttributeValue.createM(map);
         Object o = outer[--depth];
         outer[depth] = null;
+        kind = outerKinds[depth];
         map = o instanceof Map ? (Map<String, AttributeValue>) o : null;
         list = o instanceof List ? (List<AttributeValue>) o : null;
         name = outerNames[depth];
+        if (done == DynamoSets.EMPTY) {
+            // an empty set is stored as a null would be: no field, a NULL map value or list element
+            if (kind != FIELDS || map == null) {
+                add(AttributeValues.nul());
+            }
+            return;
+        }
         if (done != null) {
             add(done);
         }

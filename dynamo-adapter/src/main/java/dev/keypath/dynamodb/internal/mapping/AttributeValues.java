@@ -3,6 +3,11 @@ package dev.keypath.dynamodb.internal.mapping;
 import dev.keypath.dynamodb.ItemMappingException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -85,6 +90,36 @@ public final class AttributeValues {
      * which Jackson refuses for integer fields (its BigInteger scale limit) and reads as a double's infinity.
      */
     private static final int MAX_INTEGER_DIGITS = 1000;
+
+    /**
+     * The texts of a number set with each number once: DynamoDB refuses a number set that holds one number twice
+     * ({@code 1.0} and {@code 1.00}), so the first of equal numbers is kept.
+     */
+    public static List<String> distinctNumbers(Collection<String> numbers) {
+        List<String> out = new ArrayList<>(numbers.size());
+        Set<BigDecimal> seen = new HashSet<>();
+        for (String n : numbers) {
+            if (seen.add(new BigDecimal(n).stripTrailingZeros())) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The stored text of a finite number as a put stores it: integers as written, {@code BigDecimal}s with their
+     * scale, floating-point numbers through {@link BigDecimal#valueOf(double)}.
+     */
+    public static String numberText(Number n) {
+        if (n instanceof Double || n instanceof Float) {
+            double d = n.doubleValue();
+            if (!Double.isFinite(d)) {
+                throw new ItemMappingException("DynamoDB numbers cannot be " + d);
+            }
+            return BigDecimal.valueOf(d).toString();
+        }
+        return n instanceof BigDecimal d ? decimalText(d) : n.toString();
+    }
 
     /** The stored text of a BigDecimal: plain unless the exponent is extreme. */
     public static String decimalText(BigDecimal d) {

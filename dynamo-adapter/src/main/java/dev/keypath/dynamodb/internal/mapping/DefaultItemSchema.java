@@ -6,6 +6,7 @@ import dev.keypath.KeyPathFormatException;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.KeyPathMismatchException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.AutoId;
@@ -99,6 +100,8 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final PlainRecordCodec plain;
     /** The key fields' names as Jackson writes them: never stored as attributes. */
     private final Set<String> keyFieldNames;
+    /** The names the type's other fields are stored under, in field order (absent while a field is null). */
+    private final List<String> fieldAttributes;
     /** The key fields' property names, in key order, as the deserializer reads them. */
     private final String[] keyPropertyNames;
     /** Reserved attribute names and key field names: never stored as, or read from, attributes. */
@@ -201,6 +204,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             autoIds |= keyFields.get(i).autoId() != null;
         }
         this.keyFieldNames = Set.of(keyPropertyNames);
+        List<String> fields = new ArrayList<>();
+        for (String name : props.keySet()) {
+            String stored = jsonNames.getOrDefault(name, name);
+            if (!keyFieldNames.contains(stored)) {
+                fields.add(stored);
+            }
+        }
+        this.fieldAttributes = List.copyOf(fields);
         List<String> special = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE));
         special.addAll(reserved);
         special.addAll(keyFieldNames);
@@ -250,7 +261,10 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
             }
             String where = "@SecondaryKeyPath(index = \"" + skp.index() + "\") of " + type.getName();
             if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
-                throw new ItemMappingException("Bad index name '" + skp.index() + "' on " + type.getName());
+                throw new ItemMappingException("Bad index name '" + skp.index() + "' on " + type.getName()
+                        + ": an index name has 3 to 200 characters, each one of a-z, A-Z, 0-9, '_', '.' and '-' "
+                        + "(DynamoDB's rule for index names, kept short enough for the key attributes "
+                        + "<index>_pk and <index>_sk)");
             }
             if (!seen.add(skp.index())) {
                 throw new ItemMappingException(where + " is declared twice");
@@ -543,6 +557,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return reserved;
     }
 
+    /**
+     * The attribute names the type's non-key fields are stored under, in field order; a null field's is absent
+     * from the stored item.
+     */
+    public List<String> fieldAttributes() {
+        return fieldAttributes;
+    }
+
     public boolean isKeyField(String name) {
         return keyFieldNames.contains(name);
     }
@@ -700,15 +722,27 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     /** Decodes the key path of a stored item; throws {@link ItemMappingException} on bad key bytes. */
     public static KeyPath keyPathOfItem(Map<String, AttributeValue> item) {
-        AttributeValue pk = item.get(TableAttributes.PK);
-        AttributeValue sk = item.get(TableAttributes.SK);
+        return keyPathOfItem(item, TableAttributes.PK, TableAttributes.SK);
+    }
+
+    /**
+     * Decodes the key path a stored item holds in the binary attributes {@code pkAttribute} and {@code skAttribute}
+     * (its table key, or an index's); an {@link ItemMappingException} naming them when they are missing or their
+     * bytes are not a key path.
+     */
+    public static KeyPath keyPathOfItem(Map<String, AttributeValue> item, String pkAttribute, String skAttribute) {
+        AttributeValue pk = item.get(pkAttribute);
+        AttributeValue sk = item.get(skAttribute);
+        boolean table = TableAttributes.PK.equals(pkAttribute) && TableAttributes.SK.equals(skAttribute);
         if (pk == null || sk == null || pk.b() == null || sk.b() == null) {
-            throw new ItemMappingException("Item has no binary pk/sk attributes", null, null);
+            throw new ItemMappingException("Item has no binary " + pkAttribute + "/" + skAttribute + " attributes",
+                    null, null);
         }
         try {
             return KeyPath.decode(pk.b().asByteArrayUnsafe(), sk.b().asByteArrayUnsafe());
         } catch (KeyPathFormatException e) {
-            throw new ItemMappingException("Stored key is not a valid key path: " + e.getMessage(), null, e);
+            throw new ItemMappingException("Stored " + (table ? "key" : "index key " + pkAttribute + "/"
+                    + skAttribute) + " is not a valid key path: " + e.getMessage(), null, e);
         }
     }
 
@@ -732,13 +766,31 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         } catch (UnreadableItemException | UnknownItemTypeException e) {
             throw e;
         } catch (ItemMappingException e) {
-            KeyPath path = e.keyPath().orElse(null);
-            String message = e.getMessage();
-            if (path != null) {
-                message = message.replace(" [key path " + path + "]", "");
-            }
-            throw new UnreadableItemException("Stored item cannot be read as " + typeName + ": " + message, path, e);
+            throw unreadable(e);
         }
+    }
+
+    /**
+     * Checks that an item of this type stored at {@code path} can be read from its key: an
+     * {@link UnreadableItemException} naming the path when the path is off the template or an id does not fit its
+     * field. For key paths read from the table, not given by a caller ({@link #checkKeyPath}).
+     */
+    public void checkStoredKeyPath(KeyPath path) {
+        try {
+            typedKeyValuesOf(path);
+        } catch (ItemMappingException e) {
+            throw unreadable(e);
+        }
+    }
+
+    /** {@code e}, met reading a stored item, as the item's {@link UnreadableItemException}. */
+    private UnreadableItemException unreadable(ItemMappingException e) {
+        KeyPath path = e.keyPath().orElse(null);
+        String message = e.getMessage();
+        if (path != null) {
+            message = message.replace(" [key path " + path + "]", "");
+        }
+        return new UnreadableItemException("Stored item cannot be read as " + typeName + ": " + message, path, e);
     }
 
     private T read(Map<String, AttributeValue> item, KeyPath knownPath) {
@@ -766,6 +818,55 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
      */
     Object[] keyValuesOf(KeyPath path) {
         return parsedKeyValues(typedKeyValuesOf(path), path);
+    }
+
+    /**
+     * Checks that {@code path} can address an item of this type: it has the template's shape and every id fits its
+     * key field. A {@link KeyPathMismatchException} naming the path, the type and its template otherwise; made for
+     * a caller's key path, before any request.
+     */
+    public void checkKeyPath(KeyPath path) {
+        String problem = misfit(keyTemplate, keyFields, path);
+        if (problem != null) {
+            throw new KeyPathMismatchException("Key path cannot address a " + typeName + ", whose key path template is "
+                    + template + ": " + problem, path, typeName, template);
+        }
+    }
+
+    /**
+     * Checks that {@code alias} can be one of this type's alternate key paths ({@link UniqueKeyPath}): a
+     * {@link KeyPathMismatchException} naming the alias, the type and its unique key path templates otherwise.
+     */
+    public void checkAliasPath(KeyPath alias) {
+        List<String> problems = new ArrayList<>();
+        for (UniqueKey u : uniqueKeys) {
+            String problem = misfit(u.template(), u.fields(), alias);
+            if (problem == null) {
+                return;
+            }
+            problems.add(u.template().source() + ": " + problem);
+        }
+        throw new KeyPathMismatchException("Alias cannot be a unique key path of " + typeName + " ("
+                + String.join("; ", problems) + ")", alias, typeName,
+                uniqueKeys.isEmpty() ? template : uniqueKeys.get(0).template().source());
+    }
+
+    /** Why {@code path} cannot be bound from {@code fields} into {@code layout}, or null when it can. */
+    private static String misfit(KeyLayout layout, List<KeyField> fields, KeyPath path) {
+        KeyId[] ids = layout.match(path);
+        if (ids == null) {
+            return "its namespaces or ids are not the template's";
+        }
+        for (int i = 0; i < ids.length; i++) {
+            KeyField f = fields.get(i);
+            try {
+                f.fieldType().fromKeyId(ids[i], f.where());
+            } catch (ItemMappingException e) {
+                return "its " + ids[i].type().name().toLowerCase(java.util.Locale.ROOT) + " id " + ids[i]
+                        + " does not fit key field " + f.where() + " (" + f.fieldType().type().getSimpleName() + ")";
+            }
+        }
+        return null;
     }
 
     /** The key fields' Java values in {@code path}, in key order. */

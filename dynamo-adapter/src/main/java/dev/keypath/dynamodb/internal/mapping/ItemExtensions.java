@@ -23,6 +23,7 @@ public final class ItemExtensions {
 
     private final Map<Class<?>, ItemExtension[]> byType;
     private final Map<Class<?>, Boolean> changesFields;
+    private final Map<Class<?>, Boolean> mayHide;
     private final Clock clock;
 
     /** Resolves {@code extensions} (built-ins first) for each of {@code schemas}. */
@@ -30,20 +31,25 @@ public final class ItemExtensions {
         this.clock = Objects.requireNonNull(clock, "clock");
         Map<Class<?>, ItemExtension[]> by = new IdentityHashMap<>();
         Map<Class<?>, Boolean> changes = new IdentityHashMap<>();
+        Map<Class<?>, Boolean> hiding = new IdentityHashMap<>();
         for (DefaultItemSchema<?> s : schemas) {
             List<ItemExtension> applying = new ArrayList<>();
             boolean changing = false;
+            boolean hides = false;
             for (ItemExtension e : extensions) {
                 if (e.appliesTo(s)) {
                     applying.add(e);
                     changing |= !(e instanceof BuiltInExtension b) || b.changesFields();
+                    hides |= !(e instanceof BuiltInExtension) && hasReadHook(e);
                 }
             }
             by.put(s.type(), applying.isEmpty() ? NONE : applying.toArray(ItemExtension[]::new));
             changes.put(s.type(), changing);
+            hiding.put(s.type(), hides);
         }
         this.byType = by;
         this.changesFields = changes;
+        this.mayHide = hiding;
     }
 
     /** The extensions that apply to {@code schema}'s type, in order; empty when none does. */
@@ -55,6 +61,23 @@ public final class ItemExtensions {
     /** Whether a put of {@code schema}'s type may store field values its object does not hold. */
     public boolean changesFields(DefaultItemSchema<?> schema) {
         return Boolean.TRUE.equals(changesFields.get(schema.type()));
+    }
+
+    /**
+     * Whether a read hook of a caller's extension may make an item of {@code schema}'s type read as absent (the
+     * built-in expiry is not counted: a filter expression says what it hides).
+     */
+    public boolean mayHide(DefaultItemSchema<?> schema) {
+        return Boolean.TRUE.equals(mayHide.get(schema.type()));
+    }
+
+    /** Whether {@code e} overrides {@link ItemExtension#afterRead}. */
+    private static boolean hasReadHook(ItemExtension e) {
+        try {
+            return e.getClass().getMethod("afterRead", ItemRead.class).getDeclaringClass() != ItemExtension.class;
+        } catch (NoSuchMethodException impossible) {
+            return true;
+        }
     }
 
     /** The table's clock, handed to the hooks. */

@@ -67,7 +67,7 @@ record JacksonItemCodec(ObjectReader reader, ObjectWriter writer, ObjectWriter i
     }
 
     /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */
-    private static String attributePath(JacksonException e) {
+    static String attributePath(JacksonException e) {
         StringBuilder at = new StringBuilder();
         for (JacksonException.Reference r : e.getPath()) {
             if (r.getPropertyName() != null) {

@@ -33,17 +33,24 @@ final class PlainRecordCodec implements PlainValue {
     }
 
     /**
-     * Puts the non-key components of {@code item} into {@code attributes}; false, with {@code attributes} partly
-     * filled, if a value is declined.
+     * Puts the non-key components of {@code item} into {@code attributes}, leaving out null ones (as Jackson's
+     * path does, under keypath's {@code NON_NULL} inclusion); false, with {@code attributes} partly filled, if a
+     * value is declined.
      */
     boolean writeItem(Object item, Map<String, AttributeValue> attributes) {
         for (int i = 0; i < components.length; i++) {
             if (kinds[i] != null) {
-                AttributeValue a = PlainValue.writeNullable(kinds[i], components[i].get(item));
+                Object value = components[i].get(item);
+                if (value == null) {
+                    continue;
+                }
+                AttributeValue a = kinds[i].write(value);
                 if (a == null) {
                     return false;
                 }
-                attributes.put(names[i], a);
+                if (a != PlainValue.ABSENT) {
+                    attributes.put(names[i], a);
+                }
             }
         }
         return true;
@@ -61,7 +68,9 @@ final class PlainRecordCodec implements PlainValue {
         for (int i = 0; i < components.length; i++) {
             if (kinds[i] != null) {
                 AttributeValue a = attributes.get(names[i]);
-                Object v = a == null ? DECLINED : PlainValue.readNullable(kinds[i], primitive[i], a);
+                // a missing attribute is a null field; Jackson's answer for a primitive depends on its settings
+                Object v = a == null ? (primitive[i] ? DECLINED : null)
+                        : PlainValue.readNullable(kinds[i], primitive[i], a);
                 if (v == DECLINED) {
                     return DECLINED;
                 }

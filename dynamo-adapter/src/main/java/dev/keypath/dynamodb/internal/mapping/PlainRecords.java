@@ -84,7 +84,8 @@ final class PlainRecords {
             Type[] args = p.getActualTypeArguments();
             if (raw == List.class || raw == Collection.class || raw == Set.class) {
                 PlainValue element = kind(args[0], visiting);
-                return element == null ? null : new PlainContainers.Elements(element, raw == Set.class);
+                Class<?> enumType = raw == Set.class && args[0] instanceof Class<?> c && c.isEnum() ? c : null;
+                return element == null ? null : new PlainContainers.Elements(element, raw == Set.class, enumType);
             }
             if (raw == Map.class && args[0] == String.class) {
                 PlainValue value = kind(args[1], visiting);

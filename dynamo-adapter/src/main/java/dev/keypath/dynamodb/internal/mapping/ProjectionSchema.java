@@ -126,8 +126,8 @@ public final class ProjectionSchema<P> {
         } catch (JacksonException e) {
             Exception cause = parser.failure() != null ? parser.failure() : e;
             throw new UnreadableItemException("Stored " + typeName() + " cannot be read as " + view.getName()
-                    + ": " + (parser.failure() != null ? parser.failure().getMessage() : e.getOriginalMessage()),
-                    keyPath, cause);
+                    + JacksonItemCodec.attributePath(e) + ": "
+                    + (parser.failure() != null ? parser.failure().getMessage() : e.getOriginalMessage()), keyPath, cause);
         }
     }
 

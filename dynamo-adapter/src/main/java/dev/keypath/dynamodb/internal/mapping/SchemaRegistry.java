@@ -96,6 +96,17 @@ public final class SchemaRegistry {
     }
 
     /**
+     * The schema of {@code type}, which {@code keyPath} is given to address: an {@link UnknownItemTypeException}
+     * when the type is not registered, a {@link dev.keypath.dynamodb.KeyPathMismatchException} when the path cannot
+     * be one of its items' (checked before any request).
+     */
+    public <T> DefaultItemSchema<T> of(Class<T> type, KeyPath keyPath) {
+        DefaultItemSchema<T> schema = of(type);
+        schema.checkKeyPath(keyPath);
+        return schema;
+    }
+
+    /**
      * The compiled projection {@code projection}: an {@link UnknownItemTypeException} when its item type is not
      * registered, a {@link dev.keypath.dynamodb.InvalidProjectionException} when its view does not fit the type.
      */
@@ -173,6 +184,20 @@ public final class SchemaRegistry {
             return read(schema, item, keyPath);
         } catch (UnreadableItemException e) {
             unreadable.onUnreadable(e);
+            return null;
+        }
+    }
+
+    /**
+     * The key path a stored item met by a collection read holds in {@code pkAttribute}/{@code skAttribute} (its
+     * table key or an index's); null, after the table's handler heard of the item as unreadable, when those bytes
+     * are not a key path.
+     */
+    public KeyPath storedKeyPath(Map<String, AttributeValue> item, String pkAttribute, String skAttribute) {
+        try {
+            return DefaultItemSchema.keyPathOfItem(item, pkAttribute, skAttribute);
+        } catch (ItemMappingException e) {
+            unreadable.onUnreadable(new UnreadableItemException(e.getMessage(), null, e));
             return null;
         }
     }

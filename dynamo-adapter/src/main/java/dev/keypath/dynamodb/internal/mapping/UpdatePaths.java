@@ -22,11 +22,28 @@ import tools.jackson.databind.json.JsonMapper;
  * Thread-safe; the properties of each class are introspected once.
  */
 public final class UpdatePaths {
-    /** One resolved step: a stored name ({@code String}) or a list index ({@code Integer}). */
-    public record Resolved(List<Object> steps, String text) {
+    /**
+     * A checked path: its steps, each a stored name ({@code String}) or a list index ({@code Integer}), its text,
+     * the declared type of what it reaches (null where the type is open: below {@code Object} or a JSON tree), and
+     * whether its last step names a field of the item or of a nested record or bean (not a map key or a list
+     * element), where a null is stored as no attribute.
+     */
+    public record Resolved(List<Object> steps, String text, JavaType type, boolean field) {
         /** The first, top-level attribute name. */
         public String top() {
             return (String) steps.get(0);
+        }
+
+        /**
+         * The element class of the collection this path reaches (its declared {@code Set<E>} or {@code List<E>}),
+         * or null where it is not declared as a collection of a known class.
+         */
+        public Class<?> elementClass() {
+            if (type == null || !type.isCollectionLikeType() || type.getContentType() == null) {
+                return null;
+            }
+            Class<?> element = type.getContentType().getRawClass();
+            return element == Object.class ? null : element;
         }
     }
 
@@ -50,6 +67,8 @@ public final class UpdatePaths {
         List<Object> steps = new ArrayList<>();
         StringBuilder at = new StringBuilder();
         JavaType current = mapper.constructType(type);
+        boolean open = false;
+        boolean field = true;
         for (AttributePath.Segment s : path.segments()) {
             String here = at.length() == 0 ? typeName : typeName + "." + at;
             if (s instanceof AttributePath.Index index) {
@@ -59,6 +78,8 @@ public final class UpdatePaths {
                 }
                 steps.add(index.index());
                 at.append('[').append(index.index()).append(']');
+                open |= isOpen(current);
+                field = false;
                 current = isOpen(current) ? current : current.getContentType();
                 continue;
             }
@@ -76,12 +97,16 @@ public final class UpdatePaths {
             at.append(at.length() == 0 ? "" : ".").append(name);
             steps.add(name);
             if (isOpen(current)) {
+                open = true;
+                field = false;
                 continue;
             }
             if (current.isMapLikeType()) {
                 current = current.getContentType();
+                field = false;
                 continue;
             }
+            field = true;
             if (isList(current) || isScalar(current)) {
                 throw new InvalidUpdateException(here + " is " + describe(current) + ", which has no attribute '"
                         + name + "' (path '" + text + "')", typeName, text, keyPath, null);
@@ -95,7 +120,7 @@ public final class UpdatePaths {
             }
             current = next;
         }
-        return new Resolved(List.copyOf(steps), at.toString());
+        return new Resolved(List.copyOf(steps), at.toString(), open ? null : current, field);
     }
 
     /** The name Jackson stores the property {@code javaName} of {@code type} under. */

@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,11 +29,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  *       at this item already); a delete of each alias it loses (or all of them, for a delete).</li>
  * </ol>
  * When the transaction is cancelled: an alias pointing at another item is looked at, the alias item and then the
- * item it points at (consistent reads); if that item holds it, the write is a {@link UniqueKeyConflictException},
+ * item it points at (consistent reads); if that item holds it, the write is a {@link UniqueKeyConflictException}
+ * naming that item,
  * else the alias is stale (its item was deleted without it, by {@code deleteSubtree} or by TTL) and the next
  * attempt takes it over, with a condition check in the same transaction that the old holder still does not hold
  * it. An item that has expired is taken to hold none of the aliases it lists, since they may have been taken over:
- * it claims them again, and an alias it lists that now points at another item is left to that item. A failed
+ * it claims them again, and an alias it lists that now points at another item is left to that item; when the
+ * write's own condition fails on such an item (an expired item is absent, {@link ExpiredItems}), the item is deleted
+ * while still expired and the write starts over, releasing the aliases the deleted item listed. A failed
  * condition of the item is read again, and if the stored item changed since the snapshot the write
  * starts over, else the caller's condition or version check failed ({@code ConditionFailures}); a conflict with another
  * transaction is retried after a short pause. After {@link #MAX_ATTEMPTS} attempts the last cancellation is
@@ -58,6 +62,10 @@ final class AliasedWrite implements Operation<Void> {
     /** Per action index of the current attempt, the alias a delete releases. */
     private final Map<Integer, KeyPath> releases = new HashMap<>();
     private Aliases.Snapshot snapshot;
+    /** Whether the expired item the write's condition failed on is to be deleted before the next snapshot. */
+    private boolean clearingExpired;
+    /** Aliases a deleted expired item listed: released (if still pointing at this item) as the item's own were. */
+    private final Set<KeyPath> leftBehind = new HashSet<>();
     /** The snapshot of the attempt whose item condition failed, until the item has been read again. */
     private Aliases.Snapshot failedWith;
     private CancellationReason itemFailure;
@@ -101,9 +109,13 @@ final class AliasedWrite implements Operation<Void> {
             return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holder),
                     r -> contestedHolder(r.hasItem() ? r.item() : null));
         }
+        if (clearingExpired) {
+            return new Step.Exchange<>(DynamoApi.DELETE_ITEM, ExpiredItems.clear(table, item),
+                    r -> clearingExpired = false, this::clearFailed);
+        }
         if (snapshot == null) {
             return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.keyPath()),
-                    r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now.getAsLong())));
+                    r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now())));
         }
         return new Step.Exchange<>(DynamoApi.TRANSACT_WRITE_ITEMS, request(), r -> done = true, this::failed);
     }
@@ -114,6 +126,13 @@ final class AliasedWrite implements Operation<Void> {
     }
 
     private void read(Aliases.Snapshot found) {
+        if (failedWith != null && found.equals(failedWith) && found.expired() && ExpiredItems.checksExpiry(item)) {
+            // the item's condition failed on an expired item, which is absent: delete it, then write again
+            leftBehind.addAll(found.paths(item.keyPath()));
+            failedWith = null;
+            clearingExpired = true;
+            return;
+        }
         if (failedWith != null && found.equals(failedWith)) {
             // the stored item is as it was: its own condition (mode, version, caller's) failed
             throw ConditionFailures.translate(item, ConditionalCheckFailedException.builder()
@@ -123,11 +142,28 @@ final class AliasedWrite implements Operation<Void> {
         snapshot = found;
     }
 
+    /** The expired item was written again meanwhile (no longer expired), or is gone: the write starts over. */
+    private void clearFailed(RuntimeException e) {
+        if (!(e instanceof ConditionalCheckFailedException)) {
+            throw e;
+        }
+        clearingExpired = false;
+    }
+
+    /**
+     * Now, in epoch seconds: the moment the item's condition judges expiry by, when it does, so that the snapshot
+     * and the transaction agree; else the table's clock.
+     */
+    private long now() {
+        return ExpiredItems.checksExpiry(item) ? ExpiredItems.nowOf(item) : now.getAsLong();
+    }
+
     /** The alias that seemed held, as read now: free, ours, or pointing at a holder to look at. */
     private void contestedAlias(Map<String, AttributeValue> alias) {
         KeyPath target = alias == null || alias.isEmpty() ? null : Aliases.targetOf(alias);
         if (target == null || target.equals(item.keyPath())) {
             contested = null; // freed, or ours meanwhile: try again
+            giveUpAfterLastAttempt();
             return;
         }
         holder = target;
@@ -135,12 +171,20 @@ final class AliasedWrite implements Operation<Void> {
 
     /** The holder of the contested alias, as read now: it holds the alias (a conflict) or it is stale. */
     private void contestedHolder(Map<String, AttributeValue> stored) {
-        if (Aliases.holds(stored, contested, now.getAsLong())) {
-            throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), lastCancellation);
+        if (Aliases.holds(stored, contested, now())) {
+            throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), holder, lastCancellation);
         }
         takeOvers.put(contested, holder);
         contested = null;
         holder = null;
+        giveUpAfterLastAttempt();
+    }
+
+    /** Throws the last cancellation once {@link #MAX_ATTEMPTS} transactions have been tried. */
+    private void giveUpAfterLastAttempt() {
+        if (attempts >= MAX_ATTEMPTS) {
+            throw TransactWriteRequests.failure(actions, lastCancellation);
+        }
     }
 
     private TransactWriteItemsRequest request() {
@@ -158,12 +202,14 @@ final class AliasedWrite implements Operation<Void> {
                         : Aliases.takeOver(alias, item.keyPath(), typeName, stale));
                 claims.add(alias);
                 if (stale != null) {
-                    actions.add(Aliases.staleCheck(stale, alias, now.getAsLong()));
+                    actions.add(Aliases.staleCheck(stale, alias, now()));
                     claims.add(alias);
                 }
             }
         }
-        for (KeyPath alias : Aliases.removed(snapshot.paths(item.keyPath()), wanted)) {
+        Set<KeyPath> listed = new LinkedHashSet<>(snapshot.paths(item.keyPath()));
+        listed.addAll(leftBehind);
+        for (KeyPath alias : Aliases.removed(List.copyOf(listed), wanted)) {
             if (!foreign.contains(alias)) {
                 actions.add(Aliases.delete(alias, item.keyPath()));
                 claims.add(null);
@@ -194,14 +240,11 @@ final class AliasedWrite implements Operation<Void> {
             }
             conflict |= "TransactionConflict".equals(code);
         }
-        if (attempts >= MAX_ATTEMPTS) {
-            if (contested != null) {
-                throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), cancelled);
-            }
-            throw TransactWriteRequests.failure(actions, cancelled);
-        }
         if (contested != null) {
-            return; // look at who holds it: a conflict, or a stale alias to take over
+            return; // look at who holds it: a conflict (named), or a stale alias to take over
+        }
+        if (attempts >= MAX_ATTEMPTS) {
+            throw TransactWriteRequests.failure(actions, cancelled);
         }
         if (!reasons.isEmpty() && "ConditionalCheckFailed".equals(reasons.get(0).code())) {
             failedWith = snapshot;

@@ -80,24 +80,11 @@ final class Aliases {
 
     /** Whether the stored item {@code holder} (key, aliases and TTL read) holds {@code alias} at {@code now}. */
     static boolean holds(Map<String, AttributeValue> holder, KeyPath alias, long now) {
-        if (holder == null || holder.isEmpty() || expired(holder, now)) {
+        if (holder == null || holder.isEmpty() || ExpiredItems.isExpired(holder, now)) {
             return false;
         }
         AttributeValue aliases = holder.get(TableAttributes.ALIASES);
         return aliases != null && aliases.hasL() && aliases.l().contains(AttributeValues.string(alias.toString()));
-    }
-
-    /** Whether the stored item's {@code _ttl} is at or before {@code now} (epoch seconds). */
-    static boolean expired(Map<String, AttributeValue> item, long now) {
-        AttributeValue ttl = item.get(TableAttributes.TTL);
-        if (ttl == null || ttl.n() == null) {
-            return false;
-        }
-        try {
-            return Long.parseLong(ttl.n()) <= now;
-        } catch (NumberFormatException e) {
-            return false; // not a keypath TTL: the item does not expire
-        }
     }
 
     /** The consistent read of what {@link #holds} needs of the item at {@code holder}. */
@@ -155,7 +142,7 @@ final class Aliases {
         static Snapshot of(Map<String, AttributeValue> item, long now) {
             boolean exists = item != null && !item.isEmpty();
             return new Snapshot(exists, exists ? item.get(TableAttributes.ALIASES) : null,
-                    exists && Aliases.expired(item, now));
+                    exists && ExpiredItems.isExpired(item, now));
         }
 
         /** The alternate key paths the stored item lists. */

@@ -28,24 +28,24 @@ final class BatchGets {
     private final String table;
     private final boolean consistentRead;
     private final SchemaRegistry registry;
-    private final List<ItemKey> unique;
+    private final List<ItemKey<?>> unique;
     /** The projection every key is read with, or null for whole items. */
     private final ProjectionSchema<?> projection;
     private final Map<KeyPath, Map<String, AttributeValue>> found = new HashMap<>();
     private final BatchRetry<Map<String, AttributeValue>, BatchGetItemRequest, BatchGetItemResponse> retry;
 
-    private BatchGets(String table, List<ItemKey> keys, ReadConsistency consistency, BatchPolicy policy,
+    private BatchGets(String table, List<ItemKey<?>> keys, ReadConsistency consistency, BatchPolicy policy,
                               SchemaRegistry registry, ProjectionSchema<?> projection) {
         this.table = table;
         this.projection = projection;
         this.consistentRead = consistency == ReadConsistency.STRONG;
         this.registry = registry;
         this.unique = new ArrayList<>(new LinkedHashSet<>(keys));
-        Map<KeyPath, ItemKey> byPath = new HashMap<>();
+        Map<KeyPath, ItemKey<?>> byPath = new HashMap<>();
         List<List<Map<String, AttributeValue>>> chunks = new ArrayList<>();
-        for (ItemKey k : unique) {
+        for (ItemKey<?> k : unique) {
             Map<String, AttributeValue> key = KeyLimits.keyOf(k.keyPath());
-            registry.of(k.type());
+            registry.of(k.type(), k.keyPath());
             if (byPath.put(k.keyPath(), k) != null) {
                 throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
             }
@@ -59,7 +59,7 @@ final class BatchGets {
     }
 
     /** The batch get of {@code keys}: checks them at once, then reads them with retries. */
-    public static Operation<List<Object>> read(String table, List<ItemKey> keys, ReadConsistency consistency,
+    public static Operation<List<Object>> read(String table, List<ItemKey<?>> keys, ReadConsistency consistency,
                                         BatchPolicy policy, SchemaRegistry registry) {
         BatchGets op = new BatchGets(table, keys, consistency, policy, registry, null);
         return Operations.map(op.retry, done -> op.items());
@@ -69,7 +69,7 @@ final class BatchGets {
     static <P> Operation<List<P>> readProjected(String table, List<KeyPath> keyPaths, ReadConsistency consistency,
                                                 BatchPolicy policy, SchemaRegistry registry,
                                                 ProjectionSchema<P> projection, Class<?> itemType) {
-        List<ItemKey> keys = keyPaths.stream().map(p -> new ItemKey(itemType, p)).toList();
+        List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(itemType, p)).toList();
         BatchGets op = new BatchGets(table, keys, consistency, policy, registry, projection);
         return Operations.map(op.retry, done -> op.items().stream().map(projection.view()::cast).toList());
     }
@@ -95,7 +95,7 @@ final class BatchGets {
 
     private List<Object> items() {
         List<Object> out = new ArrayList<>();
-        for (ItemKey k : unique) {
+        for (ItemKey<?> k : unique) {
             Map<String, AttributeValue> item = found.get(k.keyPath());
             if (item != null) {
                 try {

@@ -41,7 +41,7 @@ final class BatchWrites {
     /** The batch's deletes, unconditional. */
     public static List<WriteAction> deletes(SchemaRegistry registry, WriteBatch batch) {
         List<WriteAction> deletes = new ArrayList<>(batch.deletes().size());
-        for (ItemKey k : batch.deletes()) {
+        for (ItemKey<?> k : batch.deletes()) {
             Aliases.refuse(registry.of(k.type()), "A batch write", k.keyPath());
             deletes.add(DeleteActions.action(registry.of(k.type()), k.keyPath(), -1, Expr.NONE));
         }

@@ -42,7 +42,7 @@ public final class CheckedUnit implements Transaction {
      * recorded, without a request.
      */
     public <T> Operation<Optional<T>> read(Class<T> type, KeyPath keyPath) {
-        DefaultItemSchema<T> schema = registry.of(type);
+        DefaultItemSchema<T> schema = registry.of(type, keyPath);
         ReadChecks.Read known;
         synchronized (reads) {
             checkOpen();

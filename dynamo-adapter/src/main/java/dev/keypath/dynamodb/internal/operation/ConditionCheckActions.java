@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -9,7 +10,16 @@ final class ConditionCheckActions {
     private ConditionCheckActions() {
     }
 
-    public static WriteAction action(KeyPath keyPath, Expr condition) {
+    /**
+     * The check of {@code condition} on the item of {@code schema}'s type at {@code keyPath}, for which an expired
+     * item is absent when the type has a {@code @TimeToLive} ({@code now}: the table's, in epoch seconds).
+     */
+    public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, Expr condition, long now) {
+        WriteAction check = action(keyPath, condition);
+        return schema.hasTtl() ? ExpiredItems.requireLive(check, now) : check;
+    }
+
+    private static WriteAction action(KeyPath keyPath, Expr condition) {
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         if (condition.isEmpty()) {
             throw new IllegalArgumentException("a condition check needs a condition [key path " + keyPath + "]");

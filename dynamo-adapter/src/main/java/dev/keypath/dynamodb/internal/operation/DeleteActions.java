@@ -33,7 +33,9 @@ final class DeleteActions {
         } else if (delete.item().isPresent() && schema.isVersioned()) {
             expected = schema.versionOf(delete.item().get());
         }
-        return action(schema, keyPath, expected, values.toExpr(delete.condition().orElse(null)));
+        WriteAction action = action(schema, keyPath, expected, values.toExpr(delete.condition().orElse(null)));
+        // an expired item is absent: a version or a condition of the caller's is judged as on no item
+        return schema.hasTtl() ? ExpiredItems.requireLive(action, registry.epochSecondNow()) : action;
     }
 
     /** The delete of {@code item}: for versioned types only if the stored version equals the item's. */
@@ -47,6 +49,7 @@ final class DeleteActions {
      * @param condition       caller condition, possibly {@link Expr#NONE}
      */
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, long expectedVersion, Expr condition) {
+        schema.checkKeyPath(keyPath);
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
         Expr cond = Expr.NONE;
         if (expectedVersion >= 0) {

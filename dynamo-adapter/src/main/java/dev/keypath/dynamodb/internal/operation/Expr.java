@@ -6,7 +6,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An expression with its placeholders; immutable. {@link #and} merges two, which is how version checks, put
- * modes and caller conditions combine.
+ * modes and caller conditions combine; {@link #or} is how a create-only put also accepts an expired item.
  */
 record Expr(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
     public static final Expr NONE = new Expr(null, Map.of(), Map.of());
@@ -25,6 +25,15 @@ record Expr(String expression, Map<String, String> names, Map<String, AttributeV
     }
 
     public Expr and(Expr other) {
+        return joined(" AND ", other);
+    }
+
+    /** Either holds; an empty side is left out, as {@link #and} leaves it out. */
+    public Expr or(Expr other) {
+        return joined(" OR ", other);
+    }
+
+    private Expr joined(String operator, Expr other) {
         if (other == null || other.isEmpty()) {
             return this;
         }
@@ -35,7 +44,7 @@ record Expr(String expression, Map<String, String> names, Map<String, AttributeV
         n.putAll(other.names);
         Map<String, AttributeValue> v = new LinkedHashMap<>(values);
         v.putAll(other.values);
-        return new Expr(grouped(expression) + " AND " + grouped(other.expression), n, v);
+        return new Expr(grouped(expression) + operator + grouped(other.expression), n, v);
     }
 
     /**

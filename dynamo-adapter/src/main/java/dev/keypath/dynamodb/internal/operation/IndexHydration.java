@@ -23,9 +23,9 @@ final class IndexHydration {
     static Operation<Page<Object>> of(QueryPager keys, ItemQuery query, String table, BatchPolicy policy,
                                       SchemaRegistry registry) {
         return Operations.then(keys, page -> {
-            List<ItemKey> found = new ArrayList<>(page.items().size());
+            List<ItemKey<?>> found = new ArrayList<>(page.items().size());
             for (Object k : page.items()) {
-                found.add((ItemKey) k);
+                found.add((ItemKey<?>) k);
             }
             if (found.isEmpty()) {
                 return Operations.done(new Page<>(List.of(), page.nextPageToken(), page.scannedCount()));

@@ -1,11 +1,19 @@
 package dev.keypath.dynamodb.internal.operation;
 
+import dev.keypath.KeyPath;
+import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.BatchPolicy;
+import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,26 +23,62 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
- * The number of items an {@link ItemQuery} selects, counted by DynamoDB ({@code Query} with
- * {@code Select=COUNT}, page after page): no item is transferred or mapped. What a query page would drop is left
- * out of the count by the filter expression DynamoDB evaluates: sequence counters, expired items (by the table's
- * clock) and, when the query names types, items of other types; the caller's filter applies too. The count
- * starts at the query's page token, if any, and stops once it reaches the query's limit, if any. Single use;
- * not thread-safe.
+ * The number of items an {@link ItemQuery} selects: what a query of it would return. DynamoDB counts
+ * ({@code Query} with {@code Select=COUNT}, page after page, no item transferred) the items of every type whose
+ * read hooks cannot hide an item; what a query page would drop is left out by the filter expression DynamoDB
+ * evaluates: sequence counters and aliases, expired items (by the table's clock) and, when the query names types,
+ * items of other types; the caller's filter applies too. The items of types a caller's extension may hide (one
+ * that applies to the type and overrides {@code afterRead}) are then read, the same range with the same filter
+ * restricted to those types, and counted after the read hooks have run on each, as a query would map them; on an
+ * index that holds parts of items, the index gives their keys and a batch get reads them in full. The count starts
+ * at the query's page token, if any, and stops once it reaches the query's limit, if any. Single use; not
+ * thread-safe.
  */
 final class ItemCount implements Operation<Long> {
-    private final QueryRequest first;
+    private final String table;
+    private final ItemQuery query;
+    private final SchemaRegistry registry;
+    private final BatchPolicy policy;
+    private final QueryRequests.Target target;
+    private final KeyRange range;
     private final int limit;
+    /** The first request that reads the items a read hook may hide, or null when no counted type has such a hook. */
+    private final QueryRequest firstRead;
     private QueryRequest next;
+    private boolean reading;
+    /** The batch get of the items whose keys an index gave, while it runs. */
+    private Operation<List<Object>> hydrating;
     private long count;
 
-    ItemCount(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
+    ItemCount(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
+              BatchPolicy policy) {
         CheckedQuery checked = CheckedQuery.of(table, q, registry, values, tokens);
-        Expr filter = countedItems(checked.typeNames(), registry.epochSecondNow()).and(checked.filter());
-        this.first = QueryRequests.request(table, checked.target(), checked.range(), q, filter, checked.startKey(), 0)
-                .toBuilder().select(Select.COUNT).build();
+        this.table = table;
+        this.query = q;
+        this.registry = registry;
+        this.policy = policy;
+        this.target = checked.target();
+        this.range = checked.range();
         this.limit = q.limit();
-        this.next = first;
+        long now = registry.epochSecondNow();
+        Set<String> hiding = hidingTypes(checked.typeNames(), registry);
+        Expr counted = countedItems(checked.typeNames(), now).and(notOfTypes(hiding)).and(checked.filter());
+        this.next = QueryRequests.request(table, target, range, q, counted, checked.startKey(), 0)
+                .toBuilder().select(Select.COUNT).build();
+        this.firstRead = hiding.isEmpty() ? null : QueryRequests.request(table, target, range, q,
+                countedItems(hiding, now).and(checked.filter()), checked.startKey(), 0, !target.wholeItems());
+    }
+
+    /** The stored names of the counted types whose read hooks may hide an item: all registered ones if none named. */
+    private static Set<String> hidingTypes(Set<String> typeNames, SchemaRegistry registry) {
+        Collection<DefaultItemSchema<?>> counted = registry.schemas();
+        Set<String> hiding = new LinkedHashSet<>();
+        for (DefaultItemSchema<?> s : counted) {
+            if ((typeNames.isEmpty() || typeNames.contains(s.typeName())) && registry.extensions().mayHide(s)) {
+                hiding.add(s.typeName());
+            }
+        }
+        return hiding;
     }
 
     /** What a page would keep, as a filter expression: no counter, not expired, one of the types if named. */
@@ -49,28 +93,102 @@ final class ItemCount implements Operation<Long> {
         String expression = "(attribute_not_exists(#kp_t) OR (#kp_t <> :kp_seq AND #kp_t <> :kp_alias))"
                 + " AND (attribute_not_exists(#kp_ttl) OR #kp_ttl > :kp_now)";
         if (!typeNames.isEmpty()) {
-            List<String> placeholders = new ArrayList<>();
-            int i = 0;
-            for (String name : typeNames) {
-                values.put(":kp_type" + i, AttributeValues.string(name));
-                placeholders.add(":kp_type" + i);
-                i++;
-            }
-            expression += " AND #kp_t IN (" + String.join(", ", placeholders) + ")";
+            expression += " AND #kp_t IN (" + String.join(", ", placeholders(typeNames, "kp_type", values)) + ")";
         }
         return Expr.of(expression, names, values);
     }
 
-    @Override
-    public Step next() {
-        return next == null ? Step.DONE : Step.Exchange.of(DynamoApi.QUERY, next, this::accept);
+    /** The filter that leaves out items of {@code typeNames}; {@link Expr#NONE} when there are none. */
+    private static Expr notOfTypes(Set<String> typeNames) {
+        if (typeNames.isEmpty()) {
+            return Expr.NONE;
+        }
+        Map<String, AttributeValue> values = new LinkedHashMap<>();
+        List<String> placeholders = placeholders(typeNames, "kp_hide", values);
+        return Expr.of("NOT (#kp_t IN (" + String.join(", ", placeholders) + "))",
+                Map.of("#kp_t", TableAttributes.TYPE), values);
     }
 
-    private void accept(QueryResponse r) {
+    private static List<String> placeholders(Set<String> typeNames, String prefix, Map<String, AttributeValue> values) {
+        List<String> placeholders = new ArrayList<>();
+        for (String name : typeNames) {
+            String p = ":" + prefix + placeholders.size();
+            values.put(p, AttributeValues.string(name));
+            placeholders.add(p);
+        }
+        return placeholders;
+    }
+
+    @Override
+    public Step next() {
+        if (hydrating != null) {
+            Step step = hydrating.next();
+            if (step != Step.DONE) {
+                return step;
+            }
+            count += hydrating.result().size();
+            hydrating = null;
+            if (reached()) {
+                next = null;
+            }
+        }
+        if (next == null && !reading && firstRead != null && !reached()) {
+            reading = true;
+            next = firstRead;
+        }
+        if (next == null) {
+            return Step.DONE;
+        }
+        return reading ? Step.Exchange.of(DynamoApi.QUERY, next, this::read)
+                : Step.Exchange.of(DynamoApi.QUERY, next, this::counted);
+    }
+
+    private void counted(QueryResponse r) {
         count += r.count() == null ? 0 : r.count();
+        next = following(next, r);
+    }
+
+    /** Counts the items of a read page that the read hooks keep, or starts the batch get of those an index named. */
+    private void read(QueryResponse r) {
+        List<ItemKey<?>> keys = new ArrayList<>();
+        for (Map<String, AttributeValue> raw : r.items()) {
+            KeyPath inRange = registry.storedKeyPath(raw, target.pkAttribute(), target.skAttribute());
+            if (inRange == null || !range.contains(inRange)) {
+                continue;
+            }
+            KeyPath keyPath = target.index() == null ? inRange
+                    : registry.storedKeyPath(raw, TableAttributes.PK, TableAttributes.SK);
+            if (keyPath == null) {
+                continue;
+            }
+            DefaultItemSchema<?> schema;
+            try {
+                schema = registry.schemaOfStored(SchemaRegistry.typeNameOf(raw), keyPath);
+                schema.checkStoredKeyPath(keyPath);
+            } catch (UnreadableItemException e) {
+                registry.unreadable(e);
+                continue;
+            }
+            if (!target.wholeItems()) {
+                keys.add(new ItemKey<>(schema.type(), keyPath));
+            } else if (registry.extensions().afterRead(schema, keyPath, raw) != null) {
+                count++;
+            }
+        }
+        next = following(next, r);
+        if (!keys.isEmpty()) {
+            hydrating = BatchGets.read(table, keys, query.consistency(), policy, registry);
+        }
+    }
+
+    /** The request after {@code request} answered by {@code r}: null at the range's end or once the limit is met. */
+    private QueryRequest following(QueryRequest request, QueryResponse r) {
         boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
-        next = more && (limit <= 0 || count < limit)
-                ? first.toBuilder().exclusiveStartKey(r.lastEvaluatedKey()).build() : null;
+        return more && !reached() ? request.toBuilder().exclusiveStartKey(r.lastEvaluatedKey()).build() : null;
+    }
+
+    private boolean reached() {
+        return limit > 0 && count >= limit;
     }
 
     @Override

@@ -41,7 +41,7 @@ final class ItemReads {
         }
         String name = SchemaRegistry.typeNameOf(item);
         if (!projection.typeName().equals(name)) {
-            registry.schemaOfStored(name, keyPath);
+            registry.schemaOfStored(name, keyPath).checkStoredKeyPath(keyPath);
             throw new UnknownItemTypeException("Item is a '" + name + "', not a " + projection.typeName(), keyPath);
         }
         return Optional.of(projection.read(item, keyPath));
@@ -63,7 +63,8 @@ final class ItemReads {
             if (registry.isExpired(item)) {
                 return Optional.empty(); // an expired item reads as absent, whatever its type
             }
-            registry.schemaOfStored(name, keyPath); // an item no registered type can read is the store's fault
+            // an item no registered type can read, or whose type cannot be at its key, is the store's fault
+            registry.schemaOfStored(name, keyPath).checkStoredKeyPath(keyPath);
             throw new UnknownItemTypeException("Item is a '" + name + "', not a " + schema.typeName(), keyPath);
         }
         return Optional.ofNullable(registry.read(schema, item, keyPath)); // read by this key: not decoded again

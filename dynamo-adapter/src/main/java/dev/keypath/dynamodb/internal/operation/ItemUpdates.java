@@ -4,13 +4,13 @@ import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
-import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.WriteOutcomeUnknownException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
@@ -23,37 +23,66 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * failed condition settled by {@link ConditionFailures} (a conflict, the update's own earlier attempt, or
  * {@code WriteOutcomeUnknownException}), a failure that may have applied an update that must not be resent
  * ({@link WriteAttempts#unappliedOnly()}) as {@code WriteOutcomeUnknownException}, DynamoDB's
- * {@code ValidationException} (a set change on a non-set, arithmetic on a non-number, a path through a missing
- * map) as {@link InvalidUpdateException} naming the type, the paths and the key path.
+ * {@code ValidationException} (a set change on a non-set, arithmetic on a non-number) as
+ * {@link InvalidUpdateException} naming the type, the paths and the key path. A refusal for a value that is
+ * missing or {@code NULL} (a path through a missing map) is planned again by {@link ItemUpdate}.
  */
 final class ItemUpdates {
     private ItemUpdates() {
     }
 
+    /**
+     * The update as an {@link ItemUpdate}: planned again over the stored values when DynamoDB refuses it for a
+     * value it builds on that is missing or {@code NULL}.
+     */
     public static <T> Operation<UpdateResult<T>> update(String table, DefaultItemSchema<T> schema, UpdateItem<T> update,
                                                         ValueConverter values, SchemaRegistry registry) {
-        UpdateActions.Planned planned = UpdateActions.plan(schema, update, values, WriteKind.UPDATE,
-                registry.extensions());
+        return new ItemUpdate<>(table, schema, update, values, registry);
+    }
+
+    /**
+     * One {@code UpdateItem} of {@code planned}, its answers and failures as described above, except two that end
+     * it with an {@link ItemUpdate.Refusal} for {@link ItemUpdate} to plan the update again: DynamoDB's
+     * {@code ValidationException}, and, when {@code stale} is given, a failed condition whose stored item
+     * {@code stale} finds changed from what the plan assumed (and that no earlier attempt of this one can explain).
+     */
+    static <T> Operation<UpdateResult<T>> attempt(String table, DefaultItemSchema<T> schema, UpdateItem<T> update,
+                                                  UpdateActions.Planned planned, ValueConverter values,
+                                                  SchemaRegistry registry,
+                                                  Predicate<Map<String, AttributeValue>> stale) {
         WriteAction action = planned.action();
         UpdateItem.Returning returning = update.returning();
         // an update applied twice changes the item twice unless its changes or its expected version prevent it
-        WriteAttempts attempts = planned.effects().idempotent() || action.versionChecked()
-                ? WriteAttempts.recording() : WriteAttempts.unappliedOnly();
+        boolean resendable = planned.effects().idempotent() || action.versionChecked();
         String version = schema.versionAttribute().orElse(null);
-        return Operations.recovering(DynamoApi.UPDATE_ITEM,
-                attempts.attachTo(action.toUpdateItemRequest(table, returnValue(returning))),
+        return WriteOverExpired.single(table, action, DynamoApi.UPDATE_ITEM,
+                action.toUpdateItemRequest(table, returnValue(returning)),
+                resendable ? WriteAttempts::recording : WriteAttempts::unappliedOnly,
                 r -> result(r, schema, update, values, registry),
-                e -> {
+                (e, attempts) -> {
                     if (e instanceof ConditionalCheckFailedException c) {
+                        Map<String, AttributeValue> stored = c.hasItem() ? c.item() : Map.of();
+                        if (stale != null && !attempts.earlierAttemptMayHaveApplied(c) && stale.test(stored)) {
+                            throw new ItemUpdate.Refusal(c, stored);
+                        }
                         return ConditionFailures.settle(action, c, attempts,
-                                stored -> ConditionFailures.ofUpdate(action, planned.effects(), stored, version), version,
+                                item -> ConditionFailures.ofUpdate(action, planned.effects(), item, version), version,
                                 () -> alreadyApplied(c.item(), planned.effects(), schema, update, values, registry));
                     }
                     if (!attempts.resendsAppliedFailures() && attempts.anyAttemptMayHaveApplied(e)) {
                         throw notResent(update, e);
                     }
+                    if (isValidation(e)) {
+                        throw new ItemUpdate.Refusal(e, null);
+                    }
                     throw translate(e, planned.paths(), update);
                 });
+    }
+
+    /** Whether {@code e} is DynamoDB's {@code ValidationException}: a refusal that applied nothing. */
+    static boolean isValidation(RuntimeException e) {
+        return e instanceof DynamoDbException d && d.awsErrorDetails() != null
+                && "ValidationException".equals(d.awsErrorDetails().errorCode());
     }
 
     /**
@@ -88,7 +117,7 @@ final class ItemUpdates {
                 + "request token), which makes it safe to send again", update.keyPath(), e);
     }
 
-    private static ReturnValue returnValue(UpdateItem.Returning returning) {
+    static ReturnValue returnValue(UpdateItem.Returning returning) {
         return switch (returning) {
             case NEW -> ReturnValue.ALL_NEW;
             case OLD -> ReturnValue.ALL_OLD;
@@ -98,7 +127,7 @@ final class ItemUpdates {
         };
     }
 
-    private static <T> UpdateResult<T> result(UpdateItemResponse r, DefaultItemSchema<T> schema, UpdateItem<T> update,
+    static <T> UpdateResult<T> result(UpdateItemResponse r, DefaultItemSchema<T> schema, UpdateItem<T> update,
                                               ValueConverter values, SchemaRegistry registry) {
         Map<String, AttributeValue> attributes = r.hasAttributes() ? r.attributes() : Map.of();
         UpdateItem.Returning returning = update.returning();
@@ -115,7 +144,7 @@ final class ItemUpdates {
         return UpdateResult.of(returning, item, plain, values::convert);
     }
 
-    private static RuntimeException translate(RuntimeException e, String paths, UpdateItem<?> update) {
+    static RuntimeException translate(RuntimeException e, String paths, UpdateItem<?> update) {
         if (e instanceof DynamoDbException d && d.awsErrorDetails() != null
                 && "ValidationException".equals(d.awsErrorDetails().errorCode())) {
             String type = update.type().getSimpleName();
@@ -134,8 +163,9 @@ final class ItemUpdates {
             return " (the item would exceed DynamoDB's 400 KB item limit)";
         }
         if (message != null && message.contains("incorrect data type") && setChange) {
-            return " (set changes need a string, number or binary set: a put stores Java collections as lists, and "
-                    + "numeric changes need a number)";
+            return " (set changes need a string, number or binary set; a Java set stored as a list (by a version of "
+                    + "keypath before sets were stored as sets, or by another writer) cannot take them: put the item "
+                    + "again, which stores it as a set; numeric changes need a number)";
         }
         if (message != null && message.contains("incorrect data type")) {
             return " (arithmetic and ADD need a number, list changes need a list)";

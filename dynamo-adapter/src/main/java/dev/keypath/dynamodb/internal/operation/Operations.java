@@ -35,15 +35,6 @@ public final class Operations {
         });
     }
 
-    /**
-     * One request whose response {@code result} maps to the outcome; a failure goes through {@code recover}, which
-     * either returns the outcome after all (a write that finds its own work stored) or throws.
-     */
-    static <Q, R, T> Operation<T> recovering(DynamoApi<Q, R> api, Q request, Function<R, T> result,
-                                             Function<RuntimeException, T> recover) {
-        return new Single<>(api, request, result, recover);
-    }
-
     /** {@link #single} whose failures end the operation unchanged. */
     public static <Q, R, T> Operation<T> single(DynamoApi<Q, R> api, Q request, Function<R, T> result) {
         return single(api, request, result, Function.identity());

@@ -75,9 +75,27 @@ final class PutActions {
             cond = cond.and(condition);
             hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(condition.expression());
         }
+        if (schema.hasTtl() && !cond.isEmpty()) {
+            cond = expiryAware(cond, mode, expected, extended.conditionHint().isEmpty() && condition.isEmpty(),
+                    extensions.clock().instant().getEpochSecond());
+        }
         KeyLimits.checkItem(enc.keyPath(), attrs, secondaryIndexes(schema));
         return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs), Map.copyOf(attrs),
                 Expr.NONE, cond, expected, hint.toString());
+    }
+
+    /**
+     * {@code cond} for which an expired item is absent: a put that asks only that no item exist (create-only, or the
+     * first version) may also replace an expired one; any other condition requires the stored item, if any, to be
+     * unexpired, so that it fails on an expired item, which is then deleted and the put sent again
+     * ({@link WriteOverExpired}).
+     *
+     * @param onlyModeAndVersion whether neither the caller nor an extension other than the version adds a condition
+     */
+    private static Expr expiryAware(Expr cond, PutMode mode, long expected, boolean onlyModeAndVersion, long now) {
+        boolean onlyAbsence = onlyModeAndVersion && mode != PutMode.REPLACE_EXISTING
+                && (mode == PutMode.CREATE_ONLY ? expected <= 0 : expected == 0);
+        return onlyAbsence ? cond.or(ExpiredItems.expired(now)) : cond.and(ExpiredItems.live(now));
     }
 
     /**

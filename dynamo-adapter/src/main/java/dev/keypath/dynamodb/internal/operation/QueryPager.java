@@ -157,19 +157,31 @@ final class QueryPager implements Operation<Page<Object>> {
         if (!typeNames.isEmpty() && name != null && registry.isRegisteredName(name) && !typeNames.contains(name)) {
             return null; // an item of another registered type
         }
-        KeyPath inRange = QueryRequests.keyPathIn(target, raw);
+        if (!raw.containsKey(target.pkAttribute()) || !raw.containsKey(target.skAttribute())) {
+            return null; // not in the index
+        }
+        KeyPath inRange = registry.storedKeyPath(raw, target.pkAttribute(), target.skAttribute());
         if (inRange == null || !range.contains(inRange)) {
             return null;
         }
         // on the table the range's key path is the item's: decoded once
-        KeyPath keyPath = target.index() == null ? inRange : DefaultItemSchema.keyPathOfItem(raw);
+        KeyPath keyPath = target.index() == null ? inRange
+                : registry.storedKeyPath(raw, TableAttributes.PK, TableAttributes.SK);
+        if (keyPath == null) {
+            return null;
+        }
         return keys ? keyOf(name, keyPath) : shape.map(raw, keyPath);
     }
 
-    /** The key of a stored item of type {@code name}; null (after the table's handler) if no type reads it. */
-    private ItemKey keyOf(String name, KeyPath keyPath) {
+    /**
+     * The key of a stored item of type {@code name}; null (after the table's handler) if no type reads it or its key
+     * path cannot be one of that type's.
+     */
+    private ItemKey<?> keyOf(String name, KeyPath keyPath) {
         try {
-            return new ItemKey(registry.schemaOfStored(name, keyPath).type(), keyPath);
+            DefaultItemSchema<?> schema = registry.schemaOfStored(name, keyPath);
+            schema.checkStoredKeyPath(keyPath);
+            return new ItemKey<>(schema.type(), keyPath);
         } catch (UnreadableItemException e) {
             registry.unreadable(e);
             return null;

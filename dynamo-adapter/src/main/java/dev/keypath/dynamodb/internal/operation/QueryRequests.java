@@ -1,9 +1,7 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
-import dev.keypath.KeyPathFormatException;
 import dev.keypath.KeyRange;
-import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
@@ -128,21 +126,6 @@ final class QueryRequests {
 
     private static final int MIN_FILTERED_PAGE = 64;
     private static final int MAX_FILTERED_PAGE = 1000;
-
-    /** The key path an item has in the queried key space (table key or the index's secondary key). */
-    public static KeyPath keyPathIn(Target target, Map<String, AttributeValue> item) {
-        AttributeValue pk = item.get(target.pkAttribute());
-        AttributeValue sk = item.get(target.skAttribute());
-        if (pk == null || sk == null || pk.b() == null || sk.b() == null) {
-            return null;
-        }
-        try {
-            return KeyPath.decode(pk.b().asByteArrayUnsafe(), sk.b().asByteArrayUnsafe());
-        } catch (KeyPathFormatException e) {
-            throw new ItemMappingException("Stored " + target.pkAttribute() + "/" + target.skAttribute()
-                    + " is not a valid key path: " + e.getMessage(), null, e);
-        }
-    }
 
     /** The key to resume after {@code item}: table key plus, for an index, the index key. */
     public static Map<String, AttributeValue> resumeKey(Target target, Map<String, AttributeValue> item) {

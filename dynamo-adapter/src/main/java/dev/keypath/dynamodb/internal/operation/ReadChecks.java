@@ -60,7 +60,10 @@ final class ReadChecks {
     record Checked(List<WriteAction> actions, List<Read> checks, int writes) {
     }
 
-    /** The condition that {@code read}'s item is unchanged: its version, every attribute as read, or absence. */
+    /**
+     * The condition that {@code read}'s item is unchanged: its version, or every attribute as read and every null
+     * field still absent, or the item's absence.
+     */
     static Expr unchanged(Read read) {
         if (read.raw() == null) {
             return Expr.of("attribute_not_exists(#kp_rc_pk)", Map.of("#kp_rc_pk", TableAttributes.PK), Map.of());
@@ -72,11 +75,14 @@ final class ReadChecks {
         }
         List<String> compared = read.raw().keySet().stream()
                 .filter(a -> !a.equals(TableAttributes.PK) && !a.equals(TableAttributes.SK)).toList();
-        if (compared.size() > MAX_COMPARED_ATTRIBUTES) {
+        // a null field is stored as no attribute: it must still be absent
+        List<String> absent = read.schema().fieldAttributes().stream().filter(a -> !read.raw().containsKey(a))
+                .toList();
+        if (compared.size() + absent.size() > MAX_COMPARED_ATTRIBUTES) {
             throw new IllegalArgumentException("cannot check that " + read.schema().typeName() + " " + read.keyPath()
-                    + " is unchanged since read: it has " + compared.size() + " attributes, more than the "
-                    + MAX_COMPARED_ATTRIBUTES + " one condition can compare; give " + read.schema().type().getName()
-                    + " a @Version field, which is checked instead");
+                    + " is unchanged since read: it has " + (compared.size() + absent.size())
+                    + " attributes and null fields, more than the " + MAX_COMPARED_ATTRIBUTES + " one condition can "
+                    + "compare; give " + read.schema().type().getName() + " a @Version field, which is checked instead");
         }
         StringBuilder e = new StringBuilder();
         Map<String, String> names = new LinkedHashMap<>();
@@ -98,7 +104,12 @@ final class ReadChecks {
                 values.put(placeholder, value);
             }
         }
-        if (compared.isEmpty()) {
+        for (int i = 0; i < absent.size(); i++) {
+            String name = "#kp_rca" + i;
+            names.put(name, absent.get(i));
+            e.append(e.length() > 0 ? " AND " : "").append("attribute_not_exists(").append(name).append(')');
+        }
+        if (e.length() == 0) {
             return Expr.of("attribute_exists(#kp_rc_pk)", Map.of("#kp_rc_pk", TableAttributes.PK), Map.of());
         }
         return Expr.of(e.toString(), names, values);

@@ -3,8 +3,6 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.Page;
-import dev.keypath.dynamodb.UnreadableItemException;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
@@ -114,15 +112,8 @@ final class ScanPager implements Operation<Page<Object>> {
                 || shape.registry().isExpired(raw)) {
             return null;
         }
-        KeyPath keyPath;
-        try {
-            keyPath = DefaultItemSchema.keyPathOfItem(raw);
-        } catch (RuntimeException e) {
-            shape.registry().unreadable(new UnreadableItemException("Stored item has no valid key path: "
-                    + e.getMessage(), null, e));
-            return null;
-        }
-        return shape.map(raw, keyPath);
+        KeyPath keyPath = shape.registry().storedKeyPath(raw, TableAttributes.PK, TableAttributes.SK);
+        return keyPath == null ? null : shape.map(raw, keyPath);
     }
 
     /** The table key of {@code item}: where the next page starts. */

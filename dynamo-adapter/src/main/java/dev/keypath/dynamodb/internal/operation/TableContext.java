@@ -108,9 +108,13 @@ public final class TableContext {
         return generated.isEmpty() ? item : (T) schema.fromItem(schema.encode(item, generated).attributes());
     }
 
-    /** The count of what {@code query} selects; validation and token errors are thrown here, before any request. */
-    Operation<Long> count(ItemQuery query) {
-        return new ItemCount(table, query, registry, values, tokens);
+    /**
+     * The count of what {@code query} selects; validation and token errors are thrown here, before any request.
+     *
+     * @param policy the retries of the batch gets that read items an index holds in part
+     */
+    Operation<Long> count(ItemQuery query, BatchPolicy policy) {
+        return new ItemCount(table, query, registry, values, tokens, policy);
     }
 
     /** A subtree deletion; a bad resume token is thrown here, before any request. */

@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemSnapshot;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
@@ -69,7 +70,7 @@ public final class TableOperations {
 
     /** {@code GetItem} of one item, mapped to {@code type}. */
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
-        DefaultItemSchema<T> schema = registry.of(type);
+        DefaultItemSchema<T> schema = registry.of(type, keyPath);
         return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency),
                 r -> ItemReads.response(r, schema, keyPath, registry));
     }
@@ -81,7 +82,8 @@ public final class TableOperations {
             throw new ItemMappingException(schema.typeName() + " declares no @UniqueKeyPath, so "
                     + "no alias points at its items", alias, null);
         }
-        return new AliasLookup<>(table, schema, Objects.requireNonNull(alias, "alias"), registry);
+        schema.checkAliasPath(Objects.requireNonNull(alias, "alias"));
+        return new AliasLookup<>(table, schema, alias, registry);
     }
 
     /** A put: allocates a sequence id first when the item needs one, then {@code PutItem}. */
@@ -93,13 +95,12 @@ public final class TableOperations {
             WriteAction action = context.preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
-                        written -> PutActions.stored(schema, item, action));
+                        written -> PutActions.stored(schema, item, action, registry.extensions()));
             }
-            WriteAttempts attempts = WriteAttempts.recording();
-            return Operations.recovering(DynamoApi.PUT_ITEM, sent(action, attempts, action.toPutItemRequest(table)),
-                    r -> PutActions.stored(schema, item, action, registry.extensions()),
-                    e -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored), schema,
-                            () -> PutActions.stored(schema, item, action, registry.extensions())));
+            return WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
+                    WriteAttempts::recording, r -> PutActions.stored(schema, item, action, registry.extensions()),
+                    (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
+                            schema, () -> PutActions.stored(schema, item, action, registry.extensions())));
         });
     }
 
@@ -115,19 +116,19 @@ public final class TableOperations {
             }
             return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow), written -> Optional.empty());
         }
-        WriteAttempts attempts = WriteAttempts.recording();
         if (!delete.returnsDeleted()) {
-            return Operations.recovering(DynamoApi.DELETE_ITEM,
-                    sent(action, attempts, action.toDeleteItemRequest(table, ReturnValue.NONE)), r -> Optional.empty(),
-                    e -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
+            return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
+                    action.toDeleteItemRequest(table, ReturnValue.NONE), WriteAttempts::recording, r -> Optional.empty(),
+                    (e, attempts) -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
         }
         DefaultItemSchema<T> schema = registry.of(delete.type());
-        return Operations.recovering(DynamoApi.DELETE_ITEM,
-                sent(action, attempts, action.toDeleteItemRequest(table, ReturnValue.ALL_OLD)),
-                r -> r.hasAttributes() && !r.attributes().isEmpty()
+        long now = registry.epochSecondNow();
+        return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
+                action.toDeleteItemRequest(table, ReturnValue.ALL_OLD), WriteAttempts::recording,
+                r -> r.hasAttributes() && !r.attributes().isEmpty() && !ExpiredItems.isExpired(r.attributes(), now)
                         ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
-                        : Optional.empty(),
-                e -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
+                        : Optional.empty(), // an expired item was absent: none is returned
+                (e, attempts) -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
     }
 
     /**
@@ -164,10 +165,10 @@ public final class TableOperations {
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
-    public Operation<Page<ItemKey>> queryKeys(ItemQuery query) {
+    public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
         return Operations.map(context.queryKeys(Objects.requireNonNull(query, "query")), page -> {
-            List<ItemKey> keys = new ArrayList<>(page.items().size());
-            page.items().forEach(k -> keys.add((ItemKey) k));
+            List<ItemKey<?>> keys = new ArrayList<>(page.items().size());
+            page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
         });
     }
@@ -198,6 +199,7 @@ public final class TableOperations {
     /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
     public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
+        registry.of(projection.itemType(), keyPath);
         return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency, schema),
                 r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
@@ -223,19 +225,19 @@ public final class TableOperations {
         return types.isEmpty() ? new Class<?>[] {projection.itemType()} : new Class<?>[0];
     }
 
-    /** The number of items {@code query} selects, counted by DynamoDB. */
+    /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
     public Operation<Long> count(ItemQuery query) {
-        return context.count(Objects.requireNonNull(query, "query"));
+        return context.count(Objects.requireNonNull(query, "query"), batchPolicy);
     }
 
     /**
-     * A consistent snapshot of up to 100 items ({@code TransactGetItems}): per key in order, the item mapped to
-     * its type, or null when absent or expired.
+     * A consistent snapshot of up to 100 items ({@code TransactGetItems}): per key, the item mapped to its type, or
+     * nothing when absent or expired.
      */
-    public Operation<List<Object>> transactGet(Collection<ItemKey> keys) {
-        List<ItemKey> ordered = List.copyOf(keys);
+    public Operation<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
+        List<ItemKey<?>> ordered = List.copyOf(keys);
         return Operations.single(DynamoApi.TRANSACT_GET_ITEMS, TransactGetRequests.request(table, ordered, registry),
-                r -> TransactGetRequests.items(r, ordered, registry),
+                r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
                 e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e);
     }
 
@@ -253,7 +255,7 @@ public final class TableOperations {
     }
 
     /** Batch get with retries; found items in request order. */
-    public Operation<List<Object>> batchGet(Collection<ItemKey> keys, ReadConsistency consistency) {
+    public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
         return BatchGets.read(table, List.copyOf(keys), consistency, batchPolicy, registry);
     }
 
@@ -320,19 +322,18 @@ public final class TableOperations {
             if (!reads.isEmpty()) {
                 return checkedCommit(tx, actions, reads);
             }
-            var request = TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
-            return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(actions),
-                    e -> e instanceof TransactionCanceledException c ? TransactWriteRequests.failure(actions, c) : e);
+            return WriteOverExpired.transaction(table, actions,
+                    () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString()),
+                    r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c), tx::refused);
         });
     }
 
     private Operation<List<Object>> checkedCommit(TransactionActions tx, List<WriteAction> writes,
                                                   List<ReadChecks.Read> reads) {
         ReadChecks.Checked checked = ReadChecks.merge(writes, reads);
-        var request = ReadChecks.withOldItems(
-                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes);
-        return Operations.single(DynamoApi.TRANSACT_WRITE_ITEMS, request, r -> tx.results(writes),
-                e -> e instanceof TransactionCanceledException c ? ReadChecks.failure(checked, writes, c) : e);
+        return WriteOverExpired.transaction(table, checked.actions(), () -> ReadChecks.withOldItems(
+                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes),
+                r -> tx.results(writes), c -> ReadChecks.failure(checked, writes, c), tx::refused);
     }
 
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
@@ -360,12 +361,6 @@ public final class TableOperations {
             long id = value;
             return prefix -> id;
         });
-    }
-
-    /** {@code request} with {@code attempts} noting the SDK's attempts, when the write has a condition to fail. */
-    private static <R extends software.amazon.awssdk.awscore.AwsRequest> R sent(WriteAction action,
-                                                                               WriteAttempts attempts, R request) {
-        return action.condition().isEmpty() ? request : attempts.attachTo(request);
     }
 
     /**

@@ -13,8 +13,8 @@ import java.time.Instant;
 /**
  * {@link CreatedAt} and {@link UpdatedAt}, the built-in timestamp extension. With {@code now} from the table's
  * clock: a put stores {@code updatedAt = now} and {@code createdAt = now} unless the object carries one; an update
- * adds {@code SET updatedAt = :now, createdAt = if_not_exists(createdAt, :now)}, leaving out an attribute the update
- * sets or removes itself. Values are converted with the table's mapper, so they are stored as the field would be.
+ * adds {@code SET updatedAt = :now, createdAt = if_not_exists(createdAt, :now)} (an update may not change either
+ * itself: {@code UpdateActions} refuses it, as it refuses the version). Values are converted with the table's mapper, so they are stored as the field would be.
  * Applies to types with either field only. Thread-safe.
  */
 final class TimestampExtension implements BuiltInExtension {
@@ -49,19 +49,14 @@ final class TimestampExtension implements BuiltInExtension {
                 m.set(updated.attribute(), value(schema, updated, now));
             }
         } else {
-            if (created != null && !touches(write, created)) {
+            if (created != null) {
                 m.setIfAbsent(created.attribute(), value(schema, created, now));
             }
-            if (updated != null && !touches(write, updated)) {
+            if (updated != null) {
                 m.set(updated.attribute(), value(schema, updated, now));
             }
         }
         return m.build();
-    }
-
-    /** Whether the caller's update sets or removes the field itself (its own value wins). */
-    private static boolean touches(ItemWrite write, TimestampField f) {
-        return write.update().sets().containsKey(f.attribute()) || write.update().removes().contains(f.attribute());
     }
 
     private software.amazon.awssdk.services.dynamodb.model.AttributeValue value(DefaultItemSchema<?> schema,

@@ -25,7 +25,7 @@ final class TransactGetRequests {
     private TransactGetRequests() {
     }
 
-    static TransactGetItemsRequest request(String table, List<ItemKey> keys, SchemaRegistry registry) {
+    static TransactGetItemsRequest request(String table, List<ItemKey<?>> keys, SchemaRegistry registry) {
         if (keys.isEmpty()) {
             throw new IllegalArgumentException("a transactional read needs at least one key");
         }
@@ -36,8 +36,8 @@ final class TransactGetRequests {
         Set<KeyPath> seen = new HashSet<>();
         List<TransactGetItem> gets = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
-            ItemKey k = keys.get(i);
-            registry.of(k.type());
+            ItemKey<?> k = keys.get(i);
+            registry.of(k.type(), k.keyPath());
             if (!seen.add(k.keyPath())) {
                 throw new IllegalArgumentException("transactional read key " + i + " asks for " + k.keyPath()
                         + " again; each item may appear once");
@@ -49,7 +49,7 @@ final class TransactGetRequests {
     }
 
     /** Per key in order: the item, or null when absent or expired; a stored item of another type is refused. */
-    static List<Object> items(TransactGetItemsResponse response, List<ItemKey> keys, SchemaRegistry registry) {
+    static List<Object> items(TransactGetItemsResponse response, List<ItemKey<?>> keys, SchemaRegistry registry) {
         List<ItemResponse> responses = response.responses();
         List<Object> items = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
@@ -58,7 +58,7 @@ final class TransactGetRequests {
                 items.add(null);
                 continue;
             }
-            ItemKey k = keys.get(i);
+            ItemKey<?> k = keys.get(i);
             DefaultItemSchema<?> schema = registry.of(k.type());
             items.add(ItemReads.mapOne(r.item(), schema, k.keyPath(), registry).orElse(null));
         }
@@ -66,7 +66,7 @@ final class TransactGetRequests {
     }
 
     /** The cancellation of a transactional read (a conflicting write in flight, throttling) as the typed failure. */
-    static TransactionFailedException failure(List<ItemKey> keys, TransactionCanceledException e) {
+    static TransactionFailedException failure(List<ItemKey<?>> keys, TransactionCanceledException e) {
         return Cancellations.failure(e, keys, "transactGet", (i, k, r) -> new TransactionFailedException.Failure(i,
                 "get", k.keyPath(), r.code(), r.message(), false));
     }

@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.Transaction;
@@ -12,6 +13,7 @@ import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * The actions of one transaction as the caller's body declares them, built with the operation classes of
@@ -28,6 +30,8 @@ final class TransactionActions implements Transaction {
     private final ValueConverter values;
     /** In declaration order, each a {@link WriteAction} or a {@link Put}. */
     private final List<Object> declared = new ArrayList<>();
+    /** Each update declared, as its type, key path and paths, for a refusal's message. */
+    private final List<String> updates = new ArrayList<>();
 
     public TransactionActions(SchemaRegistry registry, ValueConverter values) {
         this.registry = registry;
@@ -60,14 +64,33 @@ final class TransactionActions implements Transaction {
                     + ") cannot be used in one: " + update);
         }
         Aliases.checkUpdate(registry.of(update.type()), update.keyPath(), update.spec());
-        return declare(UpdateActions.plan(registry.of(update.type()), update, values,
-                WriteKind.TRANSACT_UPDATE, registry.extensions()).action());
+        UpdateActions.Planned planned = UpdateActions.plan(registry.of(update.type()), update, values,
+                WriteKind.TRANSACT_UPDATE, registry.extensions());
+        updates.add(update.type().getSimpleName() + " " + update.keyPath() + " (paths " + planned.paths() + ")");
+        return declare(planned.action());
+    }
+
+    /**
+     * DynamoDB's refusal of the whole transaction ({@code ValidationException}: a change below a missing or NULL
+     * map, arithmetic or a list or set change on a value of another kind or NULL) as an
+     * {@link InvalidUpdateException} naming the updates and the remedy; any other failure unchanged.
+     */
+    public RuntimeException refused(RuntimeException e) {
+        if (updates.isEmpty() || !(e instanceof DynamoDbException d) || d.awsErrorDetails() == null
+                || !"ValidationException".equals(d.awsErrorDetails().errorCode())) {
+            return e;
+        }
+        return new InvalidUpdateException("DynamoDB refused the transaction's updates of " + String.join(", ", updates)
+                + ": " + d.awsErrorDetails().errorMessage() + " (a change below a nested record or map that is null, "
+                + "or arithmetic, a list or a set change on a field stored as NULL, works in a single update, which "
+                + "creates the value; in a transaction, set the whole nested value instead)", null,
+                String.join(", ", updates), null, e);
     }
 
     @Override
     public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
-        registry.of(type);
-        return declare(ConditionCheckActions.action(keyPath, values.toExpr(condition)));
+        return declare(ConditionCheckActions.action(registry.of(type, keyPath), keyPath, values.toExpr(condition),
+                registry.epochSecondNow()));
     }
 
     private Transaction declare(Object action) {

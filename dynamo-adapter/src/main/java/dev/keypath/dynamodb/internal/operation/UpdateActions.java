@@ -14,19 +14,16 @@ import dev.keypath.dynamodb.internal.mapping.ItemExtensions;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import dev.keypath.dynamodb.internal.mapping.UpdatePaths;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Builds the {@link WriteAction} of an update: checks every path against the type ({@link UpdatePaths}), refuses
- * key, reserved and version attributes, converts the values, and writes one expression with a {@code SET},
+ * key, reserved, version and timestamp ({@code @CreatedAt}, {@code @UpdatedAt}) attributes, converts the values, and writes one expression with a {@code SET},
  * {@code REMOVE}, {@code ADD} and {@code DELETE} clause, every name and value a placeholder. The condition
  * requires an item of the type (or, for an upsert, no item or one of the type); a versioned type's version is
  * incremented and, when expected, checked. Pure apart from value conversion; not thread-safe (one per update).
@@ -93,11 +90,8 @@ final class UpdateActions {
     }
 
     private Planned build(UpdateSpec spec, UpdateItem.Mode mode, WriteKind kind, ItemExtensions extensions) {
+        schema.checkKeyPath(keyPath);
         Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
-        if (schema.keyPathTemplate().match(keyPath).isEmpty()) {
-            throw new InvalidUpdateException("Key path " + keyPath + " does not fit the template "
-                    + schema.keyPathTemplate() + " of " + typeName, typeName, null, keyPath, null);
-        }
         effects = new UpdateEffects.Builder(spec);
         for (Change c : spec.changes()) {
             add(c);
@@ -149,6 +143,10 @@ final class UpdateActions {
                     spec.requestToken().get().attribute(), keyPath).top(), spec.requestToken().get().token()));
             hint += " or the item holds request token " + spec.requestToken().get().token();
         }
+        if (schema.hasTtl()) {
+            // an expired item is absent: an update fails on it, an upsert replaces it (WriteOverExpired)
+            cond = cond.and(ExpiredItems.live(extensions.clock().instant().getEpochSecond()));
+        }
         StringBuilder expr = new StringBuilder();
         clause(expr, "SET", sets);
         clause(expr, "REMOVE", removes);
@@ -167,6 +165,11 @@ final class UpdateActions {
 
     private void add(Change c) {
         String p = target(c.path());
+        if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && StoredAsNothing.is(c.value())) {
+            removes.add(p); // a null field is stored as no attribute, as a put stores it
+            effects.remove(lastTarget.steps());
+            return;
+        }
         switch (c.action()) {
             case SET -> {
                 String v = operand(c.value(), c.path());
@@ -190,7 +193,7 @@ final class UpdateActions {
             case ADD -> adds.add(p + " " + value(AttributeValue.builder().n(numberText((Number) c.value(), c.path()))
                     .build()));
             case ADD_TO_SET, DELETE_FROM_SET -> {
-                String v = value(set((List<?>) c.value(), c.path()));
+                String v = value(SetValues.of((List<?>) c.value(), lastTarget, c.path(), typeName, keyPath, values));
                 (c.action() == UpdateSpec.Action.ADD_TO_SET ? adds : deletes).add(p + " " + v);
                 effects.setChange(lastTarget.steps(), v, c.action() == UpdateSpec.Action.ADD_TO_SET);
             }
@@ -212,10 +215,24 @@ final class UpdateActions {
                     + ": key fields, reserved attributes and the version are not updatable", typeName, r.text(),
                     keyPath, null);
         }
+        String stamp = timestampAnnotation(top);
+        if (stamp != null) {
+            throw new InvalidUpdateException("Cannot update '" + top + "' of " + typeName + ": it is its " + stamp
+                    + " time, which the table writes itself, as it writes the version", typeName, r.text(), keyPath,
+                    null);
+        }
         paths.add(r.text());
         lastTarget = r;
         effects.wrote(top);
         return render(r);
+    }
+
+    /** {@code @CreatedAt} or {@code @UpdatedAt} when {@code attribute} holds that timestamp, else null. */
+    private String timestampAnnotation(String attribute) {
+        if (schema.createdAt() != null && schema.createdAt().attribute().equals(attribute)) {
+            return "@CreatedAt";
+        }
+        return schema.updatedAt() != null && schema.updatedAt().attribute().equals(attribute) ? "@UpdatedAt" : null;
     }
 
     /** A read path: checked against the type; key fields and reserved attributes are not stored as attributes. */
@@ -280,52 +297,5 @@ final class UpdateActions {
                     : BigDecimal.valueOf(d));
         }
         return n instanceof BigDecimal d ? AttributeValues.decimalText(d) : n.toString();
-    }
-
-    /** A string, number or binary set of {@code elements}, by their type; never empty or mixed. */
-    private AttributeValue set(List<?> elements, AttributePath where) {
-        if (elements.isEmpty()) {
-            throw new InvalidUpdateException("A set change of " + typeName + "." + where + " needs at least one "
-                    + "element: DynamoDB has no empty sets", typeName, where.toString(), keyPath, null);
-        }
-        Object first = elements.get(0);
-        LinkedHashSet<String> texts = new LinkedHashSet<>();
-        List<SdkBytes> bytes = new ArrayList<>();
-        for (Object e : elements) {
-            boolean sameKind = first instanceof String ? e instanceof String
-                    : first instanceof Number ? e instanceof Number : isBytes(first) && isBytes(e);
-            if (!sameKind) {
-                throw new InvalidUpdateException("A set change of " + typeName + "." + where + " needs elements of "
-                        + "one kind (all strings, all numbers or all byte[]); got " + kind(first) + " and " + kind(e),
-                        typeName, where.toString(), keyPath, null);
-            }
-            if (e instanceof String s) {
-                texts.add(s);
-            } else if (e instanceof Number n) {
-                texts.add(numberText(n, where));
-            } else {
-                bytes.add(bytes(e));
-            }
-        }
-        if (first instanceof String) {
-            return AttributeValue.builder().ss(texts).build();
-        }
-        return first instanceof Number ? AttributeValue.builder().ns(texts).build()
-                : AttributeValue.builder().bs(bytes).build();
-    }
-
-    private static boolean isBytes(Object o) {
-        return o instanceof byte[] || o instanceof SdkBytes || o instanceof ByteBuffer;
-    }
-
-    private static SdkBytes bytes(Object o) {
-        if (o instanceof byte[] b) {
-            return SdkBytes.fromByteArray(b);
-        }
-        return o instanceof SdkBytes s ? s : SdkBytes.fromByteBuffer((ByteBuffer) o);
-    }
-
-    private static String kind(Object o) {
-        return o == null ? "null" : o.getClass().getSimpleName();
     }
 }

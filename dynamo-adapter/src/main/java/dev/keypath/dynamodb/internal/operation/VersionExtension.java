@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * Optimistic locking ({@link Version}), the built-in write extension: a put stores the object's version + 1 and
- * requires the stored version to be the object's (no item, for version 0); an update adds 1 and, when the update
+ * requires the stored version to be the object's (no item, for version 0; an expired item counts as none, as the
+ * put's expiry check in {@code PutActions} arranges); an update adds 1 and, when the update
  * names an expected version, requires it. Batch puts carry no version (versioned types are refused there). Its
  * placeholders become {@code #kp_ver}, {@code :kp_ver}, {@code #kp_pk}. Applies to versioned types only. Stateless.
  */

@@ -65,7 +65,7 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
         return size;
     }
 
-    /** The single-item put; a failed condition returns the stored item, to tell the write's own work. */
+    /** The single-item put; a failed condition returns the stored item ({@link #storedOnFailure}). */
     public PutItemRequest toPutItemRequest(String table) {
         return PutItemRequest.builder().tableName(table).item(item)
                 .conditionExpression(condition.expression())
@@ -95,7 +95,12 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
                 .returnValuesOnConditionCheckFailure(storedOnFailure()).build();
     }
 
-    /** {@code ALL_OLD} when the write has a condition (it costs nothing unless the condition fails), else none. */
+    /**
+     * {@code ALL_OLD} when the write has a condition (it costs nothing unless the condition fails), else none. The
+     * stored item a failed condition hands back tells whether it had expired (it is then deleted and the write sent
+     * again, {@link WriteOverExpired}) and, for a single-item write, whether it is the write's own earlier attempt
+     * ({@link ConditionFailures}).
+     */
     private ReturnValuesOnConditionCheckFailure storedOnFailure() {
         return condition.isEmpty() ? null : ReturnValuesOnConditionCheckFailure.ALL_OLD;
     }
@@ -121,27 +126,29 @@ record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, 
     }
 
     public TransactWriteItem toTransactWriteItem(String table) {
-        ReturnValuesOnConditionCheckFailure none = ReturnValuesOnConditionCheckFailure.NONE;
+        ReturnValuesOnConditionCheckFailure onFailure = storedOnFailure();
         return switch (kind) {
             case PUT -> TransactWriteItem.builder().put(Put.builder().tableName(table).item(item)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(condition.namesOrNull())
                     .expressionAttributeValues(condition.valuesOrNull())
-                    .returnValuesOnConditionCheckFailure(none).build()).build();
+                    .returnValuesOnConditionCheckFailure(onFailure).build()).build();
             case DELETE -> TransactWriteItem.builder().delete(Delete.builder().tableName(table).key(key)
+                    .returnValuesOnConditionCheckFailure(onFailure)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(condition.namesOrNull())
                     .expressionAttributeValues(condition.valuesOrNull()).build()).build();
             case UPDATE -> {
                 Expr all = mergedPlaceholders();
                 yield TransactWriteItem.builder().update(Update.builder().tableName(table).key(key)
+                        .returnValuesOnConditionCheckFailure(onFailure)
                         .updateExpression(update.expression())
                         .conditionExpression(condition.expression())
                         .expressionAttributeNames(all.namesOrNull())
                         .expressionAttributeValues(all.valuesOrNull()).build()).build();
             }
             case CONDITION_CHECK -> TransactWriteItem.builder().conditionCheck(ConditionCheck.builder()
-                    .tableName(table).key(key)
+                    .tableName(table).key(key).returnValuesOnConditionCheckFailure(onFailure)
                     .conditionExpression(condition.expression())
                     .expressionAttributeNames(condition.namesOrNull())
                     .expressionAttributeValues(condition.valuesOrNull()).build()).build();

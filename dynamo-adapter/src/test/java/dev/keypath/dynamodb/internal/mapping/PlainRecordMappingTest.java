@@ -34,7 +34,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Records of plain components map without Jackson, and give exactly what the Jackson path gives: the same stored
  * attributes, the same objects read back (down to the collection classes), the same errors, for generated records
- * and for generated stored items that no keypath write would produce.
+ * and for generated stored items that no keypath write would produce (other value kinds, missing attributes, sets
+ * stored as lists and lists as sets). Both store a null field as no attribute and a set of text or numbers as a
+ * DynamoDB set.
  */
 class PlainRecordMappingTest {
     enum Color { RED, GREEN, BLUE }
@@ -47,7 +49,8 @@ class PlainRecordMappingTest {
                  Float share, BigDecimal amount, BigInteger big, boolean flag, Boolean maybe, UUID ref, Instant at,
                  Color color, List<String> tags, Set<Long> ids, Collection<Double> samples, Map<String, Double> scores,
                  Detail detail, List<Detail> history, Map<String, List<Instant>> times, @Version long version,
-                 @TimeToLive Instant expires) {
+                 @TimeToLive Instant expires, Set<String> names, Set<UUID> refs, Set<Color> colors,
+                 Set<Instant> moments, Set<BigDecimal> amounts, Map<String, Set<Integer>> groups) {
     }
 
     @ItemType(keyPath = "/item-{id}")
@@ -138,6 +141,44 @@ class PlainRecordMappingTest {
     }
 
     @Test
+    void aNullFieldIsNoAttributeAndASetOfTextOrNumbersIsADynamoSet() {
+        qt().forAll(longRange(Long.MIN_VALUE, Long.MAX_VALUE)).checkAssert(seed -> {
+            Entry entry = withFiniteNumbers(new Values(new Random(seed)).entry());
+            Map<String, AttributeValue> stored = PLAIN.toItem(entry);
+            for (Map.Entry<String, AttributeValue> a : stored.entrySet()) {
+                assertThat(a.getValue().nul()).as("field %s of %s", a.getKey(), entry).isNull();
+            }
+            if (stored.get("detail") != null) {
+                assertThat(stored.get("detail").m().values()).allSatisfy(v -> assertThat(v.nul()).isNull());
+            }
+            for (String name : List.of("ids", "names", "refs", "colors", "moments", "amounts")) {
+                Set<?> set = null;
+                for (java.lang.reflect.RecordComponent c : Entry.class.getRecordComponents()) {
+                    if (c.getName().equals(name)) {
+                        set = (Set<?>) value(c, entry);
+                    }
+                }
+                AttributeValue a = stored.get(name);
+                if (set == null || set.isEmpty()) {
+                    assertThat(a).as("%s of %s", name, entry).isNull();
+                } else if (set.contains(null)) {
+                    assertThat(a.hasL()).as("%s of %s", name, entry).isTrue();
+                } else {
+                    assertThat(a.hasSs() || a.hasNs()).as("%s of %s", name, entry).isTrue();
+                }
+            }
+        });
+    }
+
+    private static Object value(java.lang.reflect.RecordComponent c, Entry e) {
+        try {
+            return c.getAccessor().invoke(e);
+        } catch (ReflectiveOperationException x) {
+            throw new AssertionError(x);
+        }
+    }
+
+    @Test
     void aStoredItemNoWriteWouldMakeIsReadAsJacksonReadsIt() {
         Entry base = new Values(new Random(7)).entry();
         Map<String, AttributeValue> stored = JACKSON.toItem(withFiniteNumbers(base));
@@ -163,7 +204,8 @@ class PlainRecordMappingTest {
         return new Entry(e.account(), e.entry(), e.text(), e.count(), e.boxed(), e.small(), e.tiny(), 0.5, 1.5f,
                 e.amount(), e.big(), e.flag(), e.maybe(), e.ref(), e.at(), e.color(), e.tags(), e.ids(),
                 new ArrayList<>(List.of(1.25)), new LinkedHashMap<>(Map.of("a", 2.5)), e.detail(), e.history(),
-                e.times(), e.version(), e.expires());
+                e.times(), e.version(), e.expires(), e.names(), e.refs(), e.colors(), e.moments(), e.amounts(),
+                e.groups());
     }
 
     private static final List<String> NON_KEYS = Arrays.stream(Entry.class.getRecordComponents())
@@ -186,6 +228,12 @@ class PlainRecordMappingTest {
             AttributeValue.fromL(List.of(AttributeValue.fromN("1"), AttributeValue.fromNul(true))),
             AttributeValue.fromL(List.of(AttributeValue.fromS("a"), AttributeValue.fromS("a"))),
             AttributeValue.fromSs(List.of("a", "b")), AttributeValue.fromNs(List.of("1", "2")),
+            AttributeValue.fromSs(List.of("RED", "GREEN")), AttributeValue.fromSs(List.of("2025-03-14T15:09:26.535Z")),
+            AttributeValue.fromSs(List.of("4c9d36e5-6b19-4e6a-828c-226ed667458a")),
+            AttributeValue.fromNs(List.of("1.50", "7", "2147483648")),
+            AttributeValue.fromBs(List.of(SdkBytes.fromByteArray(new byte[] {1}))),
+            AttributeValue.fromL(List.of(AttributeValue.fromS("x"), AttributeValue.fromS("x"))),
+            AttributeValue.fromM(Map.of("k", AttributeValue.fromNs(List.of("1")), "j", AttributeValue.fromNul(true))),
             AttributeValue.fromM(Map.of()), AttributeValue.fromM(Map.of("name", AttributeValue.fromS("n"),
                     "color", AttributeValue.fromS("BLUE"), "at", AttributeValue.fromNul(true),
                     "counts", AttributeValue.fromL(List.of()), "extra", AttributeValue.fromN("1"))),
@@ -217,7 +265,9 @@ class PlainRecordMappingTest {
     record Comparable(Entry entry, List<Class<?>> classes) {
         Comparable(Entry e) {
             this(e, Arrays.asList(classOf(e.tags()), classOf(e.ids()), classOf(e.samples()), classOf(e.scores()),
-                    classOf(e.history()), classOf(e.times()), e.detail() == null ? null : classOf(e.detail().counts())));
+                    classOf(e.history()), classOf(e.times()), e.detail() == null ? null : classOf(e.detail().counts()),
+                    classOf(e.names()), classOf(e.refs()), classOf(e.colors()), classOf(e.moments()),
+                    classOf(e.amounts()), classOf(e.groups())));
         }
 
         private static Class<?> classOf(Object o) {
@@ -242,7 +292,16 @@ class PlainRecordMappingTest {
                     maybe(() -> list(this::text)), maybe(() -> new LinkedHashSet<>(list(random::nextLong))),
                     maybe(() -> list(this::floating)), maybe(() -> map(this::floating)), maybe(this::detail),
                     maybe(() -> list(this::detail)), maybe(() -> map(() -> list(this::instant))), random.nextInt(5),
-                    maybe(this::instant));
+                    maybe(this::instant), maybe(() -> set(this::text)), maybe(() -> set(UUID::randomUUID)),
+                    maybe(() -> set(this::color)), maybe(() -> set(this::instant)), maybe(() -> set(this::decimal)),
+                    maybe(() -> map(() -> set(random::nextInt))));
+        }
+
+        /** A set, sometimes empty, sometimes holding a null; with a set's class, or another collection's. */
+        private <T> Set<T> set(Supplier<T> element) {
+            Set<T> out = random.nextBoolean() ? new LinkedHashSet<>() : new java.util.HashSet<>();
+            out.addAll(list(element));
+            return out;
         }
 
         private Detail detail() {

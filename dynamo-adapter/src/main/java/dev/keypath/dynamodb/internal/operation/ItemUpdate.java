@@ -1,0 +1,166 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.UpdateResult;
+import dev.keypath.dynamodb.WriteKind;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+
+/**
+ * One single-item update as an {@link Operation}: an {@link ItemUpdates#attempt} of the {@code UpdateItem}
+ * {@link UpdateActions} plans. When DynamoDB refuses it ({@code ValidationException}) because a value it builds on
+ * is missing or stored as {@code NULL}, a consistent read of the attributes it changes, and an attempt of the update
+ * planned again over them ({@link AbsentValues}), whose condition requires them to be still as read. If that
+ * condition fails because they changed in between (the failure carries the stored item), the update is planned once
+ * more from it; any other failure of the condition is the caller's condition, the version or the item's existence,
+ * settled as for any update. Every attempt is one conditional {@code UpdateItem} that applies whole or not at all,
+ * and a refusal applies nothing, so nothing is written twice. Single use; not thread-safe.
+ *
+ * @param <T> the item type
+ */
+final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
+    /** Updates sent at most: the first plan, then plans over what was read. */
+    static final int MAX_ATTEMPTS = 4;
+
+    /**
+     * How an attempt ends for a new plan: DynamoDB's refusal, or a failed condition whose stored item no longer is
+     * as the plan assumed ({@code stored}, null after a refusal).
+     */
+    static final class Refusal extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Map<String, AttributeValue> stored;
+
+        Refusal(RuntimeException cause, Map<String, AttributeValue> stored) {
+            super(cause.getMessage(), cause, false, false);
+            this.stored = stored;
+        }
+
+        RuntimeException failure() {
+            return (RuntimeException) getCause();
+        }
+    }
+
+    private final String table;
+    private final DefaultItemSchema<T> schema;
+    private final UpdateItem<T> update;
+    private final ValueConverter values;
+    private final SchemaRegistry registry;
+    private final UpdateActions.Planned first;
+    private AbsentValues absent;
+    /** The attempt in flight, or null while the attributes are read. */
+    private Operation<UpdateResult<T>> current;
+    /** The rewrite the attempt in flight was planned as, or null for the first plan. */
+    private AbsentValues.Rewrite sent;
+    /** The refusal that made the last plan end, while the item is read. */
+    private RuntimeException refused;
+    private int attempts = 1;
+    private UpdateResult<T> result;
+
+    ItemUpdate(String table, DefaultItemSchema<T> schema, UpdateItem<T> update, ValueConverter values,
+               SchemaRegistry registry) {
+        this.table = table;
+        this.schema = schema;
+        this.update = update;
+        this.values = values;
+        this.registry = registry;
+        this.first = UpdateActions.plan(schema, update, values, WriteKind.UPDATE, registry.extensions());
+        this.current = ItemUpdates.attempt(table, schema, update, first, values, registry, null);
+    }
+
+    @Override
+    public Step next() {
+        if (result != null) {
+            return Step.DONE;
+        }
+        if (current == null) {
+            return Step.Exchange.of(DynamoApi.GET_ITEM, read(), (GetItemResponse r) ->
+                    planOver(r.hasItem() ? r.item() : Map.of(), refused));
+        }
+        Step step = current.next();
+        if (step == Step.DONE) {
+            result = current.result();
+            return Step.DONE;
+        }
+        return step instanceof Step.Exchange<?, ?> exchange ? guarded(exchange) : step;
+    }
+
+    @Override
+    public UpdateResult<T> result() {
+        return result;
+    }
+
+    /** {@code exchange} with a {@link Refusal} from its callbacks taken as the end of the attempt. */
+    private <Q, R> Step.Exchange<Q, R> guarded(Step.Exchange<Q, R> exchange) {
+        return new Step.Exchange<>(exchange.api(), exchange.request(), guard(exchange.onResponse()),
+                guard(exchange.onFailure()));
+    }
+
+    private <X> Consumer<X> guard(Consumer<X> callback) {
+        return x -> {
+            try {
+                callback.accept(x);
+            } catch (Refusal r) {
+                refusedBy(r);
+            }
+        };
+    }
+
+    /** The attempt ended for a new plan: read first after a refusal, plan from the stored item after a condition. */
+    private void refusedBy(Refusal r) {
+        if (attempts >= MAX_ATTEMPTS) {
+            throw r.failure() instanceof ConditionalCheckFailedException c
+                    ? ConditionFailures.translate(first.action(), c)
+                    : ItemUpdates.translate(r.failure(), first.paths(), update);
+        }
+        if (absent == null) {
+            absent = new AbsentValues(schema, update.keyPath(), update.spec(), values);
+        }
+        if (r.stored == null) {
+            refused = r.failure();
+            current = null;
+        } else {
+            planOver(r.stored, null);
+        }
+    }
+
+    /** The consistent read of the attributes the update changes. */
+    private GetItemRequest read() {
+        Map<String, String> names = new LinkedHashMap<>();
+        for (String a : absent.attributes()) {
+            names.put("#kp_a" + names.size(), a);
+        }
+        return ItemReads.request(table, update.keyPath(), ReadConsistency.STRONG).toBuilder()
+                .projectionExpression(String.join(", ", names.keySet())).expressionAttributeNames(names).build();
+    }
+
+    /**
+     * The next attempt, planned over {@code stored}; after DynamoDB's {@code refusal}, the refusal itself when the
+     * new plan would be the one just refused (refused for another cause than an absent value).
+     */
+    private void planOver(Map<String, AttributeValue> stored, RuntimeException refusal) {
+        AbsentValues.Rewrite rewrite = absent.plan(stored);
+        if (refusal != null && (sent == null ? rewrite == null
+                : rewrite != null && rewrite.spec().equals(sent.spec()))) {
+            throw ItemUpdates.translate(refusal, first.paths(), update);
+        }
+        sent = rewrite;
+        attempts++;
+        if (rewrite == null) {
+            current = ItemUpdates.attempt(table, schema, update, UpdateActions.plan(schema, update, values,
+                    WriteKind.UPDATE, registry.extensions()), values, registry, null);
+            return;
+        }
+        UpdateItem<T> planned = UpdateItem.builder(update.type(), update.keyPath(), rewrite.spec())
+                .returning(update.returning()).mode(update.mode()).build();
+        current = ItemUpdates.attempt(table, schema, planned, UpdateActions.plan(schema, planned, values,
+                WriteKind.UPDATE, registry.extensions()), values, registry, item -> !AbsentValues.holds(rewrite, item));
+    }
+}
