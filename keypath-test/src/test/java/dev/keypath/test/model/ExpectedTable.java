@@ -46,6 +46,8 @@ final class ExpectedTable {
     private final Map<String, Long> counters = new TreeMap<>();
     private final Map<String, List<Long>> orderIds = new HashMap<>();
     private final List<UUID> noteIds = new ArrayList<>();
+    private Map<String, List<Long>> pinnedOrders;
+    private List<UUID> pinnedNotes;
     private Instant now = ModelClock.START;
 
     /** One stored item: its type, key path and attributes (see {@link Kind}). */
@@ -80,14 +82,30 @@ final class ExpectedTable {
         return KeyPath.of("account", "a" + slot);
     }
 
+    /**
+     * Resolves slots against the items created before this call until {@link #unpinSlots()}: the commands of one
+     * transaction name their items before the transaction's puts allocate ids.
+     */
+    void pinSlots() {
+        pinnedOrders = new HashMap<>();
+        orderIds.forEach((shop, ids) -> pinnedOrders.put(shop, List.copyOf(ids)));
+        pinnedNotes = List.copyOf(noteIds);
+    }
+
+    void unpinSlots() {
+        pinnedOrders = null;
+        pinnedNotes = null;
+    }
+
     KeyPath order(int shop, int slot) {
-        List<Long> ids = orderIds.getOrDefault(SHOPS.get(shop), List.of());
+        List<Long> ids = (pinnedOrders != null ? pinnedOrders : orderIds).getOrDefault(SHOPS.get(shop), List.of());
         long id = slot >= 3 || ids.isEmpty() ? UNALLOCATED + slot : ids.get(slot % ids.size());
         return KeyPath.of("shop", SHOPS.get(shop)).then("order", id);
     }
 
     KeyPath note(int slot) {
-        return KeyPath.of("note", slot >= 3 || noteIds.isEmpty() ? ABSENT_NOTE : noteIds.get(slot % noteIds.size()));
+        List<UUID> ids = pinnedNotes != null ? pinnedNotes : noteIds;
+        return KeyPath.of("note", slot >= 3 || ids.isEmpty() ? ABSENT_NOTE : ids.get(slot % ids.size()));
     }
 
     KeyPath path(Kind kind, int shop, int slot) {
