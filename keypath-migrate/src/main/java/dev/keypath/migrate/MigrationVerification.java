@@ -15,12 +15,15 @@ import java.util.Locale;
  * @param mapped     source items that move (matched by an entity, able to move)
  * @param target     items in the target table
  * @param missing    items that move but are absent from the target
- * @param different  items whose target content differs from the source's
+ * @param different  items whose target content differs from the source's; of a collision's source items, the one
+ *                   the target item was written from is compared, whichever the scan reads first, and the key path
+ *                   counts once if it matches none of them
  * @param extra      target items no source item accounts for (items written only to the new table, say)
  * @param collisions source items whose key path another source item has (the target holds one item for both)
  * @param cannotMove source items an entity matches that cannot move (an attribute named like one keypath keeps, a
  *                   key path that cannot be built, an item the registered class cannot read)
- * @param examples   some of the above, each {@code key -> key path: what}
+ * @param examples   up to ten of each kind above, each {@code key -> key path: what}: missing first, then
+ *                   different, extra, collisions and cannot move, so that every kind found has its examples
  * @param readUnits  read capacity consumed (both scans, and the reads that name what differs)
  * @param elapsed    how long the verification took
  */

@@ -7,15 +7,20 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link Migration#verify()}: checks the target, scans it into checksums by key digest (about 32 bytes an item),
  * then scans the source and reads each item as it is ({@link SourceReading}), independently of the mapping's
  * conversion: an item no entity matches stays behind; one that cannot move is counted; for the others the expected
- * item's key is looked up: absent is missing, looked up before is a collision (two source items, one key path),
- * unequal is different (the first examples name the attributes, read back from the target). What is never looked
- * up at the end is extra. Two scans cost far less read capacity than a read of every item by key.
+ * item's key is looked up: absent is missing, looked up before is a collision (two source items, one key path). A
+ * key path whose target item no source item of it matches (in content and {@link SourceMarker}) is different, once
+ * however many source items it has: of a collision's items, the one the target item was written from is compared,
+ * whichever the scan reads first, since which one a run wrote depends on how far its segments (or a stopped run's)
+ * had got. The first differences are named attribute by attribute, read back from the target at the end. What is
+ * never looked up is extra. Each kind of finding keeps its own examples. Two scans cost far less read capacity than
+ * a read of every item by key.
  */
 final class VerifyPass {
     private static final long ABSENT = 0x6D697373696E67L;
@@ -25,10 +30,13 @@ final class VerifyPass {
     private final LongAdder targetItems = new LongAdder();
     private final LongAdder mapped = new LongAdder();
     private final LongAdder missing = new LongAdder();
-    private final LongAdder different = new LongAdder();
     private final LongAdder collisions = new LongAdder();
     private final LongAdder cannotMove = new LongAdder();
-    private final Examples<String> examples = new Examples<>();
+    private final PendingDifferences pending = new PendingDifferences();
+    private final Examples<String> missingExamples = new Examples<>();
+    private final Examples<String> differentExamples = new Examples<>();
+    private final Examples<String> collisionExamples = new Examples<>();
+    private final Examples<String> cannotMoveExamples = new Examples<>();
 
     VerifyPass(Migration.Settings settings) {
         this.settings = settings;
@@ -49,18 +57,33 @@ final class VerifyPass {
             TargetReader reader = new TargetReader(reads, ticker, timings);
             Segments.run(settings.segments(), "verify", segment -> scanAll(settings.source(), segment, reads, ticker,
                     timings, item -> {
-                        boolean moved = check(item, tables, reader);
+                        boolean moved = check(item, tables);
                         ticker.scanned.increment();
                         if (moved) {
                             ticker.moved.increment();
                         }
                     }));
-            long extra = target.unvisited();
-            if (extra > 0) {
-                examples.offer(extra + " target items have no source item (their keys are known only by digest)");
+            long different = target.unmatched();
+            for (SourceReading.Expected e : pending.remaining(key -> !target.matched(key))) {
+                if (!differentExamples.wanted()) {
+                    break;
+                }
+                differentExamples.offer(where(e) + ": different: " + reader.differences(e));
             }
+            if (different > 0 && differentExamples.list().isEmpty()) {
+                differentExamples.offer(different + " target items differ from their source items (the source "
+                        + "items were not kept to name what differs)");
+            }
+            long extra = target.unvisited();
+            List<String> examples = new ArrayList<>(missingExamples.list());
+            examples.addAll(differentExamples.list());
+            if (extra > 0) {
+                examples.add(extra + " target items have no source item (their keys are known only by digest)");
+            }
+            examples.addAll(collisionExamples.list());
+            examples.addAll(cannotMoveExamples.list());
             return new MigrationVerification(ticker.scanned.sum(), mapped.sum(), targetItems.sum(), missing.sum(),
-                    different.sum(), extra, collisions.sum(), cannotMove.sum(), examples.list(), ticker.reads.total(),
+                    different, extra, collisions.sum(), cannotMove.sum(), examples, ticker.reads.total(),
                     ticker.elapsed());
         }
     }
@@ -86,37 +109,53 @@ final class VerifyPass {
         }
     }
 
-    /** Checks one source item against the target; true if it moves. */
-    private boolean check(Map<String, AttributeValue> item, Tables tables, TargetReader reader) {
+    /**
+     * Checks one source item against the target; true if it moves. An item unlike its target item is kept pending:
+     * another source item of its key path may match it yet.
+     */
+    private boolean check(Map<String, AttributeValue> item, Tables tables) {
         SourceReading.Reading reading = SourceReading.read(settings.mapping(), tables, item);
         if (reading instanceof SourceReading.CannotMove c) {
             cannotMove.increment();
-            examples.offer(c.sourceKey() + ": cannot move: " + c.reason());
+            cannotMoveExamples.offer(c.sourceKey() + ": cannot move: " + c.reason());
             return false;
         }
         if (!(reading instanceof SourceReading.Expected e)) {
             return false;
         }
         mapped.increment();
-        long found = target.visit(ItemChecksum.ofKey(e.item()), ABSENT);
-        String where = e.sourceKey() + " -> " + e.keyPath();
-        if (found == ABSENT) {
-            missing.increment();
-            examples.offer(where + ": missing");
-        } else if (KeyChecksums.visited(found)) {
-            collisions.increment();
-            examples.offer(where + ": another source item has the same key path (a collision)");
-        } else {
-            long content = ItemChecksum.of(e.item());
-            if (!KeyChecksums.same(found, content)
-                    && !KeyChecksums.same(found, ItemChecksum.withMarker(content, e.marker()))) {
-                different.increment();
-                if (examples.wanted()) {
-                    examples.offer(where + ": different: " + reader.differences(e));
+        long key = ItemChecksum.ofKey(e.item());
+        long content = ItemChecksum.of(e.item());
+        long written = ItemChecksum.withMarker(content, e.marker());
+        LongPredicate matches = stored -> KeyChecksums.same(stored, content) || KeyChecksums.same(stored, written);
+        long found;
+        SourceReading.Expected refused = null;
+        synchronized (pending) {
+            // the visit and what it does to the pending items in one step: another segment's item of this key path
+            // sees both or neither
+            found = target.visit(key, ABSENT, matches);
+            if (found != ABSENT) {
+                boolean match = matches.test(found);
+                if (!KeyChecksums.visited(found) && !match) {
+                    pending.offer(key, e);
+                } else if (KeyChecksums.visited(found) && match && !KeyChecksums.wasMatched(found)) {
+                    refused = pending.remove(key);
                 }
             }
         }
+        if (found == ABSENT) {
+            missing.increment();
+            missingExamples.offer(where(e) + ": missing");
+        } else if (KeyChecksums.visited(found)) {
+            collisions.increment();
+            collisionExamples.offer(where(refused == null ? e : refused)
+                    + ": another source item has the same key path (a collision)");
+        }
         return true;
+    }
+
+    private static String where(SourceReading.Expected e) {
+        return e.sourceKey() + " -> " + e.keyPath();
     }
 
     /** Reads back a target item that differs, within the read budget, to name what differs. */
