@@ -254,8 +254,8 @@ final class ExpectedTable {
     }
 
     /** An update; UPDATED_NEW and UPDATED_OLD give the attribute values at the edited paths. */
-    Expect update(Kind kind, KeyPath path, List<Edit> edits, boolean upsert, Long expectedVersion, Cond cond,
-                  Returning returning, String origin) {
+    /** Why an update of {@code kind} with {@code edits} is refused before any request: empty if it is not. */
+    static Set<Class<? extends Throwable>> refusedBeforeAnyRequest(Kind kind, List<Edit> edits) {
         Set<Class<? extends Throwable>> refused = new LinkedHashSet<>();
         for (Edit e : edits) {
             if (kind == Kind.ACCOUNT && e.top().equals("email")) {
@@ -264,6 +264,12 @@ final class ExpectedTable {
                 refused.add(InvalidUpdateException.class);
             }
         }
+        return refused;
+    }
+
+    Expect update(Kind kind, KeyPath path, List<Edit> edits, boolean upsert, Long expectedVersion, Cond cond,
+                  Returning returning, String origin) {
+        Set<Class<? extends Throwable>> refused = refusedBeforeAnyRequest(kind, edits);
         if (!refused.isEmpty()) {
             return new Expect(null, List.copyOf(refused), false);
         }

@@ -109,6 +109,18 @@ class ItemModelRegressionTest {
                                 Expected.NONE, Cond.NONE, Returning.NONE, false)), false)));
     }
 
+    /** A transaction with an update refused as it is declared sends nothing and allocates no sequence id. */
+    @Test
+    void aTransactionRefusedAsItIsDeclaredAllocatesNoId() {
+        replay(List.of(
+                new TransactWrite(List.of(
+                        new PutOrder(0, -1, "open", null, null, null, null, 1L, null, Carry.FRESH, PutMode.REPLACE,
+                                Cond.NONE, false),
+                        new Update(Kind.ORDER, 0, 0, List.of(new Edit(Op.SET, "status", "paid", null),
+                                new Edit(Op.SET, "created", 5L, null)), false, Expected.NONE, Cond.NONE,
+                                Returning.NONE, false)), false)));
+    }
+
     private static void replay(List<Command> commands) {
         new ModelRun(new Sut(table, async), new RawTable(client, table.tableName()), Exploration.NONE, 0)
                 .run(new Script(commands));
