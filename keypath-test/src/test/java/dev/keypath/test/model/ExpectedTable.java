@@ -46,6 +46,7 @@ final class ExpectedTable {
     private final Map<String, Long> counters = new TreeMap<>();
     private final Map<String, List<Long>> orderIds = new HashMap<>();
     private final List<UUID> noteIds = new ArrayList<>();
+    private long unknownNotes;
     private Map<String, List<Long>> pinnedOrders;
     private List<UUID> pinnedNotes;
     private Instant now = ModelClock.START;
@@ -188,8 +189,11 @@ final class ExpectedTable {
                     o.origin(), o.expiresAt(), o.created(), o.updated());
         }
         if (item instanceof Note n && n.noteId() == null) {
-            UUID id = generated == null ? ABSENT_NOTE : generated;
-            noteCreated(id);
+            // a write that failed generated no id the model can know: one that names no other item stands in
+            UUID id = generated == null ? new UUID(0, ++unknownNotes) : generated;
+            if (generated != null) {
+                noteCreated(id);
+            }
             return new Note(id, n.topic(), n.title(), n.body(), n.labels(), n.lines(), n.origin(), n.touched(),
                     n.version());
         }
