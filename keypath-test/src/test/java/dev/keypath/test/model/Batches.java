@@ -18,6 +18,7 @@ import dev.keypath.test.model.Writes.Update;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -200,6 +201,13 @@ final class Batches {
                 return (c instanceof Put || c instanceof Delete) && p != null && p.namespace(0).equals("account");
             })) {
                 return Expect.failure(UniqueKeyWriteException.class);
+            }
+            // an update refused as the transaction is declared: nothing is sent and no id allocated
+            Set<Class<? extends Throwable>> declined = new LinkedHashSet<>();
+            actions.stream().filter(c -> c instanceof Update).map(c -> (Update) c)
+                    .forEach(u -> declined.addAll(ExpectedTable.refusedBeforeAnyRequest(u.kind(), u.edits())));
+            if (!declined.isEmpty()) {
+                return new Expect(null, List.copyOf(declined), false);
             }
             List<Object> resolved = new ArrayList<>();
             for (int i = 0; i < actions.size(); i++) {

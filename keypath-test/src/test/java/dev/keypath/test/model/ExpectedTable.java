@@ -46,6 +46,7 @@ final class ExpectedTable {
     private final Map<String, Long> counters = new TreeMap<>();
     private final Map<String, List<Long>> orderIds = new HashMap<>();
     private final List<UUID> noteIds = new ArrayList<>();
+    private long unknownNotes;
     private Map<String, List<Long>> pinnedOrders;
     private List<UUID> pinnedNotes;
     private Instant now = ModelClock.START;
@@ -188,8 +189,11 @@ final class ExpectedTable {
                     o.origin(), o.expiresAt(), o.created(), o.updated());
         }
         if (item instanceof Note n && n.noteId() == null) {
-            UUID id = generated == null ? ABSENT_NOTE : generated;
-            noteCreated(id);
+            // a write that failed generated no id the model can know: one that names no other item stands in
+            UUID id = generated == null ? new UUID(0, ++unknownNotes) : generated;
+            if (generated != null) {
+                noteCreated(id);
+            }
             return new Note(id, n.topic(), n.title(), n.body(), n.labels(), n.lines(), n.origin(), n.touched(),
                     n.version());
         }
@@ -254,8 +258,8 @@ final class ExpectedTable {
     }
 
     /** An update; UPDATED_NEW and UPDATED_OLD give the attribute values at the edited paths. */
-    Expect update(Kind kind, KeyPath path, List<Edit> edits, boolean upsert, Long expectedVersion, Cond cond,
-                  Returning returning, String origin) {
+    /** Why an update of {@code kind} with {@code edits} is refused before any request: empty if it is not. */
+    static Set<Class<? extends Throwable>> refusedBeforeAnyRequest(Kind kind, List<Edit> edits) {
         Set<Class<? extends Throwable>> refused = new LinkedHashSet<>();
         for (Edit e : edits) {
             if (kind == Kind.ACCOUNT && e.top().equals("email")) {
@@ -264,6 +268,12 @@ final class ExpectedTable {
                 refused.add(InvalidUpdateException.class);
             }
         }
+        return refused;
+    }
+
+    Expect update(Kind kind, KeyPath path, List<Edit> edits, boolean upsert, Long expectedVersion, Cond cond,
+                  Returning returning, String origin) {
+        Set<Class<? extends Throwable>> refused = refusedBeforeAnyRequest(kind, edits);
         if (!refused.isEmpty()) {
             return new Expect(null, List.copyOf(refused), false);
         }

@@ -16,6 +16,7 @@ import dev.keypath.test.model.Puts.PutAccount;
 import dev.keypath.test.model.Puts.PutNote;
 import dev.keypath.test.model.Puts.PutOrder;
 import dev.keypath.test.model.Reads.Tick;
+import dev.keypath.test.model.Writes.Delete;
 import dev.keypath.test.model.Writes.Expected;
 import dev.keypath.test.model.Writes.Update;
 import java.util.List;
@@ -107,6 +108,27 @@ class ItemModelRegressionTest {
                         new PutNote(-1, "x", "t1", null, null, null, Carry.FRESH, PutMode.REPLACE, Cond.NONE, false),
                         new Update(Kind.ORDER, 0, 0, List.of(new Edit(Op.SET, "status", "paid", null)), false,
                                 Expected.NONE, Cond.NONE, Returning.NONE, false)), false)));
+    }
+
+    /** A transaction with an update refused as it is declared sends nothing and allocates no sequence id. */
+    @Test
+    void aTransactionRefusedAsItIsDeclaredAllocatesNoId() {
+        replay(List.of(
+                new TransactWrite(List.of(
+                        new PutOrder(0, -1, "open", null, null, null, null, 1L, null, Carry.FRESH, PutMode.REPLACE,
+                                Cond.NONE, false),
+                        new Update(Kind.ORDER, 0, 0, List.of(new Edit(Op.SET, "status", "paid", null),
+                                new Edit(Op.SET, "created", 5L, null)), false, Expected.NONE, Cond.NONE,
+                                Returning.NONE, false)), false)));
+    }
+
+    /** The model's own fault: a note put in a failed transaction has no id to stand on another note's path. */
+    @Test
+    void aFailedTransactionsNewNoteNamesNoOtherNote() {
+        replay(List.of(
+                new TransactWrite(List.of(
+                        new PutNote(-1, "x", "t1", null, null, null, Carry.FRESH, PutMode.REPLACE, Cond.NONE, false),
+                        new Delete(Kind.NOTE, 0, 0, Expected.CURRENT, Cond.NONE, false, false)), false)));
     }
 
     private static void replay(List<Command> commands) {
