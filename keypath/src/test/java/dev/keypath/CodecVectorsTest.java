@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** Golden vectors from the seed, in sorted order: exact bytes, strict order, round trip, no leftovers. */
+/**
+ * Golden vectors from StatelyDB's published integer table and example key, in sorted order: exact bytes, strict
+ * order, round trip, no leftovers.
+ */
 class CodecVectorsTest {
     private static final HexFormat HEX = HexFormat.of();
     private static final BigInteger TWO = BigInteger.TWO;
@@ -30,8 +33,8 @@ class CodecVectorsTest {
     }
 
     /**
-     * The seed's integer table (sort byte, then the bytes), kept in ascending order. Two rows of the seed
-     * contradict its own rule and are replaced by what the rule gives: see {@link #seedRowsThatBreakTheRule()}.
+     * StatelyDB's integer table (sort byte, then the bytes), kept in ascending order. Two of its rows contradict
+     * its own rule and are replaced by what the rule gives: see {@link #publishedRowsThatBreakTheRule()}.
      */
     static final List<Vector> INTEGERS = List.of(
             v(pow2(64).subtract(BigInteger.ONE).negate(), "00 00 00 00 00 00 00 00 00"),
@@ -79,7 +82,7 @@ class CodecVectorsTest {
     }
 
     @Test
-    void integerVectorsHaveTheSeedsBytes() {
+    void integerVectorsHaveThePublishedBytes() {
         for (Vector vector : INTEGERS) {
             byte[] key = KeyPath.of("a", vector.value()).encode();
             assertThat(HEX.formatHex(segment(key))).as("segment of %s", vector.value()).isEqualTo(vector.segment());
@@ -124,20 +127,20 @@ class CodecVectorsTest {
     }
 
     @Test
-    void seedRowsThatBreakTheRule() {
-        // The seed lists "-257" as 06 FE FF, but inverting FE FF gives 0x0100 = 256: that row is -256.
+    void publishedRowsThatBreakTheRule() {
+        // The table lists "-257" as 06 FE FF, but inverting FE FF gives 0x0100 = 256: that row is -256.
         assertThat(HEX.formatHex(segment(KeyPath.of("a", -256).encode()))).isEqualTo("06feff");
         assertThat(HEX.formatHex(segment(KeyPath.of("a", -257).encode()))).isEqualTo("06fefe");
-        // The seed lists -(2^56-1) as sort byte 1 followed by eight 0x00 bytes, but sort byte 1 means a
+        // The table lists -(2^56-1) as sort byte 1 followed by eight 0x00 bytes, but sort byte 1 means a
         // 7-byte magnitude; eight bytes would make the segment unreadable, so the rule's 7 bytes stand.
-        byte[] seedRow = HEX.parseHex("61" + "01" + "01" + "0000000000000000" + "00" + "08" + "49");
-        assertThatThrownBy(() -> KeyPath.decode(seedRow)).isInstanceOf(KeyPathFormatException.class)
+        byte[] publishedRow = HEX.parseHex("61" + "01" + "01" + "0000000000000000" + "00" + "08" + "49");
+        assertThatThrownBy(() -> KeyPath.decode(publishedRow)).isInstanceOf(KeyPathFormatException.class)
                 .hasMessageContaining("sort byte says 8");
     }
 
     static final String EXAMPLE = "/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234/comment-1678901234/react-42";
 
-    /** The seed's segment bytes for the example, then the metadata worked out by hand. */
+    /** StatelyDB's segment bytes for its example key, then the metadata worked out by hand. */
     static final String EXAMPLE_HEX = String.join("",
             "75736572", "01", "4c9d36e56b194e6a828c226ed667458a", "01",
             "706f7374", "01", "0904d2", "01",
@@ -147,7 +150,7 @@ class CodecVectorsTest {
             "20", "8201", "20", "19", "38", "29", "28", "11");
 
     @Test
-    void seedExampleIs63BytesAndSplitsIntoPk25AndSk38() {
+    void exampleKeyIs63BytesAndSplitsIntoPk25AndSk38() {
         KeyPath path = KeyPath.parse(EXAMPLE);
         assertThat(HEX.formatHex(path.encode())).isEqualTo(EXAMPLE_HEX);
         assertThat(path.encodedLength()).isEqualTo(63);

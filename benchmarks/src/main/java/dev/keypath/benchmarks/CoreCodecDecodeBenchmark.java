@@ -15,7 +15,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Decoding the seed key back into typed values: {@code KeyPath.decode(bytes)} against
+ * Decoding the reaction key ({@link ReactionKey}) back into typed values: {@code KeyPath.decode(bytes)} against
  * {@code Tuple.fromBytes(bytes)} and parsing the string key (split on '#', {@code Long.parseLong},
  * {@code UUID.fromString}). The string key starts as a {@code String}, as DynamoDB string attributes
  * arrive; the binary keys start as {@code byte[]}.
@@ -32,15 +32,16 @@ public class CoreCodecDecodeBenchmark {
     private byte[] tupleBytes;
     private String stringKey;
 
-    /** Encodes the inputs once and checks that each competitor reads back the seed. */
+    /** Encodes the inputs once and checks that each competitor reads back the reaction key. */
     @Setup
     public void setup() {
-        keyPathBytes = Seed.keyPath().encode();
-        tupleBytes = Tuple.fromList(Seed.tupleItems()).pack();
-        stringKey = Seed.stringKey();
-        Checks.equal(keyPath().toString(), Seed.PATH, "keypath");
-        Checks.equal(tuple().getItems(), Seed.tupleItems(), "tuple");
-        Checks.equal(stringKey(), new StringKey.Parts(Seed.USER, Seed.POST, Seed.COMMENT, Seed.REACT), "string key");
+        keyPathBytes = ReactionKey.keyPath().encode();
+        tupleBytes = Tuple.fromList(ReactionKey.tupleItems()).pack();
+        stringKey = ReactionKey.stringKey();
+        Checks.equal(keyPath().toString(), ReactionKey.PATH, "keypath");
+        Checks.equal(tuple().getItems(), ReactionKey.tupleItems(), "tuple");
+        Checks.equal(stringKey(), new StringKey.Parts(ReactionKey.USER, ReactionKey.POST, ReactionKey.COMMENT,
+                ReactionKey.REACT), "string key");
     }
 
     /** {@code KeyPath.decode(bytes)} of the 63-byte key. */

@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Encoding the seed key to bytes: keypath against the FoundationDB tuple layer and the hand-built string
- * key. {@code keyPath} is the baseline the summary divides by.
+ * Encoding the reaction key ({@link ReactionKey}) to bytes: keypath against the FoundationDB tuple layer and the
+ * hand-built string key. {@code keyPath} is the baseline the summary divides by.
  *
  * <p>{@code Tuple.pack()} memoizes its result, so packing the same prebuilt {@code Tuple} again only copies
  * a cached array ({@code tupleMemoized}, shown for completeness). {@code tuple} therefore packs a fresh
@@ -39,13 +39,14 @@ public class CoreCodecEncodeBenchmark {
     /** Builds the inputs once and checks that the competitors encode the same key. */
     @Setup
     public void setup() {
-        path = Seed.keyPath();
-        tupleItems = Seed.tupleItems();
+        path = ReactionKey.keyPath();
+        tupleItems = ReactionKey.tupleItems();
         prebuiltTuple = Tuple.fromList(tupleItems);
-        Checks.equal(path.toString(), Seed.PATH, "keypath");
+        Checks.equal(path.toString(), ReactionKey.PATH, "keypath");
         Checks.equal(Tuple.fromBytes(tuple()).getItems(), tupleItems, "tuple");
         Checks.equal(StringKey.parse(new String(stringKey(), StandardCharsets.UTF_8)),
-                new StringKey.Parts(Seed.USER, Seed.POST, Seed.COMMENT, Seed.REACT), "string key");
+                new StringKey.Parts(ReactionKey.USER, ReactionKey.POST, ReactionKey.COMMENT, ReactionKey.REACT),
+                "string key");
     }
 
     /** {@code KeyPath.encode()} of a prebuilt path. */
@@ -57,8 +58,8 @@ public class CoreCodecEncodeBenchmark {
     /** Building the path from typed values, then encoding it: the same work {@link #stringKey()} does. */
     @Benchmark
     public byte[] keyPathFromValues() {
-        return KeyPath.of("user", Seed.USER).then("post", Seed.POST).then("comment", Seed.COMMENT)
-                .then("react", Seed.REACT).encode();
+        return KeyPath.of("user", ReactionKey.USER).then("post", ReactionKey.POST)
+                .then("comment", ReactionKey.COMMENT).then("react", ReactionKey.REACT).encode();
     }
 
     /** {@code Tuple.pack()} of a tuple that has not been packed yet. */
@@ -76,6 +77,7 @@ public class CoreCodecEncodeBenchmark {
     /** The zero-padded string key built from typed values, as UTF-8 bytes. */
     @Benchmark
     public byte[] stringKey() {
-        return StringKey.build(Seed.USER, Seed.POST, Seed.COMMENT, Seed.REACT).getBytes(StandardCharsets.UTF_8);
+        return StringKey.build(ReactionKey.USER, ReactionKey.POST, ReactionKey.COMMENT, ReactionKey.REACT)
+                .getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -15,8 +15,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Rendering the seed key as text for logs and debugging: {@code KeyPath.toString()} against
- * {@code Tuple.toString()}, with the string-key build as a reference.
+ * Rendering the reaction key ({@link ReactionKey}) as text for logs and debugging: {@code KeyPath.toString()}
+ * against {@code Tuple.toString()}, with the string-key build as a reference.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -32,9 +32,9 @@ public class CoreCodecFormatBenchmark {
     /** Builds the values once. */
     @Setup
     public void setup() {
-        path = Seed.keyPath();
-        tuple = Tuple.fromList(Seed.tupleItems());
-        Checks.equal(keyPath(), Seed.PATH, "keypath");
+        path = ReactionKey.keyPath();
+        tuple = Tuple.fromList(ReactionKey.tupleItems());
+        Checks.equal(keyPath(), ReactionKey.PATH, "keypath");
     }
 
     /** {@code KeyPath.toString()}: the canonical path text. */
@@ -52,6 +52,6 @@ public class CoreCodecFormatBenchmark {
     /** The zero-padded string key built from typed values (reference). */
     @Benchmark
     public String stringKey() {
-        return StringKey.build(Seed.USER, Seed.POST, Seed.COMMENT, Seed.REACT);
+        return StringKey.build(ReactionKey.USER, ReactionKey.POST, ReactionKey.COMMENT, ReactionKey.REACT);
     }
 }

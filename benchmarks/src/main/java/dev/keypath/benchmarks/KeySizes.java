@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The size in bytes of the seed key in each format, printed next to the timings. Run alone with
- * {@code java -cp benchmarks/target/benchmarks.jar dev.keypath.benchmarks.KeySizes}.
+ * The size in bytes of the reaction key ({@link ReactionKey}) in each format, printed next to the timings. Run
+ * alone with {@code java -cp benchmarks/target/benchmarks.jar dev.keypath.benchmarks.KeySizes}.
  */
 public final class KeySizes {
     private KeySizes() {}
@@ -16,14 +16,16 @@ public final class KeySizes {
     record Size(String format, int bytes, String note) {}
 
     static List<Size> measure() {
-        KeyPath path = Seed.keyPath();
-        String padded = Seed.stringKey();
-        String unpadded = StringKey.unpadded(Seed.USER, Seed.POST, Seed.COMMENT, Seed.REACT);
+        KeyPath path = ReactionKey.keyPath();
+        String padded = ReactionKey.stringKey();
+        String unpadded = StringKey.unpadded(ReactionKey.USER, ReactionKey.POST, ReactionKey.COMMENT,
+                ReactionKey.REACT);
         return List.of(
                 new Size("keypath (whole key)", path.encodedLength(), "what encode() returns"),
                 new Size("keypath (DynamoDB PK + SK)", path.partitionKey().length + path.sortKey().length,
                         path.partitionKey().length + " + " + path.sortKey().length),
-                new Size("FoundationDB tuple", Tuple.fromList(Seed.tupleItems()).pack().length, "one key, no PK/SK split"),
+                new Size("FoundationDB tuple", Tuple.fromList(ReactionKey.tupleItems()).pack().length,
+                        "one key, no PK/SK split"),
                 new Size("string key, zero-padded", utf8(padded), "integers padded to " + StringKey.WIDTH + " digits"),
                 new Size("string key, unpadded", utf8(unpadded), "does not sort integers numerically"));
     }

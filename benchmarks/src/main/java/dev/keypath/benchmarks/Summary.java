@@ -13,8 +13,8 @@ import java.nio.file.Path;
  * <pre>java -cp benchmarks/target/benchmarks.jar dev.keypath.benchmarks.Summary [--baseline METHOD] [--key-sizes] RESULT.json</pre>
  *
  * <p>{@code --baseline} names the method every group is compared to (default {@code keyPath});
- * {@code --key-sizes} appends the size of the seed key in each format. JMH groups (methods run side by side)
- * get a second table of their per-iteration ratios ({@link PairedRatios}).
+ * {@code --key-sizes} appends the size of the reaction key ({@link ReactionKey}) in each format. JMH groups
+ * (methods run side by side) get a second table of their per-iteration ratios ({@link PairedRatios}).
  */
 public final class Summary {
     private Summary() {}

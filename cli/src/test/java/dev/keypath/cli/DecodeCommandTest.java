@@ -1,9 +1,9 @@
 package dev.keypath.cli;
 
-import static dev.keypath.cli.CliRun.SEED_HEX;
-import static dev.keypath.cli.CliRun.SEED_PATH;
-import static dev.keypath.cli.CliRun.SEED_PK_HEX;
-import static dev.keypath.cli.CliRun.SEED_SK_HEX;
+import static dev.keypath.cli.CliRun.REACTION_HEX;
+import static dev.keypath.cli.CliRun.REACTION_PATH;
+import static dev.keypath.cli.CliRun.REACTION_PK_HEX;
+import static dev.keypath.cli.CliRun.REACTION_SK_HEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Base64;
@@ -12,19 +12,19 @@ import org.junit.jupiter.api.Test;
 
 class DecodeCommandTest {
 
-    private static final byte[] SEED_KEY = HexFormat.of().parseHex(SEED_HEX);
+    private static final byte[] REACTION_KEY = HexFormat.of().parseHex(REACTION_HEX);
 
     @Test
-    void decodeSeedHexPrintsCanonicalPath() {
-        CliRun run = CliRun.of("decode", SEED_HEX);
+    void decodeReactionKeyHexPrintsCanonicalPath() {
+        CliRun run = CliRun.of("decode", REACTION_HEX);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).isEqualTo(SEED_PATH + System.lineSeparator());
+        assertThat(run.out()).isEqualTo(REACTION_PATH + System.lineSeparator());
     }
 
     @Test
     void decodeUpperCaseHexIsHexToo() {
-        assertThat(CliRun.of("decode", SEED_HEX.toUpperCase()).outLines()).containsExactly(SEED_PATH);
+        assertThat(CliRun.of("decode", REACTION_HEX.toUpperCase()).outLines()).containsExactly(REACTION_PATH);
     }
 
     @Test
@@ -32,23 +32,23 @@ class DecodeCommandTest {
         String upperUuid = "/user-4C9D36E5-6B19-4E6A-828C-226ED667458A/post-1234/comment-1678901234/react-42";
         String hex = CliRun.of("encode", upperUuid).outLines().get(0);
 
-        assertThat(CliRun.of("decode", hex).outLines()).containsExactly(SEED_PATH);
+        assertThat(CliRun.of("decode", hex).outLines()).containsExactly(REACTION_PATH);
     }
 
     @Test
     void splitEncodeThenDecodeRoundTrips() {
-        String pkSk = CliRun.of("encode", "--split", SEED_PATH).outLines().get(0);
+        String pkSk = CliRun.of("encode", "--split", REACTION_PATH).outLines().get(0);
 
         CliRun run = CliRun.of("decode", "--split", pkSk);
 
-        assertThat(pkSk).isEqualTo(SEED_PK_HEX + " " + SEED_SK_HEX);
+        assertThat(pkSk).isEqualTo(REACTION_PK_HEX + " " + REACTION_SK_HEX);
         assertThat(run.exitCode()).isZero();
-        assertThat(run.outLines()).containsExactly(SEED_PATH);
+        assertThat(run.outLines()).containsExactly(REACTION_PATH);
     }
 
     @Test
     void splitOnePartOnlyIsAnErrorLine() {
-        CliRun run = CliRun.of("decode", "--split", SEED_PK_HEX);
+        CliRun run = CliRun.of("decode", "--split", REACTION_PK_HEX);
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.outLines()).singleElement().asString().startsWith("error: expected 'PK SK'");
@@ -56,7 +56,8 @@ class DecodeCommandTest {
 
     @Test
     void splitMalformedSortKeySaysWhichKey() {
-        CliRun run = CliRun.of("decode", "--split", SEED_PK_HEX + " " + SEED_SK_HEX.substring(0, SEED_SK_HEX.length() - 2));
+        CliRun run = CliRun.of("decode", "--split",
+                REACTION_PK_HEX + " " + REACTION_SK_HEX.substring(0, REACTION_SK_HEX.length() - 2));
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.outLines()).singleElement().asString().startsWith("error: sort key: ").contains("offset");
@@ -64,7 +65,7 @@ class DecodeCommandTest {
 
     @Test
     void spaceWithoutSplitIsAnErrorLinePointingToSplit() {
-        CliRun run = CliRun.of("decode", SEED_PK_HEX + " " + SEED_SK_HEX);
+        CliRun run = CliRun.of("decode", REACTION_PK_HEX + " " + REACTION_SK_HEX);
 
         assertThat(run.outLines()).singleElement().asString()
                 .isEqualTo("error: expected one key but found a space at position 50; use --split for 'PK SK'");
@@ -72,33 +73,33 @@ class DecodeCommandTest {
 
     @Test
     void base64EncodeThenDecodeRoundTrips() {
-        String base64 = CliRun.of("encode", "--base64", SEED_PATH).outLines().get(0);
+        String base64 = CliRun.of("encode", "--base64", REACTION_PATH).outLines().get(0);
 
         CliRun run = CliRun.of("decode", "b64:" + base64);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.outLines()).containsExactly(SEED_PATH);
+        assertThat(run.outLines()).containsExactly(REACTION_PATH);
     }
 
     @Test
     void base64SplitRoundTrip() {
-        String pkSk = CliRun.of("encode", "--split", "--base64", SEED_PATH).outLines().get(0);
+        String pkSk = CliRun.of("encode", "--split", "--base64", REACTION_PATH).outLines().get(0);
 
         String[] keys = pkSk.split(" ");
         assertThat(CliRun.of("decode", "--split", "b64:" + keys[0] + " b64:" + keys[1]).outLines())
-                .containsExactly(SEED_PATH);
+                .containsExactly(REACTION_PATH);
     }
 
     @Test
     void urlSafeBase64WithoutPaddingIsAccepted() {
-        String urlSafe = Base64.getUrlEncoder().withoutPadding().encodeToString(SEED_KEY);
+        String urlSafe = Base64.getUrlEncoder().withoutPadding().encodeToString(REACTION_KEY);
 
-        assertThat(CliRun.of("decode", "b64:" + urlSafe).outLines()).containsExactly(SEED_PATH);
+        assertThat(CliRun.of("decode", "b64:" + urlSafe).outLines()).containsExactly(REACTION_PATH);
     }
 
     @Test
     void corruptKeyErrorLineNamesTheOffset() {
-        String truncated = SEED_HEX.substring(0, SEED_HEX.length() - 2);
+        String truncated = REACTION_HEX.substring(0, REACTION_HEX.length() - 2);
 
         CliRun run = CliRun.of("decode", truncated);
 

@@ -1,9 +1,9 @@
 package dev.keypath.cli;
 
-import static dev.keypath.cli.CliRun.SEED_HEX;
-import static dev.keypath.cli.CliRun.SEED_PATH;
-import static dev.keypath.cli.CliRun.SEED_PK_HEX;
-import static dev.keypath.cli.CliRun.SEED_SK_HEX;
+import static dev.keypath.cli.CliRun.REACTION_HEX;
+import static dev.keypath.cli.CliRun.REACTION_PATH;
+import static dev.keypath.cli.CliRun.REACTION_PK_HEX;
+import static dev.keypath.cli.CliRun.REACTION_SK_HEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Base64;
@@ -13,31 +13,32 @@ import org.junit.jupiter.api.Test;
 class EncodeCommandTest {
 
     @Test
-    void encodeSeedPathPrintsItsWholeKeyInHex() {
-        CliRun run = CliRun.of("encode", SEED_PATH);
+    void encodeReactionPathPrintsItsWholeKeyInHex() {
+        CliRun run = CliRun.of("encode", REACTION_PATH);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).isEqualTo(SEED_HEX + System.lineSeparator());
-        assertThat(HexFormat.of().parseHex(SEED_HEX)).hasSize(63);
+        assertThat(run.out()).isEqualTo(REACTION_HEX + System.lineSeparator());
+        assertThat(HexFormat.of().parseHex(REACTION_HEX)).hasSize(63);
         assertThat(run.err()).isEmpty();
     }
 
     @Test
     void encodeSplitPrintsPartitionAndSortKeySeparatedByOneSpace() {
-        CliRun run = CliRun.of("encode", "--split", SEED_PATH);
+        CliRun run = CliRun.of("encode", "--split", REACTION_PATH);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.outLines()).containsExactly(SEED_PK_HEX + " " + SEED_SK_HEX);
-        assertThat(HexFormat.of().parseHex(SEED_PK_HEX)).hasSize(25);
-        assertThat(HexFormat.of().parseHex(SEED_SK_HEX)).hasSize(38);
+        assertThat(run.outLines()).containsExactly(REACTION_PK_HEX + " " + REACTION_SK_HEX);
+        assertThat(HexFormat.of().parseHex(REACTION_PK_HEX)).hasSize(25);
+        assertThat(HexFormat.of().parseHex(REACTION_SK_HEX)).hasSize(38);
     }
 
     @Test
     void encodeBase64PrintsStandardBase64OfTheSameBytes() {
-        CliRun run = CliRun.of("encode", "--base64", SEED_PATH);
+        CliRun run = CliRun.of("encode", "--base64", REACTION_PATH);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.outLines()).containsExactly(Base64.getEncoder().encodeToString(HexFormat.of().parseHex(SEED_HEX)));
+        assertThat(run.outLines())
+                .containsExactly(Base64.getEncoder().encodeToString(HexFormat.of().parseHex(REACTION_HEX)));
     }
 
     @Test
@@ -68,6 +69,6 @@ class EncodeCommandTest {
 
     @Test
     void encodeUnknownOptionIsUsageErrorTwo() {
-        assertThat(CliRun.of("encode", "--hexx", SEED_PATH).exitCode()).isEqualTo(2);
+        assertThat(CliRun.of("encode", "--hexx", REACTION_PATH).exitCode()).isEqualTo(2);
     }
 }

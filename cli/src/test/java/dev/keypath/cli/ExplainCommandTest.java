@@ -1,8 +1,8 @@
 package dev.keypath.cli;
 
-import static dev.keypath.cli.CliRun.SEED_HEX;
-import static dev.keypath.cli.CliRun.SEED_PATH;
-import static dev.keypath.cli.CliRun.SEED_SK_HEX;
+import static dev.keypath.cli.CliRun.REACTION_HEX;
+import static dev.keypath.cli.CliRun.REACTION_PATH;
+import static dev.keypath.cli.CliRun.REACTION_SK_HEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
@@ -13,10 +13,10 @@ class ExplainCommandTest {
 
     @Test
     void pathPrintsTheExplainersLayoutWithSortByteAnnotations() {
-        CliRun run = CliRun.of("explain", SEED_PATH);
+        CliRun run = CliRun.of("explain", REACTION_PATH);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).isEqualTo(KeyPathExplainer.explain(KeyPath.parse(SEED_PATH)));
+        assertThat(run.out()).isEqualTo(KeyPathExplainer.explain(KeyPath.parse(REACTION_PATH)));
         assertThat(run.out())
                 .contains("whole key: 63 bytes; DynamoDB pk 25 bytes + sk 38 bytes")
                 .contains("09 04 d2").contains("sort byte 09 = positive, 2 magnitude bytes")
@@ -26,17 +26,17 @@ class ExplainCommandTest {
 
     @Test
     void hexExplainsTheSameBytesAsThePath() {
-        CliRun run = CliRun.of("explain", SEED_HEX);
+        CliRun run = CliRun.of("explain", REACTION_HEX);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.outLines().get(0)).isEqualTo(SEED_PATH);
+        assertThat(run.outLines().get(0)).isEqualTo(REACTION_PATH);
         assertThat(run.outLines().get(1)).isEqualTo("63 bytes");
         assertThat(run.out()).contains("terminator (metadata follows)").contains("metadata 8: integer, 2 bytes");
     }
 
     @Test
     void sortKeyAloneIsExplainedToo() {
-        CliRun run = CliRun.of("explain", SEED_SK_HEX);
+        CliRun run = CliRun.of("explain", REACTION_SK_HEX);
 
         assertThat(run.outLines().get(0)).isEqualTo("/post-1234/comment-1678901234/react-42");
         assertThat(run.outLines().get(1)).isEqualTo("38 bytes");

@@ -1,7 +1,7 @@
 package dev.keypath.cli;
 
-import static dev.keypath.cli.CliRun.SEED_HEX;
-import static dev.keypath.cli.CliRun.SEED_PATH;
+import static dev.keypath.cli.CliRun.REACTION_HEX;
+import static dev.keypath.cli.CliRun.REACTION_PATH;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -10,31 +10,32 @@ class StdinModeTest {
 
     @Test
     void encodeBadLineInTheMiddleOneOutputLinePerInputLineExitOne() {
-        CliRun run = CliRun.withStdin(SEED_PATH + "\n/user-1/post-x%\n/a-1\n", "encode", "-");
+        CliRun run = CliRun.withStdin(REACTION_PATH + "\n/user-1/post-x%\n/a-1\n", "encode", "-");
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.outLines()).hasSize(3);
-        assertThat(run.outLines().get(0)).isEqualTo(SEED_HEX);
+        assertThat(run.outLines().get(0)).isEqualTo(REACTION_HEX);
         assertThat(run.outLines().get(1)).isEqualTo("error: dangling '%' at the end at position 14 in \"/user-1/post-x%\"");
         assertThat(run.outLines().get(2)).isEqualTo("61010801000811");
     }
 
     @Test
     void decodeBadLineInTheMiddleKeepsGoing() {
-        CliRun run = CliRun.withStdin(SEED_HEX + "\r\nzz\n" + SEED_HEX + "\n", "decode", "-");
+        CliRun run = CliRun.withStdin(REACTION_HEX + "\r\nzz\n" + REACTION_HEX + "\n", "decode", "-");
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.outLines()).hasSize(3);
-        assertThat(run.outLines().get(0)).isEqualTo(SEED_PATH);
+        assertThat(run.outLines().get(0)).isEqualTo(REACTION_PATH);
         assertThat(run.outLines().get(1)).startsWith("error: ");
-        assertThat(run.outLines().get(2)).isEqualTo(SEED_PATH);
+        assertThat(run.outLines().get(2)).isEqualTo(REACTION_PATH);
     }
 
     @Test
     void emptyLineIsAnInputThatFails() {
-        CliRun run = CliRun.withStdin("\n" + SEED_HEX + "\n", "decode", "-");
+        CliRun run = CliRun.withStdin("\n" + REACTION_HEX + "\n", "decode", "-");
 
-        assertThat(run.outLines()).containsExactly("error: empty input at position 0: expected hex, or base64 after b64:", SEED_PATH);
+        assertThat(run.outLines())
+                .containsExactly("error: empty input at position 0: expected hex, or base64 after b64:", REACTION_PATH);
         assertThat(run.exitCode()).isEqualTo(1);
     }
 

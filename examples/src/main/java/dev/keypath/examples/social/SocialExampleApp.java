@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The README's main job: a social app on the seed's model (users → posts → comments → reactions) in one
+ * The tour the README runs with its first command: a social app (users → posts → comments → reactions) in one
  * binary-keyed table on an embedded DynamoDB Local. It loads a data set, then shows a user's timeline in
  * one query, a post with its comments, a time range of comments newest first, and paging — printing
  * each item's key path, its key bytes beside the equivalent hand-built string key, and consumed capacity.

@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Runs the README's main job against the shared real engine and checks what it claims to show. */
+/** Runs the README's social example app against the shared real engine and checks what it claims to show. */
 class SocialExampleAppTest {
     private static final SampleData DATA = new SampleData(42, 12);
     private static CapacityMeter meter;

@@ -48,7 +48,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
         this.streams = b.streams();
     }
 
-    /** The builder, once its client is known to be set (checked before anything else, as it always was). */
+    /** The builder, once its client is known to be set (checked before anything else). */
     private static BuilderImpl withClient(BuilderImpl b) {
         Objects.requireNonNull(b.client, "client");
         return b;

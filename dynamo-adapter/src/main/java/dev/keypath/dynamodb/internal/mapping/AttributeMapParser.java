@@ -20,8 +20,8 @@ import tools.jackson.core.util.ByteArrayBuilder;
 
 /**
  * A Jackson {@link tools.jackson.core.JsonParser} that reads a stored item's attribute map as one JSON object, straight
- * from the {@link AttributeValue}s, for Jackson's deserializers. It yields the tokens the item's values used to be
- * replayed as through a {@code TokenBuffer}: S as strings, N as the smallest of int, long and BigInteger when
+ * from the {@link AttributeValue}s, for Jackson's deserializers. It yields the tokens a {@code TokenBuffer} holding
+ * the item's values would replay: S as strings, N as the smallest of int, long and BigInteger when
  * integral and as the exact BigDecimal otherwise, B as an embedded {@code byte[]} (a copy), BOOL, NULL, L and the
  * sets as arrays, M as objects. The root object holds the attributes not in {@code skipped}, in map order,
  * followed by the key fields (names and values given by the schema: strings, longs, ints or attribute values).

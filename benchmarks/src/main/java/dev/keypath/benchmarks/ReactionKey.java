@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The example key every core benchmark uses, from the StatelyDB key-path article:
- * {@value #PATH}, in each competitor's form.
+ * The key every core benchmark uses: a reaction to a comment on a user's post, the example key of the StatelyDB
+ * key-path article, {@value #PATH}, in each competitor's form.
  */
-final class Seed {
-    private Seed() {}
+final class ReactionKey {
+    private ReactionKey() {}
 
     static final String PATH = "/user-4c9d36e5-6b19-4e6a-828c-226ed667458a/post-1234/comment-1678901234/react-42";
     static final UUID USER = UUID.fromString("4c9d36e5-6b19-4e6a-828c-226ed667458a");
