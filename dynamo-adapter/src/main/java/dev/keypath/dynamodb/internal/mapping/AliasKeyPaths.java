@@ -46,13 +46,7 @@ final class AliasKeyPaths {
                                   Map<String, Property> props, Map<String, String> jsonNames) {
         List<UniqueKey> keys = new ArrayList<>();
         for (UniqueKeyPath u : RepeatedAnnotations.on(type, UniqueKeyPath.class, UniqueKeyPaths.class)) {
-            KeyPathTemplate ut;
-            try {
-                ut = KeyPathTemplate.parse(u.value());
-            } catch (IllegalArgumentException e) {
-                throw new ItemMappingException("Bad @UniqueKeyPath of " + type.getName() + ": " + e.getMessage(),
-                        null, e);
-            }
+            KeyPathTemplate ut = ItemKeys.parseTemplate(u.value(), "@UniqueKeyPath", type);
             if (ut.variables().isEmpty()) {
                 throw new ItemMappingException("@UniqueKeyPath(\"" + u.value() + "\") of " + type.getName()
                         + " has no variable, so only one item of the type could ever exist; name a field in it");

@@ -40,13 +40,7 @@ final class IndexKeyPaths {
         List<SecondaryKey> sks = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (SecondaryKeyPath skp : RepeatedAnnotations.on(type, SecondaryKeyPath.class, SecondaryKeyPaths.class)) {
-            KeyPathTemplate st;
-            try {
-                st = KeyPathTemplate.parse(skp.keyPath());
-            } catch (IllegalArgumentException e) {
-                throw new ItemMappingException("Bad @SecondaryKeyPath of " + type.getName() + ": " + e.getMessage(),
-                        null, e);
-            }
+            KeyPathTemplate st = ItemKeys.parseTemplate(skp.keyPath(), "@SecondaryKeyPath", type);
             String where = "@SecondaryKeyPath(index = \"" + skp.index() + "\") of " + type.getName();
             if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
                 throw new ItemMappingException("Bad index name '" + skp.index() + "' on " + type.getName()

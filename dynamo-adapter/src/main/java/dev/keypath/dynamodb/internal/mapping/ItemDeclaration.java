@@ -39,12 +39,7 @@ record ItemDeclaration(String typeName, KeyPathTemplate template, KeyLayout layo
             throw new ItemMappingException(type.getName() + " is not annotated with @ItemType");
         }
         String typeName = ann.name().isEmpty() ? type.getSimpleName() : ann.name();
-        KeyPathTemplate template;
-        try {
-            template = KeyPathTemplate.parse(ann.keyPath());
-        } catch (IllegalArgumentException e) {
-            throw new ItemMappingException("Bad @ItemType key path of " + type.getName() + ": " + e.getMessage(), null, e);
-        }
+        KeyPathTemplate template = ItemKeys.parseTemplate(ann.keyPath(), "@ItemType key path", type);
         Map<String, Property> props = Property.of(type);
         List<KeyField> keyFields = ItemKeys.bind(type, template, props, true);
         KeyLayout layout = new KeyLayout(template);

@@ -37,6 +37,18 @@ final class ItemKeys {
     }
 
     /**
+     * {@code text} parsed as a key path template; an {@link ItemMappingException} naming {@code what} declares it
+     * (such as {@code "@UniqueKeyPath"}) on {@code type} when it is not one.
+     */
+    static KeyPathTemplate parseTemplate(String text, String what, Class<?> type) {
+        try {
+            return KeyPathTemplate.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new ItemMappingException("Bad " + what + " of " + type.getName() + ": " + e.getMessage(), null, e);
+        }
+    }
+
+    /**
      * The variables of {@code tpl} bound to the properties of {@code type} they name, in template order; auto ids
      * only on the {@code primary} key path. An {@link ItemMappingException} when a variable names no field or the
      * field's type cannot be a key.
