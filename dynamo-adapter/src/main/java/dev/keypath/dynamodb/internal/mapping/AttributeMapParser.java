@@ -2,21 +2,13 @@ package dev.keypath.dynamodb.internal.mapping;
 
 import dev.keypath.dynamodb.ItemMappingException;
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.core.Base64Variant;
-import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonToken;
-import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.TokenStreamContext;
-import tools.jackson.core.TokenStreamLocation;
-import tools.jackson.core.Version;
-import tools.jackson.core.base.ParserMinimalBase;
-import tools.jackson.core.util.ByteArrayBuilder;
 
 /**
  * A Jackson {@link tools.jackson.core.JsonParser} that reads a stored item's attribute map as one JSON object, straight
@@ -26,22 +18,14 @@ import tools.jackson.core.util.ByteArrayBuilder;
  * sets as arrays, M as objects. The root object holds the attributes not in {@code skipped}, in map order,
  * followed by the key fields (names and values given by the schema: strings, longs, ints or attribute values).
  * A value it cannot read (an attribute type it does not know, a malformed number) is an
- * {@link ItemMappingException}, also kept as {@link #failure()} in case Jackson wraps it. One instance per read; not
- * thread-safe.
+ * {@link ItemMappingException}, also kept as {@link #failure()} in case Jackson wraps it. The accessors of the
+ * current value are {@link DecodedValueParser}'s. One instance per read; not thread-safe.
  */
-final class AttributeMapParser extends ParserMinimalBase {
+final class AttributeMapParser extends DecodedValueParser {
     private static final int VALUES = 0;
     private static final int STRINGS = 1;
     private static final int NUMBERS = 2;
     private static final int BYTES = 3;
-    private static final BigInteger INT_MIN = BigInteger.valueOf(Integer.MIN_VALUE);
-    private static final BigInteger INT_MAX = BigInteger.valueOf(Integer.MAX_VALUE);
-    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
-    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
-    private static final BigDecimal DECIMAL_INT_MIN = new BigDecimal(INT_MIN);
-    private static final BigDecimal DECIMAL_INT_MAX = new BigDecimal(INT_MAX);
-    private static final BigDecimal DECIMAL_LONG_MIN = new BigDecimal(LONG_MIN);
-    private static final BigDecimal DECIMAL_LONG_MAX = new BigDecimal(LONG_MAX);
 
     /** One open object or array; also the read context Jackson sees. */
     private static final class Frame extends TokenStreamContext {
@@ -102,9 +86,6 @@ final class AttributeMapParser extends ParserMinimalBase {
     private final Object[] keyValues;
 
     private Frame frame;
-    /** The current scalar: a String, a Number or a byte[]. */
-    private Object value;
-    private ByteArrayBuilder byteBuilder;
     /** The error this parser threw for an unreadable stored value, which Jackson may have wrapped. */
     private ItemMappingException failure;
 
@@ -116,7 +97,6 @@ final class AttributeMapParser extends ParserMinimalBase {
      */
     public AttributeMapParser(Map<String, AttributeValue> item, NameSet skipped, String[] keyNames,
                        Object[] keyValues) {
-        super(ObjectReadContext.empty());
         this.item = item;
         this.skipped = skipped;
         this.keyNames = keyNames;
@@ -287,228 +267,5 @@ final class AttributeMapParser extends ParserMinimalBase {
     @Override
     public void assignCurrentValue(Object v) {
         frame.value = v;
-    }
-
-    @Override
-    public TokenStreamLocation currentTokenLocation() {
-        return TokenStreamLocation.NA;
-    }
-
-    @Override
-    public TokenStreamLocation currentLocation() {
-        return TokenStreamLocation.NA;
-    }
-
-    @Override
-    public Object streamReadInputSource() {
-        return null;
-    }
-
-    @Override
-    public Version version() {
-        return tools.jackson.databind.cfg.PackageVersion.VERSION;
-    }
-
-    @Override
-    public void close() {
-        _closed = true;
-    }
-
-    @Override
-    protected void _closeInput() {
-        // nothing to close
-    }
-
-    @Override
-    protected void _releaseBuffers() {
-        // nothing pooled
-    }
-
-    @Override
-    protected void _handleEOF() {
-        _throwInternal();
-    }
-
-    // ---------------------------------------------------------------- text
-
-    @Override
-    public String getString() {
-        JsonToken t = _currToken;
-        if (t == JsonToken.VALUE_STRING) {
-            return (String) value;
-        }
-        if (t == null) {
-            return null;
-        }
-        return switch (t) {
-            case VALUE_STRING -> (String) value;
-            case PROPERTY_NAME -> frame.name;
-            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> value.toString();
-            default -> t.asString();
-        };
-    }
-
-    @Override
-    public char[] getStringCharacters() {
-        String s = getString();
-        return s == null ? null : s.toCharArray();
-    }
-
-    @Override
-    public int getStringLength() {
-        String s = getString();
-        return s == null ? 0 : s.length();
-    }
-
-    @Override
-    public int getStringOffset() {
-        return 0;
-    }
-
-    @Override
-    public boolean hasStringCharacters() {
-        return false;
-    }
-
-    // ---------------------------------------------------------------- numbers
-
-    private Number numberValue(int targetType) {
-        if (_currToken == null || !_currToken.isNumeric()) {
-            throw _constructNotNumericType(_currToken, targetType);
-        }
-        return (Number) value;
-    }
-
-    @Override
-    public boolean isNaN() {
-        return false; // stored numbers are always finite
-    }
-
-    @Override
-    public NumberType getNumberType() {
-        if (_currToken == null || !_currToken.isNumeric()) {
-            return null;
-        }
-        Object v = value;
-        if (v instanceof Integer) {
-            return NumberType.INT;
-        }
-        if (v instanceof Long) {
-            return NumberType.LONG;
-        }
-        return v instanceof BigInteger ? NumberType.BIG_INTEGER : NumberType.BIG_DECIMAL;
-    }
-
-    @Override
-    public NumberTypeFP getNumberTypeFP() {
-        return _currToken == JsonToken.VALUE_NUMBER_FLOAT ? NumberTypeFP.BIG_DECIMAL : NumberTypeFP.UNKNOWN;
-    }
-
-    @Override
-    public Number getNumberValue() {
-        return numberValue(-1);
-    }
-
-    @Override
-    public Object getNumberValueDeferred() {
-        return numberValue(0);
-    }
-
-    @Override
-    public int getIntValue() {
-        Number n = numberValue(NR_INT);
-        if (n instanceof Integer) {
-            return n.intValue();
-        }
-        if (n instanceof Long) {
-            long l = n.longValue();
-            if ((int) l != l) {
-                _reportOverflowInt();
-            }
-        } else if (n instanceof BigInteger b) {
-            if (INT_MIN.compareTo(b) > 0 || INT_MAX.compareTo(b) < 0) {
-                _reportOverflowInt();
-            }
-        } else if (DECIMAL_INT_MIN.compareTo((BigDecimal) n) > 0 || DECIMAL_INT_MAX.compareTo((BigDecimal) n) < 0) {
-            _reportOverflowInt();
-        }
-        return n.intValue();
-    }
-
-    @Override
-    public long getLongValue() {
-        Number n = numberValue(NR_LONG);
-        if (n instanceof Long || n instanceof Integer) {
-            return n.longValue();
-        }
-        if (n instanceof BigInteger b) {
-            if (LONG_MIN.compareTo(b) > 0 || LONG_MAX.compareTo(b) < 0) {
-                _reportOverflowLong();
-            }
-        } else if (DECIMAL_LONG_MIN.compareTo((BigDecimal) n) > 0 || DECIMAL_LONG_MAX.compareTo((BigDecimal) n) < 0) {
-            _reportOverflowLong();
-        }
-        return n.longValue();
-    }
-
-    @Override
-    public BigInteger getBigIntegerValue() {
-        Number n = numberValue(NR_BIGINT);
-        if (n instanceof BigInteger b) {
-            return b;
-        }
-        if (n instanceof BigDecimal d) {
-            streamReadConstraints().validateBigIntegerScale(d.scale());
-            return d.toBigInteger();
-        }
-        return BigInteger.valueOf(n.longValue());
-    }
-
-    @Override
-    public BigDecimal getDecimalValue() {
-        Number n = numberValue(NR_BIGDECIMAL);
-        if (n instanceof BigDecimal d) {
-            return d;
-        }
-        if (n instanceof BigInteger b) {
-            return new BigDecimal(b);
-        }
-        return BigDecimal.valueOf(n.longValue());
-    }
-
-    @Override
-    public double getDoubleValue() {
-        return numberValue(NR_DOUBLE).doubleValue();
-    }
-
-    @Override
-    public float getFloatValue() {
-        return numberValue(NR_FLOAT).floatValue();
-    }
-
-    // ---------------------------------------------------------------- binary
-
-    @Override
-    public Object getEmbeddedObject() {
-        return _currToken == JsonToken.VALUE_EMBEDDED_OBJECT ? value : null;
-    }
-
-    @Override
-    public byte[] getBinaryValue(Base64Variant variant) throws JacksonException {
-        if (_currToken == JsonToken.VALUE_EMBEDDED_OBJECT && value instanceof byte[] bytes) {
-            return bytes;
-        }
-        if (_currToken != JsonToken.VALUE_STRING) {
-            throw _constructReadException("Current token (" + _currToken
-                    + ") not VALUE_STRING (or VALUE_EMBEDDED_OBJECT with byte[]), cannot access as binary");
-        }
-        ByteArrayBuilder builder = byteBuilder;
-        if (builder == null) {
-            byteBuilder = builder = new ByteArrayBuilder(100);
-        } else {
-            builder.reset();
-        }
-        _decodeBase64((String) value, builder, variant);
-        return builder.toByteArray();
     }
 }

@@ -17,7 +17,7 @@ import tools.jackson.databind.ser.ValueSerializerModifier;
 /**
  * A serializer modifier that stops serializing the key fields of an {@link ItemType} class where their values would
  * be thrown away: in the root object of an item, which keeps key fields in {@code pk}/{@code sk} only and drops
- * them by name ({@link AttributeValueGenerator.RootProperties}). The same object nested in another value, or
+ * them by name ({@link AttributeTreeGenerator.RootProperties}). The same object nested in another value, or
  * written by any other generator, is serialized in full. Key fields are found by their Java names and matched under
  * the names Jackson writes them with, as the root filter matches them. Swaps the writers of an item type's key
  * properties for {@link RootKeyWriter}s.

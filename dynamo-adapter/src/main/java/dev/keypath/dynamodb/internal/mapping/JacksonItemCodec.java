@@ -37,7 +37,7 @@ record JacksonItemCodec(ObjectReader reader, ObjectWriter writer, ObjectWriter i
      * {@code attrs}, keeping the root properties {@code stored} accepts.
      */
     void write(Class<?> type, Object item, KeyPath path, Map<String, AttributeValue> attrs,
-               AttributeValueGenerator.RootProperties stored) {
+               AttributeTreeGenerator.RootProperties stored) {
         AttributeValueGenerator g = AttributeValueGenerator.forItem(type.getSimpleName(), bigDecimalForFloats, attrs,
                 stored);
         try {

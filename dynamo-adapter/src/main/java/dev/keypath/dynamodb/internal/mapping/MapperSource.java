@@ -11,6 +11,17 @@ public final class MapperSource {
     /** keypath's default mapper with lenient reads. */
     public static final MapperSource DEFAULT = new MapperSource(null, false);
 
+    /** The mapper used when the caller gives none, built on first use. */
+    private static final class DefaultMapper {
+        static final JsonMapper INSTANCE = JsonMapper.builder().build();
+
+        static {
+            defaultMapperBuilt = true;
+        }
+    }
+
+    private static volatile boolean defaultMapperBuilt;
+
     private final JsonMapper given;
     private final boolean strict;
     private volatile JsonMapper mapper;
@@ -22,7 +33,7 @@ public final class MapperSource {
 
     /** The caller's mapper ({@code null}: keypath's default), read strictly or not. */
     public static MapperSource of(JsonMapper given, boolean strict) {
-        JsonMapper caller = given == DefaultItemSchema.defaultMapperIfBuilt() ? null : given;
+        JsonMapper caller = given == defaultMapperIfBuilt() ? null : given;
         return caller == null && !strict ? DEFAULT : new MapperSource(caller, strict);
     }
 
@@ -38,10 +49,20 @@ public final class MapperSource {
     public JsonMapper get() {
         JsonMapper m = mapper;
         if (m == null) {
-            JsonMapper base = given != null ? given : DefaultItemSchema.defaultMapper();
+            JsonMapper base = given != null ? given : defaultMapper();
             m = strict ? StrictReads.of(base) : base;
             mapper = m;
         }
         return m;
+    }
+
+    /** keypath's default mapper if something already built it, else null (without building it). */
+    private static JsonMapper defaultMapperIfBuilt() {
+        return defaultMapperBuilt ? DefaultMapper.INSTANCE : null;
+    }
+
+    /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
+    static JsonMapper defaultMapper() {
+        return DefaultMapper.INSTANCE;
     }
 }
