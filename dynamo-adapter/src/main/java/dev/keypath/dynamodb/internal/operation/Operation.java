@@ -1,13 +1,10 @@
 package dev.keypath.dynamodb.internal.operation;
 
-import dev.keypath.dynamodb.internal.client.AsyncDriver;
-import dev.keypath.dynamodb.internal.client.SyncDriver;
-
 /**
  * One table operation written once, without I/O: it says what to do {@linkplain #next() next} (send a DynamoDB
  * request, wait, or stop) and takes each response through the callbacks of the {@link Step.Exchange} it
- * returned. {@link SyncDriver} runs it with a loop on the caller's thread; {@link AsyncDriver} with a future
- * chain that never blocks. So retries, backoff, paging, sequence-id allocation and every error are the same for
+ * returned. The sync driver ({@code internal.client.SyncDriver}) runs it with a loop on the caller's thread, the
+ * async one ({@code AsyncDriver}) with a future chain that never blocks. So retries, backoff, paging, sequence-id allocation and every error are the same for
  * both tables.
  *
  * <p>A driver calls {@link #next()}, carries out the step, and calls {@link #next()} again until it returns
