@@ -4,8 +4,8 @@ package dev.keypath.dynamodb.internal.operation;
  * One table operation written once, without I/O: it says what to do {@linkplain #next() next} (send a DynamoDB
  * request, wait, or stop) and takes each response through the callbacks of the {@link Step.Exchange} it
  * returned. The sync driver ({@code internal.client.SyncDriver}) runs it with a loop on the caller's thread, the
- * async one ({@code AsyncDriver}) with a future chain that never blocks. So retries, backoff, paging, sequence-id allocation and every error are the same for
- * both tables.
+ * async one ({@code AsyncDriver}) with a future chain that never blocks. So retries, backoff, paging, sequence-id
+ * allocation and every error are the same for both tables.
  *
  * <p>A driver calls {@link #next()}, carries out the step, and calls {@link #next()} again until it returns
  * {@link Step#DONE}; then {@link #result()} holds the outcome. An exception thrown by {@code next()} or by a step's
