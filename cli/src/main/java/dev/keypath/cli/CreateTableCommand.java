@@ -2,11 +2,8 @@ package dev.keypath.cli;
 
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.TableStatus;
-import dev.keypath.dynamodb.internal.client.SyncDriver;
-import dev.keypath.dynamodb.internal.operation.TableBootstrap;
+import dev.keypath.dynamodb.storage.KeyPathTableCreation;
 import java.io.PrintWriter;
-import java.time.Clock;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 
 /**
  * {@code keypath create-table}: creates a key-path table for a migration's target or an import with the adapter's
- * own bootstrap ({@link TableBootstrap}), or checks that an existing one is a key-path table.
+ * own bootstrap ({@link KeyPathTableCreation}), or checks that an existing one is a key-path table.
  */
 @Command(name = "create-table",
         mixinStandardHelpOptions = true,
@@ -105,8 +102,7 @@ final class CreateTableCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try (DynamoDbClient client = clients.create(endpoint.uri(), endpoint.region())) {
-            TableStatus status = new SyncDriver(client).run(new TableBootstrap(table, Map.of(), stream,
-                    Clock.systemUTC(), throughput));
+            TableStatus status = KeyPathTableCreation.createOrCheck(client, table, stream, throughput);
             String what = "pk and sk binary, TTL on _ttl" + (stream == null ? "" : ", stream " + stream);
             if (status == TableStatus.CREATED) {
                 out.println("created table '" + table + "': " + what + ", " + (throughput == null

@@ -1,7 +1,7 @@
 package dev.keypath.export;
 
 import dev.keypath.dynamodb.ItemMappingException;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -122,7 +122,7 @@ public final class ExportDirectory {
             try (DataFileReader r = new DataFileReader(this, f)) {
                 for (DataFileReader.Line line = r.next(); line != null; line = r.next()) {
                     try {
-                        DefaultItemSchema.keyPathOfItem(line.item());
+                        StoredItemLayout.keyPathOf(line.item());
                     } catch (ItemMappingException e) {
                         throw new ExportFormatException(r.name(), line.number(), "the item's key is not a key path: "
                                 + e.getMessage() + " (only an export of a key-path table, whose pk and sk are "

@@ -1,7 +1,7 @@
 package dev.keypath.export;
 
 import dev.keypath.dynamodb.TableSchemaMismatchException;
-import dev.keypath.dynamodb.internal.operation.TableBootstrap;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -92,7 +92,7 @@ public final class TableExporter {
     public ExportDirectory export() {
         Instant start = clock.instant();
         TableDescription table = client.describeTable(r -> r.tableName(tableName)).table();
-        TableBootstrap.checkKeyPathKeys(table);
+        StoredItemLayout.checkKeys(table);
         String exportId = String.format("%014d-%08x", start.toEpochMilli(), ThreadLocalRandom.current().nextInt());
         Path exportDir = directory.resolve(ExportDirectory.AWS_DYNAMODB).resolve(exportId);
         String keyPrefix = ExportDirectory.AWS_DYNAMODB + "/" + exportId + "/";

@@ -4,9 +4,8 @@ import dev.keypath.KeyPath;
 import dev.keypath.KeyPathFormatException;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemSchema;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-import dev.keypath.dynamodb.internal.operation.ItemSizes;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
+import dev.keypath.dynamodb.storage.StoredItemSizes;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,7 +51,7 @@ public final class EntityMapping {
         this.schema = b.schema;
         this.drops = Set.copyOf(b.drops);
         this.renames = Map.copyOf(b.renames);
-        this.classReserved = schema instanceof DefaultItemSchema<?> d ? Set.copyOf(d.reservedAttributes()) : Set.of();
+        this.classReserved = StoredItemLayout.reservedAttributes(schema);
     }
 
     /** A builder of the entity called {@code name} (the name reports and errors use). */
@@ -159,7 +158,7 @@ public final class EntityMapping {
         }
         byte[] pk = path.partitionKey();
         byte[] sk = path.sortKey();
-        if (pk.length > TableAttributes.MAX_PARTITION_KEY || sk.length > TableAttributes.MAX_SORT_KEY) {
+        if (pk.length > StoredItemLayout.MAX_PARTITION_KEY_BYTES || sk.length > StoredItemLayout.MAX_SORT_KEY_BYTES) {
             throw new IllegalArgumentException(path + " has a " + pk.length + "-byte pk and a " + sk.length
                     + "-byte sk (limits 2048 and 1024)");
         }
@@ -186,9 +185,9 @@ public final class EntityMapping {
         byte[] newPk = key.pk();
         byte[] newSk = key.sk();
         Map<String, AttributeValue> moved = new LinkedHashMap<>(item.size() + 3);
-        moved.put(TableAttributes.PK, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(newPk)));
-        moved.put(TableAttributes.SK, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(newSk)));
-        moved.put(TableAttributes.TYPE, AttributeValue.fromS(typeName));
+        moved.put(StoredItemLayout.PARTITION_KEY, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(newPk)));
+        moved.put(StoredItemLayout.SORT_KEY, AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(newSk)));
+        moved.put(StoredItemLayout.TYPE, AttributeValue.fromS(typeName));
         Map<String, String> movedFrom = new LinkedHashMap<>();
         for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
             String attribute = e.getKey();
@@ -226,8 +225,8 @@ public final class EntityMapping {
             moved = new LinkedHashMap<>(stored);
         }
         moved.put(SourceMarker.ATTRIBUTE, SourceMarker.of(tables.source(), match.pk(), match.sk()));
-        int sourceKeyBytes = ItemSizes.utf8Length(match.pk()) + (match.sk() == null ? 0
-                : ItemSizes.utf8Length(match.sk()));
+        int sourceKeyBytes = StoredItemSizes.utf8Length(match.pk()) + (match.sk() == null ? 0
+                : StoredItemSizes.utf8Length(match.sk()));
         return new ItemOutcome.Mapped(this, key.path(), moved, sourceKey, sourceKeyBytes, newPk.length + newSk.length);
     }
 

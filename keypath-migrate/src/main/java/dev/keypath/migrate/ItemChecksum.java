@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -69,8 +69,8 @@ final class ItemChecksum {
     static long ofKey(Map<String, AttributeValue> item) {
         MessageDigest d = SHA.get();
         d.reset();
-        bytes(d, item.get(TableAttributes.PK).b());
-        bytes(d, item.get(TableAttributes.SK).b());
+        bytes(d, item.get(StoredItemLayout.PARTITION_KEY).b());
+        bytes(d, item.get(StoredItemLayout.SORT_KEY).b());
         return first8(d.digest());
     }
 

@@ -1,11 +1,11 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.internal.operation.ItemSizes;
+import dev.keypath.dynamodb.storage.StoredItemSizes;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * An item's size as DynamoDB bills it, counted as the adapter counts it before a write ({@link ItemSizes}), and
+ * An item's size as DynamoDB bills it, counted as the adapter counts it before a write ({@link StoredItemSizes}), and
  * the write capacity a put of it takes.
  */
 final class ItemSize {
@@ -13,7 +13,7 @@ final class ItemSize {
     }
 
     static long of(Map<String, AttributeValue> item) {
-        return ItemSizes.itemSize(item);
+        return StoredItemSizes.itemSize(item);
     }
 
     /** Write capacity units of one put of an item of {@code bytes}: one per KB started. */

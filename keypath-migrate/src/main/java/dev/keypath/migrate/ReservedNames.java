@@ -1,6 +1,6 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.util.Set;
 
 /**
@@ -19,14 +19,14 @@ final class ReservedNames {
 
     /** Why a moved item cannot hold an attribute called {@code name} of its own, or null if it can. */
     static String why(String name, Set<String> targetIndexKeys, Set<String> classReserved) {
-        if (name.equals(TableAttributes.PK) || name.equals(TableAttributes.SK) || name.equals(TableAttributes.TYPE)) {
+        if (name.equals(StoredItemLayout.PARTITION_KEY) || name.equals(StoredItemLayout.SORT_KEY) || name.equals(StoredItemLayout.TYPE)) {
             return "every key-path item holds its key path in pk and sk and its type in _type";
         }
-        if (name.equals(TableAttributes.TTL)) {
+        if (name.equals(StoredItemLayout.TIME_TO_LIVE)) {
             return "_ttl is the TTL attribute of key-path tables, which would read it as the item's expiry time";
         }
         if (name.startsWith(PREFIX)) {
-            return "names starting with " + PREFIX + " are keypath's own (such as " + TableAttributes.ALIASES
+            return "names starting with " + PREFIX + " are keypath's own (such as " + StoredItemLayout.ALIASES
                     + " and " + SourceMarker.ATTRIBUTE + ")";
         }
         if (targetIndexKeys.contains(name)) {

@@ -1,8 +1,7 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.internal.client.SyncDriver;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
-import dev.keypath.dynamodb.internal.operation.ItemBatches;
+import dev.keypath.dynamodb.storage.StoredItemBatches;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,14 +16,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class RunPass {
     private final Migration.Settings settings;
-    private final SyncDriver driver;
+    private final StoredItemBatches batches;
     private final WrittenKeys claimed = new WrittenKeys();
     private final Examples<MigrationPlan.Collision> collisionExamples = new Examples<>();
     private Checkpoint checkpoint;
 
     RunPass(Migration.Settings settings) {
         this.settings = settings;
-        this.driver = new SyncDriver(settings.client());
+        this.batches = new StoredItemBatches(settings.client(), settings.batchPolicy());
     }
 
     MigrationRun run() {
@@ -149,7 +148,7 @@ final class RunPass {
         while (from < items.size()) {
             int to = from;
             double units = 0;
-            while (to < items.size() && to - from < TableAttributes.BATCH_WRITE_CHUNK) {
+            while (to < items.size() && to - from < StoredItemLayout.BATCH_WRITE_LIMIT) {
                 double next = ItemSize.writeUnits(ItemSize.of(items.get(to)));
                 if (to > from && units + next > writes.callUnits()) {
                     break;
@@ -161,11 +160,11 @@ final class RunPass {
             List<Map<String, AttributeValue>> batch = items.subList(from, to);
             double[] callUnits = {0};
             long start = System.nanoTime();
-            driver.run(ItemBatches.put(settings.target(), batch, settings.batchPolicy(), c -> {
+            batches.put(settings.target(), batch, c -> {
                 double u = c.capacityUnits() == null ? 0 : c.capacityUnits();
                 callUnits[0] += u;
                 ticker.writes.add(u);
-            }));
+            });
             timings.write(System.nanoTime() - start);
             writes.settle(units, callUnits[0]);
             consumed += callUnits[0];

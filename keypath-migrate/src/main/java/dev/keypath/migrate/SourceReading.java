@@ -2,7 +2,7 @@ package dev.keypath.migrate;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
@@ -67,9 +67,9 @@ final class SourceReading {
             }
         }
         Map<String, AttributeValue> item = new LinkedHashMap<>(expected);
-        item.put(TableAttributes.PK, AttributeValue.fromB(SdkBytes.fromByteArray(key.pk())));
-        item.put(TableAttributes.SK, AttributeValue.fromB(SdkBytes.fromByteArray(key.sk())));
-        item.put(TableAttributes.TYPE, AttributeValue.fromS(entity.typeName()));
+        item.put(StoredItemLayout.PARTITION_KEY, AttributeValue.fromB(SdkBytes.fromByteArray(key.pk())));
+        item.put(StoredItemLayout.SORT_KEY, AttributeValue.fromB(SdkBytes.fromByteArray(key.sk())));
+        item.put(StoredItemLayout.TYPE, AttributeValue.fromS(entity.typeName()));
         ItemSchema<?> schema = entity.schema();
         if (schema != null) {
             Map<String, AttributeValue> stored;

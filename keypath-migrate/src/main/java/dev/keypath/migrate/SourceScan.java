@@ -1,7 +1,7 @@
 package dev.keypath.migrate;
 
 import dev.keypath.dynamodb.BatchPolicy;
-import dev.keypath.dynamodb.internal.operation.Backoff;
+import dev.keypath.dynamodb.storage.ThrottleBackoff;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -101,7 +101,7 @@ final class SourceScan {
     }
 
     private ScanResponse send(ScanRequest request) {
-        Backoff backoff = new Backoff(policy);
+        ThrottleBackoff backoff = new ThrottleBackoff(policy);
         while (true) {
             long start = System.nanoTime();
             try {
@@ -110,7 +110,7 @@ final class SourceScan {
                 return page;
             } catch (AwsServiceException e) {
                 timings.scan(System.nanoTime() - start);
-                long delay = Backoff.isThrottling(e) ? backoff.nextDelayMillis() : -1;
+                long delay = ThrottleBackoff.isThrottling(e) ? backoff.nextDelayMillis() : -1;
                 if (delay < 0) {
                     throw e;
                 }

@@ -1,7 +1,7 @@
 package dev.keypath.migrate;
 
 import dev.keypath.dynamodb.TableSchemaMismatchException;
-import dev.keypath.dynamodb.internal.operation.TableBootstrap;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.util.HashSet;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -41,7 +41,7 @@ record Tables(String source, Set<String> targetIndexKeys) {
                     + "(keypath create-table, or the application's KeyPathTable.bootstrap())", e);
         }
         try {
-            TableBootstrap.checkKeyPathKeys(d);
+            StoredItemLayout.checkKeys(d);
         } catch (TableSchemaMismatchException e) {
             throw new TargetTableException("The target '" + target + "' is not a key-path table: " + e.getMessage(), e);
         }

@@ -1,6 +1,6 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +105,7 @@ final class VerifyPass {
         targetItems.increment();
         if (!target.put(ItemChecksum.ofKey(item), ItemChecksum.stored(item))) {
             throw new IllegalStateException("two target items share the key digest of "
-                    + dev.keypath.dynamodb.internal.mapping.DefaultItemSchema.keyPathOfItem(item));
+                    + StoredItemLayout.keyPathOf(item));
         }
     }
 
@@ -174,8 +174,8 @@ final class VerifyPass {
             double reserve = Math.max(1, Math.ceil(ItemSize.of(e.item()) / 4096.0)) * 0.5;
             timings.budget(reads.acquire(reserve));
             var response = settings.client().getItem(b -> b.tableName(settings.target())
-                    .key(Map.of(TableAttributes.PK, e.item().get(TableAttributes.PK),
-                            TableAttributes.SK, e.item().get(TableAttributes.SK)))
+                    .key(Map.of(StoredItemLayout.PARTITION_KEY, e.item().get(StoredItemLayout.PARTITION_KEY),
+                            StoredItemLayout.SORT_KEY, e.item().get(StoredItemLayout.SORT_KEY)))
                     .returnConsumedCapacity("TOTAL"));
             double units = response.consumedCapacity() == null || response.consumedCapacity().capacityUnits() == null
                     ? 0 : response.consumedCapacity().capacityUnits();

@@ -1,6 +1,6 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Map;
@@ -46,8 +46,8 @@ final class WrittenKeys {
     Claim claim(Map<String, AttributeValue> item) {
         MessageDigest d = SHA.get();
         d.reset();
-        byte[] pk = item.get(TableAttributes.PK).b().asByteArrayUnsafe();
-        byte[] sk = item.get(TableAttributes.SK).b().asByteArrayUnsafe();
+        byte[] pk = item.get(StoredItemLayout.PARTITION_KEY).b().asByteArrayUnsafe();
+        byte[] sk = item.get(StoredItemLayout.SORT_KEY).b().asByteArrayUnsafe();
         d.update((byte) pk.length);
         d.update((byte) (pk.length >>> 8));
         d.update(pk);

@@ -1,0 +1,66 @@
+package dev.keypath.dynamodb.storage;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.TableSchemaMismatchException;
+import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.internal.operation.TableBootstrap;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+
+/**
+ * The attribute names and limits of an item as a key-path table stores it: the binary {@code pk}/{@code sk} that
+ * encode its key path, its type name, its expiry and the attribute names keypath keeps for itself.
+ */
+public final class StoredItemLayout {
+    /** The binary partition key attribute: the encoded first part of the key path. */
+    public static final String PARTITION_KEY = TableAttributes.PK;
+    /** The binary sort key attribute: the encoded rest of the key path. */
+    public static final String SORT_KEY = TableAttributes.SK;
+    /** The string attribute holding the item's type name. */
+    public static final String TYPE = TableAttributes.TYPE;
+    /** The number attribute the table's time to live reads (epoch seconds). */
+    public static final String TIME_TO_LIVE = TableAttributes.TTL;
+    /** The attribute holding the unique key paths an item owns. */
+    public static final String ALIASES = TableAttributes.ALIASES;
+    /** The largest partition key DynamoDB stores, in bytes. */
+    public static final int MAX_PARTITION_KEY_BYTES = TableAttributes.MAX_PARTITION_KEY;
+    /** The largest sort key DynamoDB stores, in bytes. */
+    public static final int MAX_SORT_KEY_BYTES = TableAttributes.MAX_SORT_KEY;
+    /** The most puts one {@code BatchWriteItem} call takes. */
+    public static final int BATCH_WRITE_LIMIT = TableAttributes.BATCH_WRITE_CHUNK;
+
+    private StoredItemLayout() {
+    }
+
+    /**
+     * The key path a stored item's {@code pk}/{@code sk} encode.
+     *
+     * @throws ItemMappingException when the item has no binary keys or their bytes are not a key path
+     */
+    public static KeyPath keyPathOf(Map<String, AttributeValue> item) {
+        return DefaultItemSchema.keyPathOfItem(item);
+    }
+
+    /**
+     * The attribute names a schema keeps for its own stored fields beyond the key ones (none for a schema keypath
+     * did not build), which data from elsewhere must not take.
+     */
+    public static Set<String> reservedAttributes(ItemSchema<?> schema) {
+        return schema instanceof DefaultItemSchema<?> d ? Set.copyOf(d.reservedAttributes()) : Set.of();
+    }
+
+    /**
+     * Checks that a described table has a key-path table's keys ({@code pk} HASH, {@code sk} RANGE, both binary),
+     * for tools that read or write a table without creating it.
+     *
+     * @throws TableSchemaMismatchException naming the table and the key schema it has
+     */
+    public static void checkKeys(TableDescription table) {
+        TableBootstrap.checkKeyPathKeys(table);
+    }
+}
