@@ -183,6 +183,13 @@ final class Recorder<T> implements Flow.Subscriber<T> {
         return error;
     }
 
+    /** Waits for onComplete or onError; returns the error, or null after onComplete. */
+    Throwable awaitEnd() {
+        await(ended, "onComplete or onError");
+        assertRules();
+        return error;
+    }
+
     /** Whether the read ended (onComplete or onError). */
     boolean ended() {
         return ended.getCount() == 0;

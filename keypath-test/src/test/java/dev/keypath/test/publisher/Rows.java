@@ -7,7 +7,9 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.test.TableCustomizer;
 import dev.keypath.test.TestDynamoDb;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -23,6 +25,17 @@ final class Rows {
     /** A row of a box; {@code position} equals {@code seq}, as an attribute a filter can read. */
     @ItemType(keyPath = "/box-{box}/row-{seq}")
     record Row(String box, long seq, long position, String label) {
+    }
+
+    /** The page-token secret of every table of rows, injected ones included ({@link SharedSecret}). */
+    static final byte[] SECRET = "publisher-test-secret-0123456789".getBytes(StandardCharsets.UTF_8);
+
+    /** Gives the injected tables {@link #SECRET}, so that tables built here accept their page tokens. */
+    static final class SharedSecret implements TableCustomizer {
+        @Override
+        public void customize(TableBuilderSettings<?> table) {
+            table.pageTokenSecret(SECRET);
+        }
     }
 
     private Rows() {
@@ -76,14 +89,15 @@ final class Rows {
     static KeyPathAsyncTable asyncTable(KeyPathTable like, DynamoDbAsyncClient client,
                                         Consumer<TableBuilderSettings<?>> settings) {
         KeyPathAsyncTable.Builder b = KeyPathAsyncTable.builder().client(client).tableName(like.tableName())
-                .register(Row.class);
+                .register(Row.class).pageTokenSecret(SECRET);
         settings.accept(b);
         return b.build();
     }
 
     /** A sync table on {@code client} over the table {@code like} names, with its settings. */
     static KeyPathTable table(KeyPathTable like, DynamoDbClient client, Consumer<TableBuilderSettings<?>> settings) {
-        KeyPathTable.Builder b = KeyPathTable.builder().client(client).tableName(like.tableName()).register(Row.class);
+        KeyPathTable.Builder b = KeyPathTable.builder().client(client).tableName(like.tableName()).register(Row.class)
+                .pageTokenSecret(SECRET);
         settings.accept(b);
         return b.build();
     }
