@@ -272,9 +272,14 @@ public interface KeyPathTable {
         return itemsOfPages(() -> query(query), token -> query(query.toBuilder().pageToken(token).build()));
     }
 
-    /** {@link #stream(ItemQuery)} restricted to one type. */
+    /**
+     * {@link #stream(ItemQuery)} restricted to one type: the items {@link #query(Class, ItemQuery)} reads, page after
+     * page.
+     */
     default <T> Stream<T> stream(Class<T> type, ItemQuery query) {
-        return stream(query.toBuilder().types(type).build()).map(type::cast);
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(query, "query");
+        return itemsOfPages(() -> query(type, query), token -> query(type, query.toBuilder().pageToken(token).build()));
     }
 
     /**
