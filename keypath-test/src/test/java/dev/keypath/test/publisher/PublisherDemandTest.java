@@ -39,7 +39,8 @@ class PublisherDemandTest {
         Rows.write(table, box, 8);
         RequestLog log = new RequestLog();
         try (DynamoDbAsyncClient client = Rows.asyncClient(log, o -> { })) {
-            Recorder<Row> rows = Recorder.<Row>recording().subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
+            Recorder<Row> rows = Recorder.<Row>recording()
+                    .subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
             Recorder.pause(Recorder.QUIET);
             assertThat(log.sent()).isZero();
             assertThat(rows.items()).isEmpty();
@@ -53,7 +54,8 @@ class PublisherDemandTest {
         List<Row> written = Rows.write(table, box, 12);
         RequestLog log = new RequestLog();
         try (DynamoDbAsyncClient client = Rows.asyncClient(log, o -> { })) {
-            Recorder<Row> rows = Recorder.<Row>recording().subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
+            Recorder<Row> rows = Recorder.<Row>recording()
+                    .subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
             rows.request(1);
             assertThat(rows.awaitItems(1)).containsExactly(written.get(0));
             Recorder.pause(Recorder.QUIET);
@@ -84,7 +86,8 @@ class PublisherDemandTest {
         List<Row> written = Rows.write(table, box, 23);
         RequestLog log = new RequestLog();
         try (DynamoDbAsyncClient client = Rows.asyncClient(log, o -> { })) {
-            Recorder<Row> rows = Recorder.<Row>recording().subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
+            Recorder<Row> rows = Recorder.<Row>recording()
+                    .subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
             rows.request(Long.MAX_VALUE);
             assertThat(rows.awaitCompletion()).containsExactlyElementsOf(written);
             assertThat(log.sent()).isEqualTo(5);
@@ -100,7 +103,8 @@ class PublisherDemandTest {
         List<Row> written = Rows.write(table, box, 30);
         RequestLog log = new RequestLog();
         try (DynamoDbAsyncClient client = Rows.asyncClient(log, o -> { })) {
-            Recorder<Row> rows = Recorder.<Row>recording().subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
+            Recorder<Row> rows = Recorder.<Row>recording()
+                    .subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
             rows.request(3);
             rows.request(4);
             assertThat(rows.awaitItems(7)).containsExactlyElementsOf(written.subList(0, 7));
@@ -120,7 +124,8 @@ class PublisherDemandTest {
         RequestLog log = new RequestLog();
         ExecutorService askers = Executors.newFixedThreadPool(4);
         try (DynamoDbAsyncClient client = Rows.asyncClient(log, o -> { })) {
-            Recorder<Row> rows = Recorder.<Row>recording().subscribeTo(async(client).publish(Row.class, Rows.box(box, 3)));
+            Recorder<Row> rows = Recorder.<Row>recording()
+                    .subscribeTo(async(client).publish(Row.class, Rows.box(box, 3)));
             CountDownLatch start = new CountDownLatch(1);
             List<Future<?>> asked = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
@@ -153,7 +158,8 @@ class PublisherDemandTest {
         List<Row> written = Rows.write(table, box, 20);
         RequestLog log = new RequestLog().hold(2);
         try (DynamoDbAsyncClient client = Rows.asyncClient(log, o -> { })) {
-            Recorder<Row> rows = Recorder.<Row>recording().subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
+            Recorder<Row> rows = Recorder.<Row>recording()
+                    .subscribeTo(async(client).publish(Row.class, Rows.box(box, 5)));
             rows.request(Long.MAX_VALUE);
             log.awaitHolding(); // the second page's answer is here, held
             assertThat(rows.items()).containsExactlyElementsOf(written.subList(0, 5));

@@ -127,7 +127,8 @@ class PublisherErrorsTest {
         });
         Outcome<Row> read = Outcome.of(asyncTable(failingHook).publish(Row.class, Rows.box(box, 5)));
         assertThat(read.items()).extracting(Row::seq).containsExactly(1L, 2L, 3L, 4L, 5L);
-        assertThat(read.failure()).isExactlyInstanceOf(HookFailure.class).hasMessage("cannot read " + Rows.path(box, 7));
+        assertThat(read.failure()).isExactlyInstanceOf(HookFailure.class)
+                .hasMessage("cannot read " + Rows.path(box, 7));
         Outcome.of(() -> syncTable(failingHook).stream(Row.class, Rows.box(box, 5))).assertSameAs(read);
     }
 
@@ -257,7 +258,8 @@ class PublisherErrorsTest {
             refusedAlike(counted.publish((ItemQuery) null), () -> sync.stream((ItemQuery) null),
                     NullPointerException.class);
             assertThat(refused(counted.publish(Row.class, null))).isInstanceOf(NullPointerException.class);
-            assertThat(refused(counted.publish((Projection<Row>) null, Rows.box(box, 1)))).isInstanceOf(NullPointerException.class);
+            assertThat(refused(counted.publish((Projection<Row>) null, Rows.box(box, 1))))
+                    .isInstanceOf(NullPointerException.class);
             assertThat(refused(counted.publish(Projection.of(Row.class, Label.class), (ItemScan) null)))
                     .isInstanceOf(NullPointerException.class);
             assertThat(log.sent()).isZero();

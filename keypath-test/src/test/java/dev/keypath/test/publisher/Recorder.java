@@ -156,14 +156,22 @@ final class Recorder<T> implements Flow.Subscriber<T> {
         }
     }
 
-    /** Waits until at least {@code count} items came (or the read ended); returns the items. */
+    /** Waits until at least {@code count} items came; returns the items. */
     List<T> awaitItems(int count) {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (items().size() < count && ended.getCount() > 0 && System.nanoTime() < deadline) {
-            pause(Duration.ofMillis(5));
-        }
-        assertThat(items()).as("items after waiting for %d (error: %s)", count, error).hasSizeGreaterThanOrEqualTo(count);
+        awaitItemsOrEnd(count);
+        assertThat(items()).as("items after waiting for %d (error: %s)", count, error)
+                .hasSizeGreaterThanOrEqualTo(count);
         return items();
+    }
+
+    /** Waits until at least {@code count} items came or the read ended; fails the test if neither happens in time. */
+    void awaitItemsOrEnd(int count) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (items().size() < count && ended.getCount() > 0) {
+            assertThat(System.nanoTime() < deadline).as("%d items or the end within %s; %d came", count, TIMEOUT,
+                    items().size()).isTrue();
+            pause(Duration.ofMillis(2));
+        }
     }
 
     /** Waits for onComplete; returns every item. */
