@@ -237,6 +237,17 @@ class PublisherDemandTest {
         assertThat(first.awaitCompletion()).containsExactlyElementsOf(written);
     }
 
+    @Test
+    void aPageTokenOfTheSyncTableIsWhereThePublishedReadStarts() {
+        String box = Rows.newBox();
+        List<Row> written = Rows.write(table, box, 13);
+        String token = table.query(Row.class, Rows.box(box, 4)).nextPageToken();
+        Recorder<Row> rows = Recorder.<Row>recording()
+                .subscribeTo(shared.publish(Row.class, Rows.box(box, 4).toBuilder().pageToken(token).build()));
+        rows.request(Long.MAX_VALUE);
+        assertThat(rows.awaitCompletion()).containsExactlyElementsOf(written.subList(4, 13));
+    }
+
     private static KeyPathAsyncTable async(DynamoDbAsyncClient client) {
         return Rows.asyncTable(table, client, settings -> { });
     }
