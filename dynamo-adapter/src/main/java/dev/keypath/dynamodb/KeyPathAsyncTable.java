@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * The non-blocking counterpart of {@link KeyPathTable} for single-item reads, writes and updates, paged
  * queries and scans, batches and transactions, on the SDK's {@link DynamoDbAsyncClient}: for event-loop or reactive
  * services that must not park a thread per DynamoDB call. Where the synchronous table streams a query or a scan
- * across pages ({@code stream}), this one publishes it ({@code publish}, a {@link Flow.Publisher} of the items). It reads and writes the same items as a {@link KeyPathTable} built with the same table name,
+ * across pages ({@code stream}), this one publishes it ({@code publish}, a {@link Flow.Publisher} of the items). It
+ * reads and writes the same items as a {@link KeyPathTable} built with the same table name,
  * types, mapper and page-token secret (page tokens are interchangeable), and behaves the same: same mapping,
  * key/item size checks, TTL filtering, version checks and auto ids.
  *
