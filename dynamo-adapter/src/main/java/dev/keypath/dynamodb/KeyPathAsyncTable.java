@@ -8,14 +8,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The non-blocking counterpart of {@link KeyPathTable} for single-item reads, writes and updates, paged
- * queries, batches and transactions, on the SDK's {@link DynamoDbAsyncClient}: for event-loop or reactive services that must not park a thread per
- * DynamoDB call. It reads and writes the same items as a {@link KeyPathTable} built with the same table name,
+ * queries and scans, batches and transactions, on the SDK's {@link DynamoDbAsyncClient}: for event-loop or reactive
+ * services that must not park a thread per DynamoDB call. Where the synchronous table streams a query or a scan
+ * across pages ({@code stream}), this one publishes it ({@code publish}, a {@link Flow.Publisher} of the items). It
+ * reads and writes the same items as a {@link KeyPathTable} built with the same table name,
  * types, mapper and page-token secret (page tokens are interchangeable), and behaves the same: same mapping,
  * key/item size checks, TTL filtering, version checks and auto ids.
  *
@@ -365,6 +368,66 @@ public interface KeyPathAsyncTable {
 
     /** {@link #query(ItemQuery)} restricted to one type, as {@link KeyPathTable#query(Class, ItemQuery)}. */
     <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query);
+
+    /**
+     * Every item of {@code query}, page after page, as a {@link Flow.Publisher}: the non-blocking counterpart of
+     * {@link KeyPathTable#stream(ItemQuery)}, with the same items in the same order. Each page is the page
+     * {@link #query(ItemQuery)} reads, and the next continues from its token; the query's limit sets the page size
+     * (0: DynamoDB's 1 MB pages), and a page token in the query is where the read starts.
+     *
+     * <p>The publisher is cold: nothing is read before a subscriber asks, and each subscriber reads from the start on
+     * its own. It keeps the Reactive Streams rules (checked by their TCK):
+     * <ul>
+     *   <li><b>Demand.</b> A page is read only once every item of the pages before it has been handed over and the
+     *       subscriber has asked for more: at most one page is in flight, and none is read beyond the one the
+     *       demand needs ({@code request(1)} reads one page). The items of a page beyond the demand wait for it.</li>
+     *   <li><b>Cancellation.</b> {@code cancel()} cancels the request in flight and drops its page; nothing more is
+     *       sent or signalled.</li>
+     *   <li><b>Errors.</b> Every failure ends the read with {@code onError}, after the items of the pages before it,
+     *       with the exception {@link #query(ItemQuery)} fails with: an SDK failure as the SDK's exception (a
+     *       throttled request is retried by the SDK's retry policy, as for the synchronous stream); an item the table
+     *       cannot read goes to its {@link UnreadableItemHandler} first, so that with the default handler it is an
+     *       {@link UnreadableItemException} and no later page is read, while a handler that returns leaves it out
+     *       and the read goes on. A query the table refuses before any request (a null argument, an unknown type or
+     *       index, an invalid page token) fails each subscriber at once, right after {@code onSubscribe}, without
+     *       waiting for demand.</li>
+     *   <li><b>Signals.</b> {@code onSubscribe} first, then one signal at a time, none after {@code onComplete},
+     *       {@code onError} or {@code cancel()}; a {@code request} made inside {@code onNext} does not recurse.
+     *       Signals arrive on a thread of the SDK client's future-completion executor or on the thread that calls
+     *       {@code request}. A subscriber that throws from {@code onSubscribe} or {@code onNext} has its subscription
+     *       cancelled and receives that exception through {@code onError}, as from
+     *       {@link java.util.concurrent.SubmissionPublisher}.</li>
+     * </ul>
+     * With Reactor or RxJava, wrap it with {@code org.reactivestreams.FlowAdapters.toPublisher}. Example:
+     * {@code table.publish(ItemQuery.of(q -> q.subtree(userPath).limit(100))).subscribe(subscriber)}.
+     */
+    Flow.Publisher<Object> publish(ItemQuery query);
+
+    /**
+     * {@link #publish(ItemQuery)} restricted to one type, as {@link KeyPathTable#stream(Class, ItemQuery)}.
+     * Example: {@code Flow.Publisher<Post> posts = table.publish(Post.class, ItemQuery.of(q -> q.subtree(user)))}.
+     */
+    <T> Flow.Publisher<T> publish(Class<T> type, ItemQuery query);
+
+    /**
+     * Every item of {@code query} read as {@code projection}'s view, page after page, as a publisher that behaves
+     * as {@link #publish(ItemQuery)}: the counterpart of {@link KeyPathTable#stream(Projection, ItemQuery)}.
+     */
+    <P> Flow.Publisher<P> publish(Projection<P> projection, ItemQuery query);
+
+    /**
+     * Every item of {@code scan}, page after page, as a publisher that behaves as {@link #publish(ItemQuery)}: the
+     * counterpart of {@link KeyPathTable#stream(ItemScan)}, each page read as {@link #scan(ItemScan)} reads it. A scan
+     * of one segment ({@link ItemScan#split(int)}) reads that segment; for every segment at once, see
+     * {@link #scanInParallel}.
+     */
+    Flow.Publisher<Object> publish(ItemScan scan);
+
+    /**
+     * Every item of {@code scan} read as {@code projection}'s view, page after page, as a publisher that behaves as
+     * {@link #publish(ItemQuery)}: the counterpart of {@link KeyPathTable#stream(Projection, ItemScan)}.
+     */
+    <P> Flow.Publisher<P> publish(Projection<P> projection, ItemScan scan);
 
     /** The future {@code call} returns, or a failed one if building its request threw (a null argument). */
     private static <R> CompletableFuture<R> deferred(java.util.function.Supplier<CompletableFuture<R>> call) {

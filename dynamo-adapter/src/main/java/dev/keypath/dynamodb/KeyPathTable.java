@@ -7,8 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Spliterator;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -265,14 +269,17 @@ public interface KeyPathTable {
      */
     default Stream<Object> stream(ItemQuery query) {
         Objects.requireNonNull(query, "query");
-        return Stream.of(query).flatMap(first -> Stream.iterate(query(first), Objects::nonNull,
-                        page -> page.hasMore() ? query(first.toBuilder().pageToken(page.nextPageToken()).build()) : null))
-                .flatMap(page -> page.items().stream());
+        return itemsOfPages(() -> query(query), token -> query(query.toBuilder().pageToken(token).build()));
     }
 
-    /** {@link #stream(ItemQuery)} restricted to one type. */
+    /**
+     * {@link #stream(ItemQuery)} restricted to one type: the items {@link #query(Class, ItemQuery)} reads, page after
+     * page.
+     */
     default <T> Stream<T> stream(Class<T> type, ItemQuery query) {
-        return stream(query.toBuilder().types(type).build()).map(type::cast);
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(query, "query");
+        return itemsOfPages(() -> query(type, query), token -> query(type, query.toBuilder().pageToken(token).build()));
     }
 
     /**
@@ -299,9 +306,7 @@ public interface KeyPathTable {
      */
     default Stream<Object> stream(ItemScan scan) {
         Objects.requireNonNull(scan, "scan");
-        return Stream.of(scan).flatMap(first -> Stream.iterate(scan(first), Objects::nonNull,
-                        page -> page.hasMore() ? scan(first.toBuilder().pageToken(page.nextPageToken()).build()) : null))
-                .flatMap(page -> page.items().stream());
+        return itemsOfPages(() -> scan(scan), token -> scan(scan.toBuilder().pageToken(token).build()));
     }
 
     /**
@@ -344,10 +349,8 @@ public interface KeyPathTable {
     /** Every item of {@link #query(Projection, ItemQuery)}, page after page, as a lazy stream. */
     default <P> Stream<P> stream(Projection<P> projection, ItemQuery query) {
         Objects.requireNonNull(query, "query");
-        return Stream.of(query).flatMap(first -> Stream.iterate(query(projection, first), Objects::nonNull,
-                        page -> page.hasMore() ? query(projection, first.toBuilder().pageToken(page.nextPageToken())
-                                .build()) : null))
-                .flatMap(page -> page.items().stream());
+        return itemsOfPages(() -> query(projection, query),
+                token -> query(projection, query.toBuilder().pageToken(token).build()));
     }
 
     /**
@@ -361,10 +364,19 @@ public interface KeyPathTable {
     /** Every item of {@link #scan(Projection, ItemScan)}, page after page, as a lazy stream. */
     default <P> Stream<P> stream(Projection<P> projection, ItemScan scan) {
         Objects.requireNonNull(scan, "scan");
-        return Stream.of(scan).flatMap(first -> Stream.iterate(scan(projection, first), Objects::nonNull,
-                        page -> page.hasMore() ? scan(projection, first.toBuilder().pageToken(page.nextPageToken())
-                                .build()) : null))
-                .flatMap(page -> page.items().stream());
+        return itemsOfPages(() -> scan(projection, scan),
+                token -> scan(projection, scan.toBuilder().pageToken(token).build()));
+    }
+
+    /**
+     * The items of the pages {@code first} and {@code next} read, as a lazy stream: the first page is read when the
+     * terminal operation starts and each next one (from the token of the page before) only when the stream reaches
+     * it, whether the stream is pushed ({@code forEach}) or pulled ({@code iterator}, {@code spliterator}).
+     */
+    private static <T> Stream<T> itemsOfPages(Supplier<Page<T>> first, Function<String, Page<T>> next) {
+        return StreamSupport.stream(() -> Stream.iterate(first.get(), Objects::nonNull,
+                        page -> page.hasMore() ? next.apply(page.nextPageToken()) : null).spliterator(),
+                Spliterator.ORDERED | Spliterator.NONNULL, false).flatMap(page -> page.items().stream());
     }
 
     /**

@@ -14,12 +14,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * would keep them, only with short waits (so that injected faults cost milliseconds) and no retry quota (so that a
  * long run of faults keeps being retried).
  */
-final class FaultyClients {
+public final class FaultyClients {
     private FaultyClients() {
     }
 
     /** The SDK's standard retry strategy with {@code maxAttempts}, waits of 5–100 ms and no circuit breaker. */
-    static RetryStrategy quickRetries(int maxAttempts) {
+    public static RetryStrategy quickRetries(int maxAttempts) {
         return AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(maxAttempts)
                 .backoffStrategy(BackoffStrategy.exponentialDelay(Duration.ofMillis(5), Duration.ofMillis(100)))
                 .throttlingBackoffStrategy(BackoffStrategy.exponentialDelay(Duration.ofMillis(10),
@@ -28,14 +28,14 @@ final class FaultyClients {
     }
 
     /** A client through {@code proxy} whose attempts time out after {@code attemptTimeout}. */
-    static DynamoDbClient sync(FaultProxy proxy, int maxAttempts, Duration attemptTimeout) {
+    public static DynamoDbClient sync(FaultProxy proxy, int maxAttempts, Duration attemptTimeout) {
         return TestDynamoDb.get().clientBuilder().endpointOverride(proxy.endpoint())
                 .overrideConfiguration(o -> o.retryStrategy(quickRetries(maxAttempts))
                         .apiCallAttemptTimeout(attemptTimeout).apiCallTimeout(Duration.ofSeconds(60))).build();
     }
 
     /** The asynchronous (Netty) client of {@link #sync}. */
-    static DynamoDbAsyncClient async(FaultProxy proxy, int maxAttempts, Duration attemptTimeout) {
+    public static DynamoDbAsyncClient async(FaultProxy proxy, int maxAttempts, Duration attemptTimeout) {
         return TestDynamoDb.get().asyncClientBuilder().endpointOverride(proxy.endpoint())
                 .httpClientBuilder(NettyNioAsyncHttpClient.builder().maxConcurrency(64))
                 .overrideConfiguration(o -> o.retryStrategy(quickRetries(maxAttempts))

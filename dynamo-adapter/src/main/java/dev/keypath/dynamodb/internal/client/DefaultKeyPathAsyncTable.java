@@ -20,6 +20,7 @@ import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.internal.operation.Operation;
 import dev.keypath.dynamodb.internal.operation.Operations;
 import java.util.Collection;
 import java.util.List;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -162,8 +164,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
 
     @Override
     public <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query) {
-        return driver.run(() -> Operations.map(operations.query(query.toBuilder().types(type).build()),
-                page -> page.ofType(type)));
+        return driver.run(() -> typed(type, query));
     }
 
     @Override
@@ -201,6 +202,43 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     public <P> CompletableFuture<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
                                                    ReadConsistency consistency) {
         return driver.run(() -> operations.batchGet(projection, keyPaths, consistency));
+    }
+
+    @Override
+    public Flow.Publisher<Object> publish(ItemQuery query) {
+        return new PagePublisher<>(driver, () -> operations.query(query),
+                token -> operations.query(query.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public <T> Flow.Publisher<T> publish(Class<T> type, ItemQuery query) {
+        return new PagePublisher<>(driver, () -> typed(type, query),
+                token -> typed(type, query.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public <P> Flow.Publisher<P> publish(Projection<P> projection, ItemQuery query) {
+        return new PagePublisher<>(driver, () -> operations.query(projection, query),
+                token -> operations.query(projection, query.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public Flow.Publisher<Object> publish(ItemScan scan) {
+        return new PagePublisher<>(driver, () -> operations.scan(scan),
+                token -> operations.scan(scan.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public <P> Flow.Publisher<P> publish(Projection<P> projection, ItemScan scan) {
+        return new PagePublisher<>(driver, () -> operations.scan(projection, scan),
+                token -> operations.scan(projection, scan.toBuilder().pageToken(token).build()));
+    }
+
+    /** One page of {@code query} restricted to {@code type}. */
+    private <T> Operation<Page<T>> typed(Class<T> type, ItemQuery query) {
+        Objects.requireNonNull(type, "type");
+        return Operations.map(operations.query(Objects.requireNonNull(query, "query").toBuilder().types(type).build()),
+                page -> page.ofType(type));
     }
 
     /** Builder; not thread-safe. */
