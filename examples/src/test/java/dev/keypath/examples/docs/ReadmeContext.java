@@ -2,6 +2,7 @@ package dev.keypath.examples.docs;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.annotation.AutoId;
@@ -49,6 +50,7 @@ class ReadmeContext {
     String token;
     byte[] secret;
     DynamoDbClient dynamoDbClient;
+    KeyPathAsyncTable asyncTable;
     Condition notBanned;
     UpdateItem<User> inc;
     SubtreeDeletion previous;
