@@ -67,17 +67,11 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 final class ChangesCommand implements Callable<Integer> {
     /** Where reading starts without a checkpoint. */
     enum From {
-        TRIM_HORIZON("trim-horizon"), LATEST("latest");
-
-        private final String text;
-
-        From(String text) {
-            this.text = text;
-        }
+        TRIM_HORIZON, LATEST;
 
         @Override
         public String toString() {
-            return text;
+            return DashedEnumConverter.text(this);
         }
     }
 
@@ -174,16 +168,9 @@ final class ChangesCommand implements Callable<Integer> {
     }
 
     /** Reads {@code trim-horizon} and {@code latest}. */
-    static final class FromConverter implements picocli.CommandLine.ITypeConverter<From> {
-        @Override
-        public From convert(String value) {
-            for (From f : From.values()) {
-                if (f.text.equals(value)) {
-                    return f;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException("expected trim-horizon or latest, got '" + value
-                    + "'");
+    static final class FromConverter extends DashedEnumConverter<From> {
+        FromConverter() {
+            super(From.class);
         }
     }
 }

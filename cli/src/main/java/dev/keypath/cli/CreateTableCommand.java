@@ -49,17 +49,11 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 final class CreateTableCommand implements Callable<Integer> {
     /** How the table is billed. */
     enum Billing {
-        ON_DEMAND("on-demand"), PROVISIONED("provisioned");
-
-        private final String text;
-
-        Billing(String text) {
-            this.text = text;
-        }
+        ON_DEMAND, PROVISIONED;
 
         @Override
         public String toString() {
-            return text;
+            return DashedEnumConverter.text(this);
         }
     }
 
@@ -141,16 +135,9 @@ final class CreateTableCommand implements Callable<Integer> {
     }
 
     /** Reads {@code on-demand} and {@code provisioned}. */
-    static final class BillingConverter implements picocli.CommandLine.ITypeConverter<Billing> {
-        @Override
-        public Billing convert(String value) {
-            for (Billing b : Billing.values()) {
-                if (b.text.equals(value)) {
-                    return b;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException("expected on-demand or provisioned, got '" + value
-                    + "'");
+    static final class BillingConverter extends DashedEnumConverter<Billing> {
+        BillingConverter() {
+            super(Billing.class);
         }
     }
 }

@@ -88,4 +88,12 @@ class CreateTableCommandTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("--read-capacity").contains("--billing provisioned");
     }
+
+    @Test
+    void anUnknownBillingModeIsAUsageErrorListingTheAcceptedOnes() {
+        CliRun run = CliRun.of("create-table", "--endpoint", endpoint, "--table", "x", "--billing", "ON_DEMAND");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("expected on-demand or provisioned, got 'ON_DEMAND'");
+    }
 }
