@@ -172,13 +172,11 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
 
     @Override
     public <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
-        List<ItemKey<?>> keys;
-        try {
-            keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return Futures.mapped(batchGet(keys, ReadConsistency.STRONG), items -> items.stream().map(type::cast).toList());
+        return Futures.deferred(() -> {
+            List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
+            return Futures.mapped(batchGet(keys, ReadConsistency.STRONG),
+                    items -> items.stream().map(type::cast).toList());
+        });
     }
 
     @Override
@@ -188,15 +186,11 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
 
     @Override
     public CompletableFuture<List<Object>> batchWrite(Consumer<WriteBatch.Builder> batch) {
-        WriteBatch b;
-        try {
+        return Futures.deferred(() -> {
             WriteBatch.Builder builder = WriteBatch.builder();
             batch.accept(builder);
-            b = builder.build();
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return batchWrite(b);
+            return batchWrite(builder.build());
+        });
     }
 
     @Override
@@ -211,13 +205,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
 
     @Override
     public CompletableFuture<Page<Object>> query(Consumer<ItemQuery.Builder> query) {
-        ItemQuery q;
-        try {
-            q = ItemQuery.of(query);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return query(q);
+        return Futures.deferred(() -> query(ItemQuery.of(query)));
     }
 
     @Override
