@@ -2,6 +2,7 @@ package dev.keypath.benchmarks;
 
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
@@ -16,7 +17,7 @@ public final class ColdStartKeyPath {
 
     /** Runs once; exits non-zero if the mapped post is not the one put (its id and title). */
     public static void main(String[] args) {
-        KeyPathTable table = KeyPathTable.builder().client(new CannedQueryClient(null)).tableName(MapperFixture.TABLE)
+        KeyPathTable table = KeyPathTables.builder().client(new CannedQueryClient(null)).tableName(MapperFixture.TABLE)
                 .register(SocialPost.class, ColdStartTypes.User.class, ColdStartTypes.Comment.class).build();
         ItemSchema<SocialPost> posts = table.schema(SocialPost.class);
         SocialPost post = SocialPost.sample();

@@ -3,6 +3,7 @@ package dev.keypath.benchmarks;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -36,7 +37,7 @@ final class EndToEndFixture implements AutoCloseable {
 
     final EmbeddedDynamoDb db = EmbeddedDynamoDb.start();
     final DynamoDbClient client = db.client();
-    final KeyPathTable table = KeyPathTable.builder().client(client).tableName(KEYPATH_TABLE)
+    final KeyPathTable table = KeyPathTables.builder().client(client).tableName(KEYPATH_TABLE)
             .register(SocialPost.class).build();
     final UUID user = SocialPost.USER;
 

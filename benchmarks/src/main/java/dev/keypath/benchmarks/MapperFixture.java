@@ -1,6 +1,7 @@
 package dev.keypath.benchmarks;
 
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import java.util.Map;
 import java.util.TreeMap;
 import software.amazon.awssdk.enhanced.dynamodb.TableSchema;
@@ -13,7 +14,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class MapperFixture {
     static final String TABLE = "app";
 
-    final ItemSchema<SocialPost> schema = ItemSchema.of(SocialPost.class);
+    final ItemSchema<SocialPost> schema = ItemSchemas.of(SocialPost.class);
     final TableSchema<SocialPostBean> tableSchema = TableSchema.fromBean(SocialPostBean.class);
     final SocialPost post = SocialPost.sample();
     final SocialPostBean bean = SocialPostBean.of(post);

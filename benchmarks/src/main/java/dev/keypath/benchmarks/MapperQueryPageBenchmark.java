@@ -3,7 +3,9 @@ package dev.keypath.benchmarks;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -52,7 +54,7 @@ public class MapperQueryPageBenchmark {
     /** Builds both tables over their canned pages and checks they read the same posts. */
     @Setup
     public void setup() {
-        ItemSchema<SocialPost> schema = ItemSchema.of(SocialPost.class);
+        ItemSchema<SocialPost> schema = ItemSchemas.of(SocialPost.class);
         TableSchema<SocialPostBean> beanSchema = TableSchema.fromBean(SocialPostBean.class);
         List<Map<String, AttributeValue>> keyPathItems = new ArrayList<>(ITEMS);
         List<Map<String, AttributeValue>> beanItems = new ArrayList<>(ITEMS);
@@ -61,7 +63,7 @@ public class MapperQueryPageBenchmark {
             keyPathItems.add(schema.toItem(post));
             beanItems.add(beanSchema.itemToMap(SocialPostBean.of(post), false));
         }
-        keyPathTable = KeyPathTable.builder()
+        keyPathTable = KeyPathTables.builder()
                 .client(new CannedQueryClient(QueryResponse.builder().items(keyPathItems).count(ITEMS)
                         .scannedCount(ITEMS).build()))
                 .tableName(MapperFixture.TABLE).register(SocialPost.class)

@@ -2,6 +2,7 @@ package dev.keypath.cli;
 
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.export.ImportResult;
 import dev.keypath.export.TableImporter;
 import java.io.PrintWriter;
@@ -94,7 +95,7 @@ final class ImportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         TransferProgress progress = new TransferProgress(err, clock, System.console() != null, "imported");
         try (DynamoDbClient client = clients.create(endpoint.uri(), endpoint.region())) {
-            KeyPathTable target = KeyPathTable.builder().client(client).tableName(table).build();
+            KeyPathTable target = KeyPathTables.builder().client(client).tableName(table).build();
             ImportResult done = TableImporter.builder().table(target).directory(in).checkpoint(checkpoint)
                     .batchSize(batchSize).createTable(createTable).progress(progress).build().run();
             progress.finish(done.written() + done.passedOver());

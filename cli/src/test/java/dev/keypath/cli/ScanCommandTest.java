@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
@@ -153,7 +154,7 @@ class ScanCommandTest {
     @Test
     void corruptKeyGivesAnErrorLineAndExitOneAndTheScanGoesOn() {
         String corrupt = TestDynamoDb.uniqueTableName("scan-corrupt");
-        KeyPathTable t = KeyPathTable.builder().client(client).tableName(corrupt)
+        KeyPathTable t = KeyPathTables.builder().client(client).tableName(corrupt)
                 .register(User.class).build();
         t.bootstrap();
         t.put(new User(ALICE, "alice"));

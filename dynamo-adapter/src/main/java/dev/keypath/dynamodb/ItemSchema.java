@@ -2,12 +2,9 @@ package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The mapping of one {@link dev.keypath.dynamodb.annotation.ItemType}-annotated class to DynamoDB items, as pure
@@ -23,21 +20,12 @@ import tools.jackson.databind.json.JsonMapper;
  * ({@code 2025-03-14T15:09:26.535Z}) through ITU's RFC 3339 code rather than the JDK formatter, and leaves every
  * other form, timestamps, {@code @JsonFormat} patterns and custom (de)serializers to Jackson.
  *
- * <p>Thread-safe once created (provided the Jackson mapper is not reconfigured).
+ * <p>A table gives the schemas of its registered types ({@code schema(type)}); {@code ItemSchemas.of(type)} makes one
+ * for a type alone. Thread-safe once created (provided the Jackson mapper is not reconfigured).
  *
  * @param <T> the mapped class
  */
 public interface ItemSchema<T> {
-    /** Introspects {@code type} using {@code mapper} for non-key fields; throws {@link ItemMappingException}. */
-    static <T> ItemSchema<T> of(Class<T> type, JsonMapper mapper) {
-        return DefaultItemSchema.create(type, mapper);
-    }
-
-    /** Introspects {@code type} with keypath's default Jackson mapper (shared; Jackson mappers are immutable). */
-    static <T> ItemSchema<T> of(Class<T> type) {
-        return DefaultItemSchema.create(type, MapperSource.DEFAULT);
-    }
-
     /** The mapped class. */
     Class<T> type();
 
@@ -64,7 +52,5 @@ public interface ItemSchema<T> {
      * names the first view property this type can not supply. Use it to fail at startup rather than at the first
      * read. Example: {@code Projection<PostTitle> titles = table.schema(Post.class).projection(PostTitle.class)}.
      */
-    default <P> Projection<P> projection(Class<P> view) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement projection");
-    }
+    <P> Projection<P> projection(Class<P> view);
 }

@@ -1,11 +1,9 @@
 package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.internal.client.DefaultKeyPathAsyncTable;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
@@ -23,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * key/item size checks, TTL filtering, version checks and auto ids.
  *
  * <pre>{@code
- * KeyPathAsyncTable table = KeyPathAsyncTable.builder().client(asyncDynamo).tableName("app")
+ * KeyPathAsyncTable table = KeyPathTables.asyncBuilder().client(asyncDynamo).tableName("app")
  *         .register(User.class, Post.class).pageTokenSecret(secret).build();
  * table.put(post, PutMode.CREATE_ONLY)
  *         .thenCompose(saved -> table.query(q -> q.subtree(KeyPath.of("user", userId)).limit(50)))
@@ -50,11 +48,6 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Implementations are thread-safe.
  */
 public interface KeyPathAsyncTable {
-    /** A builder of the default implementation. */
-    static Builder builder() {
-        return DefaultKeyPathAsyncTable.builder();
-    }
-
     /** The table name. */
     String tableName();
 
@@ -66,10 +59,7 @@ public interface KeyPathAsyncTable {
      * the builder asked for one) its stream; the future completes once the table is active, with what was done,
      * or with a {@link TableSchemaMismatchException}. Cancelling it sends no further request.
      */
-    default CompletableFuture<TableStatus> bootstrap() {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement bootstrap"));
-    }
+    CompletableFuture<TableStatus> bootstrap();
 
     /** The mapping of a registered type; throws {@link UnknownItemTypeException} otherwise. */
     <T> ItemSchema<T> schema(Class<T> type);
@@ -78,9 +68,7 @@ public interface KeyPathAsyncTable {
     KeyPath keyPathOf(Object item);
 
     /** The registered item types. */
-    default List<Class<?>> registeredTypes() {
-        throw new UnsupportedOperationException(getClass().getName() + " does not list its registered types");
-    }
+    List<Class<?>> registeredTypes();
 
     /** As {@link KeyPathTable#withGeneratedIds}, completing when a sequence id, if needed, is allocated. */
     <T> CompletableFuture<T> withGeneratedIds(T item);
@@ -102,43 +90,28 @@ public interface KeyPathAsyncTable {
      * {@link VersionConflictException} when the mode, condition or version check fails. A
      * {@link dev.keypath.dynamodb.annotation.AutoId} sequence id costs one {@code UpdateItem} first.
      */
-    default <T> CompletableFuture<T> put(PutItem<T> put) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement put(PutItem)"));
-    }
+    <T> CompletableFuture<T> put(PutItem<T> put);
 
     /** {@link #put(PutItem)} replacing whatever is stored. */
-    default <T> CompletableFuture<T> put(T item) {
-        return deferred(() -> put(PutItem.of(item)));
-    }
+    <T> CompletableFuture<T> put(T item);
 
     /** {@link #put(PutItem)} with a mode. */
-    default <T> CompletableFuture<T> put(T item, PutMode mode) {
-        return deferred(() -> put(PutItem.builder(item).mode(mode).build()));
-    }
+    <T> CompletableFuture<T> put(T item, PutMode mode);
 
     /** {@link #put(PutItem)} if {@code condition} holds (in addition to any version check). */
-    default <T> CompletableFuture<T> put(T item, Condition condition) {
-        return deferred(() -> put(PutItem.builder(item).condition(Objects.requireNonNull(condition, "condition"))
-                .build()));
-    }
+    <T> CompletableFuture<T> put(T item, Condition condition);
 
     /**
      * Deletes one item as {@code delete} says ({@code DeleteItem}), exactly as
      * {@link KeyPathTable#delete(DeleteItem)}; completes with the deleted item when the request asks for it.
      */
-    default <T> CompletableFuture<Optional<T>> delete(DeleteItem<T> delete) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement delete(DeleteItem)"));
-    }
+    <T> CompletableFuture<Optional<T>> delete(DeleteItem<T> delete);
 
     /**
      * Deletes one item ({@code DeleteItem}); for versioned types only if the stored version equals the item's
      * ({@link VersionConflictException} otherwise). Deleting an absent unversioned item is a no-op.
      */
-    default CompletableFuture<Void> delete(Object item) {
-        return deferred(() -> discarded(delete(DeleteItem.of(item))));
-    }
+    CompletableFuture<Void> delete(Object item);
 
     /** Deletes the item at {@code keyPath} without a version check; no-op if absent. */
     default CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath) {
@@ -146,36 +119,26 @@ public interface KeyPathAsyncTable {
     }
 
     /** Deletes the item at {@code keyPath} if {@code condition} (nullable) holds. */
-    default CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition) {
-        return deferred(() -> discarded(delete(DeleteItem.builder(type, keyPath).condition(condition).build())));
-    }
+    CompletableFuture<Void> delete(Class<?> type, KeyPath keyPath, Condition condition);
 
     /**
      * Changes non-key fields of an existing item ({@code UpdateItem}) and completes with the item after (or,
      * with {@link UpdateItem.Returning#OLD}, before) the update, exactly as {@link KeyPathTable#update(UpdateItem)}.
      */
-    default <T> CompletableFuture<T> update(UpdateItem<T> update) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement update(UpdateItem)"));
-    }
+    <T> CompletableFuture<T> update(UpdateItem<T> update);
 
     /**
      * Applies {@code update} and completes with what its {@link UpdateItem.Returning} asks for, exactly as
      * {@link KeyPathTable#updateWithResult(UpdateItem)}.
      */
-    default <T> CompletableFuture<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement updateWithResult"));
-    }
+    <T> CompletableFuture<UpdateResult<T>> updateWithResult(UpdateItem<T> update);
 
     /**
      * {@link #update(UpdateItem)} returning the item after the update: {@link ConditionFailedException} if the
      * item does not exist or a condition fails, versions bumped and, with {@link UpdateSpec#expectedVersion()},
      * checked ({@link VersionConflictException}).
      */
-    default <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
-        return deferred(() -> update(UpdateItem.of(type, keyPath, update)));
-    }
+    <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update);
 
     /**
      * Runs one atomic transaction ({@code TransactWriteItems}, up to 100 actions), exactly as
@@ -191,9 +154,7 @@ public interface KeyPathAsyncTable {
      * Starts a read-checked transaction, exactly as {@link KeyPathTable#readCheckedTransaction()}, whose reads and
      * commit complete futures.
      */
-    default AsyncReadCheckedTransaction readCheckedTransaction() {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement readCheckedTransaction");
-    }
+    AsyncReadCheckedTransaction readCheckedTransaction();
 
     /**
      * Runs {@code unit} in a new {@link AsyncReadCheckedTransaction} and commits it once the unit's future has
@@ -210,16 +171,10 @@ public interface KeyPathAsyncTable {
      * {@code maxAttempts} runs in all, as {@link KeyPathTable#readModifyWrite(int, ReadModifyWrite)}; the waits
      * between runs park no thread.
      */
-    default <R> CompletableFuture<R> readModifyWrite(int maxAttempts, AsyncReadModifyWrite<R> unit) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement readModifyWrite"));
-    }
+    <R> CompletableFuture<R> readModifyWrite(int maxAttempts, AsyncReadModifyWrite<R> unit);
 
     /** A consistent snapshot of up to 100 items, exactly as {@link KeyPathTable#transactGet(Collection)}. */
-    default CompletableFuture<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement transactGet"));
-    }
+    CompletableFuture<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys);
 
     /**
      * Reads many items, exactly as {@link KeyPathTable#batchGet(Collection, ReadConsistency)}: {@code BatchGetItem}
@@ -230,15 +185,7 @@ public interface KeyPathAsyncTable {
     CompletableFuture<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency);
 
     /** Batch get of one type with strong consistency. */
-    default <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
-        List<ItemKey<?>> keys;
-        try {
-            keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return mapped(batchGet(keys, ReadConsistency.STRONG), items -> items.stream().map(type::cast).toList());
-    }
+    <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths);
 
     /**
      * Writes many items, exactly as {@link KeyPathTable#batchWrite(WriteBatch)}: {@code BatchWriteItem} in chunks
@@ -251,31 +198,16 @@ public interface KeyPathAsyncTable {
      * Writes stored items exactly as given, as {@link KeyPathTable#batchPutStored(Collection)} does; a bad key or
      * a key given twice fails the future before any request.
      */
-    default CompletableFuture<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement batchPutStored"));
-    }
+    CompletableFuture<Void> batchPutStored(Collection<Map<String, AttributeValue>> items);
 
     /**
      * Maps a stored item to the object of its registered type without a request, as
      * {@link KeyPathTable#readStoredItem(Map)} does; empty for a sequence counter.
      */
-    default Optional<Object> readStoredItem(Map<String, AttributeValue> item) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement readStoredItem");
-    }
+    Optional<Object> readStoredItem(Map<String, AttributeValue> item);
 
     /** {@link #batchWrite(WriteBatch)} built with a consumer. */
-    default CompletableFuture<List<Object>> batchWrite(Consumer<WriteBatch.Builder> batch) {
-        WriteBatch b;
-        try {
-            WriteBatch.Builder builder = WriteBatch.builder();
-            batch.accept(builder);
-            b = builder.build();
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return batchWrite(b);
-    }
+    CompletableFuture<List<Object>> batchWrite(Consumer<WriteBatch.Builder> batch);
 
     /**
      * Reads one page of a collection ({@code Query} requests, chained without blocking until the page is full or
@@ -285,15 +217,7 @@ public interface KeyPathAsyncTable {
     CompletableFuture<Page<Object>> query(ItemQuery query);
 
     /** {@link #query(ItemQuery)} built with a consumer. */
-    default CompletableFuture<Page<Object>> query(Consumer<ItemQuery.Builder> query) {
-        ItemQuery q;
-        try {
-            q = ItemQuery.of(query);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return query(q);
-    }
+    CompletableFuture<Page<Object>> query(Consumer<ItemQuery.Builder> query);
 
     /** Deletes every item under {@code prefix}, exactly as {@link KeyPathTable#deleteSubtree(KeyPath, long)}. */
     default CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems) {
@@ -301,25 +225,16 @@ public interface KeyPathAsyncTable {
     }
 
     /** Goes on with a subtree deletion, exactly as {@link KeyPathTable#deleteSubtree(KeyPath, long, String)}. */
-    default CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement deleteSubtree"));
-    }
+    CompletableFuture<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken);
 
     /** The number of items {@code query} selects, counted by DynamoDB, exactly as {@link KeyPathTable#count}. */
-    default CompletableFuture<Long> count(ItemQuery query) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement count(ItemQuery)"));
-    }
+    CompletableFuture<Long> count(ItemQuery query);
 
     /**
      * Reads one page of a scan of the whole table or of one segment, exactly as {@link KeyPathTable#scan(ItemScan)}:
      * same items, same page tokens.
      */
-    default CompletableFuture<Page<Object>> scan(ItemScan scan) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement scan(ItemScan)"));
-    }
+    CompletableFuture<Page<Object>> scan(ItemScan scan);
 
     /**
      * Reads every item of {@code scan} as a parallel scan in {@code totalSegments} segments
@@ -330,17 +245,10 @@ public interface KeyPathAsyncTable {
      * {@code onPage}) and then reads no further page. Cancelling it cancels the requests in flight.
      * Example: {@code table.scanInParallel(ItemScan.all(), 4, page -> export(page.items()))}.
      */
-    default CompletableFuture<Long> scanInParallel(ItemScan scan, int totalSegments,
-                                                   Consumer<? super Page<Object>> onPage) {
-        return dev.keypath.dynamodb.internal.client.ParallelScan.run(this::scan, scan, totalSegments, onPage);
-    }
+    CompletableFuture<Long> scanInParallel(ItemScan scan, int totalSegments, Consumer<? super Page<Object>> onPage);
 
     /** One item of {@code projection}'s type as its view, exactly as {@link KeyPathTable#get(Projection, KeyPath, ReadConsistency)}. */
-    default <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath,
-                                                   ReadConsistency consistency) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement get(Projection)"));
-    }
+    <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency);
 
     /** {@link #get(Projection, KeyPath, ReadConsistency)} with a strongly consistent read. */
     default <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath) {
@@ -348,23 +256,14 @@ public interface KeyPathAsyncTable {
     }
 
     /** One page of a projected query, exactly as {@link KeyPathTable#query(Projection, ItemQuery)}. */
-    default <P> CompletableFuture<Page<P>> query(Projection<P> projection, ItemQuery query) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement query(Projection)"));
-    }
+    <P> CompletableFuture<Page<P>> query(Projection<P> projection, ItemQuery query);
 
     /** One page of a projected scan, exactly as {@link KeyPathTable#scan(Projection, ItemScan)}. */
-    default <P> CompletableFuture<Page<P>> scan(Projection<P> projection, ItemScan scan) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement scan(Projection)"));
-    }
+    <P> CompletableFuture<Page<P>> scan(Projection<P> projection, ItemScan scan);
 
     /** Many items read as a projection's view, exactly as {@link KeyPathTable#batchGet(Projection, Collection, ReadConsistency)}. */
-    default <P> CompletableFuture<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
-                                                    ReadConsistency consistency) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement batchGet(Projection)"));
-    }
+    <P> CompletableFuture<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
+                                            ReadConsistency consistency);
 
     /** {@link #query(ItemQuery)} restricted to one type, as {@link KeyPathTable#query(Class, ItemQuery)}. */
     <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query);
@@ -429,75 +328,11 @@ public interface KeyPathAsyncTable {
      */
     <P> Flow.Publisher<P> publish(Projection<P> projection, ItemScan scan);
 
-    /** The future {@code call} returns, or a failed one if building its request threw (a null argument). */
-    private static <R> CompletableFuture<R> deferred(java.util.function.Supplier<CompletableFuture<R>> call) {
-        try {
-            return call.get();
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    /**
-     * A future completing with {@code f} of {@code result}'s value, or failing with the same (unwrapped) exception
-     * as {@code result}; cancelling it cancels {@code result}.
-     */
-    private static <A, R> CompletableFuture<R> mapped(CompletableFuture<A> result,
-                                                      java.util.function.Function<A, R> f) {
-        CompletableFuture<R> out = new CompletableFuture<>();
-        result.whenComplete((value, error) -> {
-            if (error != null) {
-                out.completeExceptionally(error instanceof java.util.concurrent.CompletionException
-                        && error.getCause() != null ? error.getCause() : error);
-                return;
-            }
-            try {
-                out.complete(f.apply(value));
-            } catch (RuntimeException e) {
-                out.completeExceptionally(e);
-            }
-        });
-        out.whenComplete((value, error) -> {
-            if (out.isCancelled()) {
-                result.cancel(true);
-            }
-        });
-        return out;
-    }
-
-    /**
-     * A future completing with null when {@code result} completes normally, failing with the same (unwrapped)
-     * exception otherwise; cancelling it cancels {@code result}.
-     */
-    private static CompletableFuture<Void> discarded(CompletableFuture<?> result) {
-        CompletableFuture<Void> out = new CompletableFuture<>();
-        result.whenComplete((value, error) -> {
-            if (error == null) {
-                out.complete(null);
-            } else {
-                out.completeExceptionally(error instanceof java.util.concurrent.CompletionException
-                        && error.getCause() != null ? error.getCause() : error);
-            }
-        });
-        out.whenComplete((value, error) -> {
-            if (out.isCancelled()) {
-                result.cancel(true);
-            }
-        });
-        return out;
-    }
-
     /** {@link KeyPathTable#queryKeys(ItemQuery)}, without blocking. */
-    default CompletableFuture<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement queryKeys"));
-    }
+    CompletableFuture<Page<ItemKey<?>>> queryKeys(ItemQuery query);
 
     /** {@link KeyPathTable#getByAlias(Class, KeyPath)}, without blocking. */
-    default <T> CompletableFuture<Optional<T>> getByAlias(Class<T> type, KeyPath alias) {
-        return CompletableFuture.failedFuture(new UnsupportedOperationException(getClass().getName()
-                + " does not implement getByAlias"));
-    }
+    <T> CompletableFuture<Optional<T>> getByAlias(Class<T> type, KeyPath alias);
 
     /**
      * Builder of a {@link KeyPathAsyncTable}: the SDK async client plus the {@link TableBuilderSettings}; not

@@ -1,18 +1,13 @@
 package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.internal.client.DefaultKeyPathTable;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Spliterator;
 import java.util.function.Consumer;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -22,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@link dev.keypath.dynamodb.annotation.ItemType} and registered with the builder.
  *
  * <pre>{@code
- * KeyPathTable table = KeyPathTable.builder().client(dynamo).tableName("app")
+ * KeyPathTable table = KeyPathTables.builder().client(dynamo).tableName("app")
  *         .register(User.class, Post.class).pageTokenSecret(secret).build();
  * table.bootstrap();
  * Post saved = table.put(new Post(userId, 0, "hello", 0L));
@@ -39,14 +34,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@link WriteOutcomeUnknownException}. An increment, append or {@code ADD} without an expected version is not
  * resent after a failure DynamoDB may have applied. docs/FAULTS.md has the table of guarantees.
  *
- * <p>Implementations are thread-safe. New methods arrive as {@code default} methods.
+ * <p>Implementations are thread-safe.
  */
 public interface KeyPathTable {
-    /** A builder of the default implementation. */
-    static Builder builder() {
-        return DefaultKeyPathTable.builder();
-    }
-
     /** The table name. */
     String tableName();
 
@@ -60,9 +50,7 @@ public interface KeyPathTable {
     KeyPath keyPathOf(Object item);
 
     /** The registered item types. */
-    default List<Class<?>> registeredTypes() {
-        throw new UnsupportedOperationException(getClass().getName() + " does not list its registered types");
-    }
+    List<Class<?>> registeredTypes();
 
     /**
      * {@code item} with its unset {@code @AutoId} fields generated now, for a write made later (a unit of work
@@ -106,9 +94,7 @@ public interface KeyPathTable {
      * come after it a conflict, anything else a {@link WriteOutcomeUnknownException}.
      * Example: {@code table.put(PutItem.of(post, p -> p.mode(PutMode.CREATE_ONLY).condition(notBanned)))}.
      */
-    default <T> T put(PutItem<T> put) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement put(PutItem)");
-    }
+    <T> T put(PutItem<T> put);
 
     /** {@link #put(PutItem)} replacing whatever is stored. */
     default <T> T put(T item) {
@@ -133,9 +119,7 @@ public interface KeyPathTable {
      * else empty. A checked delete resent after a lost answer that finds no item cannot tell whether its own
      * earlier attempt deleted it: {@link WriteOutcomeUnknownException}.
      */
-    default <T> Optional<T> delete(DeleteItem<T> delete) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement delete(DeleteItem)");
-    }
+    <T> Optional<T> delete(DeleteItem<T> delete);
 
     /**
      * Deletes one item ({@code DeleteItem}); for versioned types only if the stored version equals the item's
@@ -182,9 +166,7 @@ public interface KeyPathTable {
      * or an altered one, fails with {@link InvalidPageTokenException}. Example:
      * {@code d = table.deleteSubtree(user, 500, d.resumeToken())}.
      */
-    default SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement deleteSubtree");
-    }
+    SubtreeDeletion deleteSubtree(KeyPath prefix, long maxItems, String resumeToken);
 
     /**
      * Changes non-key fields of an existing item ({@code UpdateItem}, atomic) and returns the item after the
@@ -196,9 +178,7 @@ public interface KeyPathTable {
      * not resent after a failure DynamoDB may have applied ({@link WriteOutcomeUnknownException}); with one, add a
      * {@linkplain UpdateSpec.Builder#requestToken request token} so that a resent request recognises its own write.
      */
-    default <T> T update(UpdateItem<T> update) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement update(UpdateItem)");
-    }
+    <T> T update(UpdateItem<T> update);
 
     /**
      * Applies {@code update} ({@code UpdateItem}, atomic) and returns what its {@link UpdateItem.Returning} asks
@@ -210,9 +190,7 @@ public interface KeyPathTable {
      * Example: {@code table.updateWithResult(UpdateItem.builder(Post.class, path, UpdateSpec.of(u ->
      * u.increment("stats.likes", 1))).returning(Returning.UPDATED_NEW).build()).get("stats.likes", Long.class)}.
      */
-    default <T> UpdateResult<T> updateWithResult(UpdateItem<T> update) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement updateWithResult");
-    }
+    <T> UpdateResult<T> updateWithResult(UpdateItem<T> update);
 
     /**
      * {@link #update(UpdateItem)} returning the item after the update.
@@ -244,9 +222,7 @@ public interface KeyPathTable {
      * and stops at its limit, if one is set (so {@code limit(1)} asks whether any item exists).
      * Example: {@code long posts = table.count(ItemQuery.of(q -> q.subtree(userPath.then("post"))))}.
      */
-    default long count(ItemQuery query) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement count(ItemQuery)");
-    }
+    long count(ItemQuery query);
 
     /** {@link #count(ItemQuery)} built with a consumer. */
     default long count(Consumer<ItemQuery.Builder> query) {
@@ -255,8 +231,7 @@ public interface KeyPathTable {
 
     /** {@link #query(ItemQuery)} restricted to one type. */
     default <T> Page<T> query(Class<T> type, ItemQuery query) {
-        Page<Object> page = query(query.toBuilder().types(type).build());
-        return page.ofType(type);
+        return query(query.toBuilder().types(type).build()).ofType(type);
     }
 
     /**
@@ -267,20 +242,13 @@ public interface KeyPathTable {
      * where the stream starts. Failures surface from the stream's terminal operation, as from {@link #query}.
      * Example: {@code table.stream(Post.class, q).filter(p -> !p.draft()).forEach(index::add)}.
      */
-    default Stream<Object> stream(ItemQuery query) {
-        Objects.requireNonNull(query, "query");
-        return itemsOfPages(() -> query(query), token -> query(query.toBuilder().pageToken(token).build()));
-    }
+    Stream<Object> stream(ItemQuery query);
 
     /**
      * {@link #stream(ItemQuery)} restricted to one type: the items {@link #query(Class, ItemQuery)} reads, page after
      * page.
      */
-    default <T> Stream<T> stream(Class<T> type, ItemQuery query) {
-        Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(query, "query");
-        return itemsOfPages(() -> query(type, query), token -> query(type, query.toBuilder().pageToken(token).build()));
-    }
+    <T> Stream<T> stream(Class<T> type, ItemQuery query);
 
     /**
      * Reads one page of a scan ({@code Scan}) of the whole table or of one segment of it: every item in
@@ -290,9 +258,7 @@ public interface KeyPathTable {
      * no other ({@link InvalidPageTokenException}). A scan reads and bills every item of the table (or segment),
      * whatever it returns. Example: {@code table.scan(ItemScan.of(s -> s.types(Post.class).limit(500)))}.
      */
-    default Page<Object> scan(ItemScan scan) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement scan(ItemScan)");
-    }
+    Page<Object> scan(ItemScan scan);
 
     /** {@link #scan(ItemScan)} built with a consumer. */
     default Page<Object> scan(Consumer<ItemScan.Builder> scan) {
@@ -304,10 +270,7 @@ public interface KeyPathTable {
      * query: each page is read when the stream reaches it, and a page token in the scan is where it starts.
      * Example: {@code table.stream(ItemScan.of(s -> s.types(User.class))).forEach(exporter::write)}.
      */
-    default Stream<Object> stream(ItemScan scan) {
-        Objects.requireNonNull(scan, "scan");
-        return itemsOfPages(() -> scan(scan), token -> scan(scan.toBuilder().pageToken(token).build()));
-    }
+    Stream<Object> stream(ItemScan scan);
 
     /**
      * Every item of {@code scan} read as a parallel scan in {@code totalSegments} segments
@@ -318,9 +281,7 @@ public interface KeyPathTable {
      * segment of {@code scan.split(n)} and call {@link #stream(ItemScan)}.
      * Example: {@code long drafts = table.scanInParallel(ItemScan.of(s -> s.types(Post.class)), 4).count()}.
      */
-    default Stream<Object> scanInParallel(ItemScan scan, int totalSegments) {
-        return scan.split(totalSegments).parallelStream().flatMap(this::stream);
-    }
+    Stream<Object> scanInParallel(ItemScan scan, int totalSegments);
 
     /**
      * Reads one item of {@code projection}'s type as its view ({@code GetItem} with a {@code ProjectionExpression}:
@@ -328,9 +289,7 @@ public interface KeyPathTable {
      * if the stored item is of another type. Example:
      * {@code Optional<PostTitle> t = table.get(Projection.of(Post.class, PostTitle.class), postPath, STRONG)}.
      */
-    default <P> Optional<P> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement get(Projection)");
-    }
+    <P> Optional<P> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency);
 
     /** {@link #get(Projection, KeyPath, ReadConsistency)} with a strongly consistent read. */
     default <P> Optional<P> get(Projection<P> projection, KeyPath keyPath) {
@@ -342,51 +301,25 @@ public interface KeyPathTable {
      * {@link #query(ItemQuery)}, with a {@code ProjectionExpression} so that only the view's attributes are
      * transferred. The query may name no type or just the projection's.
      */
-    default <P> Page<P> query(Projection<P> projection, ItemQuery query) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement query(Projection)");
-    }
+    <P> Page<P> query(Projection<P> projection, ItemQuery query);
 
     /** Every item of {@link #query(Projection, ItemQuery)}, page after page, as a lazy stream. */
-    default <P> Stream<P> stream(Projection<P> projection, ItemQuery query) {
-        Objects.requireNonNull(query, "query");
-        return itemsOfPages(() -> query(projection, query),
-                token -> query(projection, query.toBuilder().pageToken(token).build()));
-    }
+    <P> Stream<P> stream(Projection<P> projection, ItemQuery query);
 
     /**
      * One page of {@code scan} restricted to {@code projection}'s type, each item read as its view: as
      * {@link #scan(ItemScan)}, with only the view's attributes transferred.
      */
-    default <P> Page<P> scan(Projection<P> projection, ItemScan scan) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement scan(Projection)");
-    }
+    <P> Page<P> scan(Projection<P> projection, ItemScan scan);
 
     /** Every item of {@link #scan(Projection, ItemScan)}, page after page, as a lazy stream. */
-    default <P> Stream<P> stream(Projection<P> projection, ItemScan scan) {
-        Objects.requireNonNull(scan, "scan");
-        return itemsOfPages(() -> scan(projection, scan),
-                token -> scan(projection, scan.toBuilder().pageToken(token).build()));
-    }
-
-    /**
-     * The items of the pages {@code first} and {@code next} read, as a lazy stream: the first page is read when the
-     * terminal operation starts and each next one (from the token of the page before) only when the stream reaches
-     * it, whether the stream is pushed ({@code forEach}) or pulled ({@code iterator}, {@code spliterator}).
-     */
-    private static <T> Stream<T> itemsOfPages(Supplier<Page<T>> first, Function<String, Page<T>> next) {
-        return StreamSupport.stream(() -> Stream.iterate(first.get(), Objects::nonNull,
-                        page -> page.hasMore() ? next.apply(page.nextPageToken()) : null).spliterator(),
-                Spliterator.ORDERED | Spliterator.NONNULL, false).flatMap(page -> page.items().stream());
-    }
+    <P> Stream<P> stream(Projection<P> projection, ItemScan scan);
 
     /**
      * Many items of {@code projection}'s type read as its view, as {@link #batchGet(Collection, ReadConsistency)}
      * reads whole items: found, unexpired items in request order.
      */
-    default <P> List<P> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
-                                 ReadConsistency consistency) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement batchGet(Projection)");
-    }
+    <P> List<P> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths, ReadConsistency consistency);
 
     /**
      * Reads up to 100 items of any registered types as one consistent snapshot ({@code TransactGetItems}): either
@@ -400,9 +333,7 @@ public interface KeyPathTable {
      * Optional<User> read = both.get(user);
      * }</pre>
      */
-    default ItemSnapshot transactGet(Collection<? extends ItemKey<?>> keys) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement transactGet");
-    }
+    ItemSnapshot transactGet(Collection<? extends ItemKey<?>> keys);
 
     /**
      * Reads many items ({@code BatchGetItem} in chunks of 100, retrying unprocessed keys with capped
@@ -412,10 +343,7 @@ public interface KeyPathTable {
     List<Object> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency);
 
     /** Batch get of one type with strong consistency. */
-    default <T> List<T> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
-        List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
-        return batchGet(keys, ReadConsistency.STRONG).stream().map(type::cast).toList();
-    }
+    <T> List<T> batchGet(Class<T> type, Collection<KeyPath> keyPaths);
 
     /**
      * Writes many items ({@code BatchWriteItem} in chunks of 25, retrying unprocessed items and throttled calls
@@ -426,11 +354,7 @@ public interface KeyPathTable {
     List<Object> batchWrite(WriteBatch batch);
 
     /** {@link #batchWrite(WriteBatch)} built with a consumer. */
-    default List<Object> batchWrite(Consumer<WriteBatch.Builder> batch) {
-        WriteBatch.Builder b = WriteBatch.builder();
-        batch.accept(b);
-        return batchWrite(b.build());
-    }
+    List<Object> batchWrite(Consumer<WriteBatch.Builder> batch);
 
     /**
      * Writes stored items exactly as given ({@code BatchWriteItem} in chunks of 25, retried as {@link #batchWrite}
@@ -442,9 +366,7 @@ public interface KeyPathTable {
      * {@link BatchIncompleteException} the listed key paths were not written, all others were.
      * Example: {@code target.batchPutStored(source.client().scan(r -> r.tableName("app")).items())}.
      */
-    default void batchPutStored(Collection<Map<String, AttributeValue>> items) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement batchPutStored");
-    }
+    void batchPutStored(Collection<Map<String, AttributeValue>> items);
 
     /**
      * Maps a stored item (an attribute map as a {@code Scan}, a stream record or a table export gives it) to the
@@ -454,9 +376,7 @@ public interface KeyPathTable {
      * {@link UnreadableItemException} naming the key path and the problem; the table's
      * {@link UnreadableItemHandler} is not consulted.
      */
-    default Optional<Object> readStoredItem(Map<String, AttributeValue> item) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement readStoredItem");
-    }
+    Optional<Object> readStoredItem(Map<String, AttributeValue> item);
 
     /**
      * Runs one atomic transaction ({@code TransactWriteItems}, up to 100 actions): all or nothing. Returns, per
@@ -473,9 +393,7 @@ public interface KeyPathTable {
      * The way to read a KEYS_ONLY index without fetching the items; the page token continues the same query.
      * Example: {@code Page<ItemKey<?>> keys = table.queryKeys(ItemQuery.of(q -> q.index("byTag").subtree(tag)))}.
      */
-    default Page<ItemKey<?>> queryKeys(ItemQuery query) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement queryKeys");
-    }
+    Page<ItemKey<?>> queryKeys(ItemQuery query);
 
     /**
      * Reads the item that holds the alternate key path {@code alias}
@@ -484,18 +402,14 @@ public interface KeyPathTable {
      * {@link UnknownItemTypeException} if an item of another type holds it. Example:
      * {@code Optional<User> u = table.getByAlias(User.class, KeyPath.parse("/email-a@example.com"))}.
      */
-    default <T> Optional<T> getByAlias(Class<T> type, KeyPath alias) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement getByAlias");
-    }
+    <T> Optional<T> getByAlias(Class<T> type, KeyPath alias);
 
     /**
      * Starts a transaction whose commit checks that every item it read is unchanged (see
      * {@link ReadCheckedTransaction}): read with {@code tx.read}, declare writes, then {@code tx.commit()}.
      * Nothing is sent before the commit except the reads.
      */
-    default ReadCheckedTransaction readCheckedTransaction() {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement readCheckedTransaction");
-    }
+    ReadCheckedTransaction readCheckedTransaction();
 
     /**
      * Runs {@code unit} in a new {@link ReadCheckedTransaction} and commits it: a read-modify-write over several
@@ -512,9 +426,7 @@ public interface KeyPathTable {
      * transaction on its items was in flight, up to {@code maxAttempts} runs in all, after a short randomized
      * backoff; the last failure is thrown. Other failures (a condition of the unit's own writes) are not retried.
      */
-    default <R> R readModifyWrite(int maxAttempts, ReadModifyWrite<R> unit) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement readModifyWrite");
-    }
+    <R> R readModifyWrite(int maxAttempts, ReadModifyWrite<R> unit);
 
     /**
      * Builder of a {@link KeyPathTable}: the SDK client plus the {@link TableBuilderSettings}; not thread-safe.

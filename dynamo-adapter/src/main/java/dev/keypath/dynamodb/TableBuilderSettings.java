@@ -41,9 +41,7 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
      * type is a {@link TableSchemaMismatchException} (DynamoDB cannot change the view type of an enabled stream).
      * Off by default: bootstrap leaves streams as they are.
      */
-    default B streams(StreamViewType viewType) {
-        throw new UnsupportedOperationException(getClass().getName() + " cannot enable streams");
-    }
+    B streams(StreamViewType viewType);
 
     /** Registers item types. */
     B register(Class<?>... types);

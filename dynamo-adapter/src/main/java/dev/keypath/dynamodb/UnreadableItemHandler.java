@@ -8,7 +8,7 @@ package dev.keypath.dynamodb;
  * with {@link UnreadableItemException}: leaving the item out would answer "not found" for an item that exists.
  *
  * <pre>{@code
- * KeyPathTable.builder()…onUnreadableItem(e -> log.warn("skipped {}", e.keyPath().orElse(null), e))
+ * KeyPathTables.builder()…onUnreadableItem(e -> log.warn("skipped {}", e.keyPath().orElse(null), e))
  * }</pre>
  *
  * Called on the thread of the read (for the async table, a thread of the SDK's response executor); it must be

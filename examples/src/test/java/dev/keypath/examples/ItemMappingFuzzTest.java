@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ class ItemMappingFuzzTest {
     private record Example<T>(ItemSchema<T> schema, Map<String, AttributeValue> genuine) {
         @SuppressWarnings("unchecked")
         static <T> Example<T> of(T sample) {
-            ItemSchema<T> schema = ItemSchema.of((Class<T>) sample.getClass());
+            ItemSchema<T> schema = ItemSchemas.of((Class<T>) sample.getClass());
             return new Example<>(schema, schema.toItem(sample));
         }
 

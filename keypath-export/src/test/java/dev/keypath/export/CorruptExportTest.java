@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -256,7 +257,7 @@ class CorruptExportTest {
             return lines;
         });
         String table = dev.keypath.test.TestDynamoDb.uniqueTableName("corrupt-key");
-        KeyPathTable target = KeyPathTable.builder().client(dev.keypath.test.TestDynamoDb.get().client())
+        KeyPathTable target = KeyPathTables.builder().client(dev.keypath.test.TestDynamoDb.get().client())
                 .tableName(table).build();
 
         assertNamed(() -> TableImporter.builder().table(target).directory(copy).createTable(true).build().run(),
@@ -276,7 +277,7 @@ class CorruptExportTest {
             return strings;
         });
         String table = dev.keypath.test.TestDynamoDb.uniqueTableName("corrupt-strings");
-        KeyPathTable target = KeyPathTable.builder().client(dev.keypath.test.TestDynamoDb.get().client())
+        KeyPathTable target = KeyPathTables.builder().client(dev.keypath.test.TestDynamoDb.get().client())
                 .tableName(table).build();
 
         assertNamed(() -> TableImporter.builder().table(target).directory(copy).createTable(true).build().run(),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.test.TestDynamoDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ class ImportResumeTest {
         KeyPathTable target = Tables.fresh("resume-dst");
         try (DynamoDbClient dying = TestDynamoDb.get().clientBuilder().overrideConfiguration(o -> o
                 .retryStrategy(AwsRetryStrategy.doNotRetry()).addExecutionInterceptor(new FailAfter(37))).build()) {
-            KeyPathTable killed = KeyPathTable.builder().client(dying).tableName(target.tableName()).build();
+            KeyPathTable killed = KeyPathTables.builder().client(dying).tableName(target.tableName()).build();
             TableImporter first = TableImporter.builder().table(killed).directory(out).checkpoint(checkpoint)
                     .batchSize(50).build();
             assertThatThrownBy(first::run).hasMessageContaining("injected");

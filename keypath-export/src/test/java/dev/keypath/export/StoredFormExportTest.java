@@ -3,6 +3,7 @@ package dev.keypath.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
@@ -59,7 +60,7 @@ class StoredFormExportTest {
             assertThat(item.values()).allSatisfy(v -> assertThat(v.nul()).isNull());
         });
 
-        KeyPathTable copy = KeyPathTable.builder().client(table.client())
+        KeyPathTable copy = KeyPathTables.builder().client(table.client())
                 .tableName(TestDynamoDb.uniqueTableName("stored-form-copy")).register(Bag.class).build();
         TableImporter.builder().table(copy).directory(export.path()).createTable(true).build().run();
         for (Bag b : bags) {

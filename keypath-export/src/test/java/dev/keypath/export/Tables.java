@@ -1,6 +1,7 @@
 package dev.keypath.export;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.test.TestDynamoDb;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,7 @@ final class Tables {
 
     /** A new, bootstrapped key-path table with no registered types, on {@code client}. */
     static KeyPathTable fresh(String hint, DynamoDbClient client) {
-        KeyPathTable table = KeyPathTable.builder().client(client).tableName(TestDynamoDb.uniqueTableName(hint))
+        KeyPathTable table = KeyPathTables.builder().client(client).tableName(TestDynamoDb.uniqueTableName(hint))
                 .build();
         table.bootstrap();
         return table;

@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.KeyPathFormatException;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
 import dev.keypath.dynamodb.storage.StoredItemSizes;
 import java.util.LinkedHashMap;
@@ -314,7 +315,7 @@ public final class EntityMapping {
          * moved item is read as this class and written as the adapter writes it.
          */
         public Builder type(Class<?> itemClass) {
-            this.schema = ItemSchema.of(itemClass);
+            this.schema = ItemSchemas.of(itemClass);
             return this;
         }
 

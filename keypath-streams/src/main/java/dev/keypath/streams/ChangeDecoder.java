@@ -2,6 +2,7 @@ package dev.keypath.streams;
 
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import java.util.Arrays;
@@ -72,7 +73,7 @@ public final class ChangeDecoder {
 
     /** A decoder for these {@code @ItemType} classes, with keypath's default Jackson mapper. */
     public static ChangeDecoder ofTypes(Class<?>... types) {
-        return of(Arrays.stream(types).<ItemSchema<?>>map(ItemSchema::of).toList());
+        return of(Arrays.stream(types).<ItemSchema<?>>map(ItemSchemas::of).toList());
     }
 
     /**

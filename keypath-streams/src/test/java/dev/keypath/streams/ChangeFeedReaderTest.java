@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.streams.Model.User;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
@@ -152,7 +153,7 @@ class ChangeFeedReaderTest {
     @Test
     void aTableWithoutAStreamIsRefused() {
         String name = TestDynamoDb.uniqueTableName("nostream");
-        KeyPathTable.builder().client(client).tableName(name).register(User.class).build().bootstrap();
+        KeyPathTables.builder().client(client).tableName(name).register(User.class).build().bootstrap();
         try {
             assertThatThrownBy(() -> ChangeFeedReader.builder().client(Streams.client()).tableName(name)
                     .decoder(ChangeDecoder.untyped()).build())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.streams.Model.User;
 import dev.keypath.test.TestDynamoDb;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ class ReshardingTest {
     static void startTheEngine() {
         TestDynamoDb.get(); // loads the engine's native library
         engine = DynamoDBEmbedded.create(true);
-        table = KeyPathTable.builder().client(engine.dynamoDbClient()).tableName("resharded").register(User.class)
+        table = KeyPathTables.builder().client(engine.dynamoDbClient()).tableName("resharded").register(User.class)
                 .streams(StreamViewType.NEW_AND_OLD_IMAGES).build();
         table.bootstrap();
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.streams.Model.User;
@@ -22,7 +23,7 @@ class StreamBootstrapTest {
     static DynamoDbClient client;
 
     private static KeyPathTable table(String name, StreamViewType view) {
-        KeyPathTable.Builder b = KeyPathTable.builder().client(client).tableName(name).register(User.class);
+        KeyPathTable.Builder b = KeyPathTables.builder().client(client).tableName(name).register(User.class);
         return (view == null ? b : b.streams(view)).build();
     }
 

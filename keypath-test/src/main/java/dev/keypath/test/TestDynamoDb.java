@@ -31,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
  * <pre>{@code
  * try (DynamoDbClient faulty = TestDynamoDb.get().clientBuilder().overrideConfiguration(o -> o
  *         .addExecutionInterceptor(throttler).retryStrategy(AwsRetryStrategy.doNotRetry())).build()) {
- *     KeyPathTable table = KeyPathTable.builder().client(faulty).tableName(name).register(Post.class).build();
+ *     KeyPathTable table = KeyPathTables.builder().client(faulty).tableName(name).register(Post.class).build();
  * }
  * }</pre>
  *

@@ -2,6 +2,7 @@ package dev.keypath.test;
 
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import java.lang.reflect.Constructor;
 import java.security.SecureRandom;
@@ -34,7 +35,7 @@ final class TestTable implements AutoCloseable {
         this.secret = new byte[SECRET_BYTES];
         RANDOM.nextBytes(secret);
         this.customizers = instantiate(settings);
-        this.table = configure(KeyPathTable.builder().client(engine.client())).build();
+        this.table = configure(KeyPathTables.builder().client(engine.client())).build();
     }
 
     /** Creates and bootstraps a table named after the hint on the engine. */
@@ -54,7 +55,7 @@ final class TestTable implements AutoCloseable {
             synchronized (this) {
                 t = asyncTable;
                 if (t == null) {
-                    t = configure(KeyPathAsyncTable.builder().client(engine.asyncClient())).build();
+                    t = configure(KeyPathTables.asyncBuilder().client(engine.asyncClient())).build();
                     asyncTable = t;
                 }
             }

@@ -22,7 +22,7 @@ import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
  *
  * <pre>{@code
  * try (EmbeddedDynamoDb db = EmbeddedDynamoDb.start()) {
- *     KeyPathTable table = KeyPathTable.builder().client(db.client()).tableName("app").build();
+ *     KeyPathTable table = KeyPathTables.builder().client(db.client()).tableName("app").build();
  * }
  * }</pre>
  *

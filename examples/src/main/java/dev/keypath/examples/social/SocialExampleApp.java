@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
 import java.io.PrintStream;
@@ -41,7 +42,7 @@ public final class SocialExampleApp {
             DynamoDbClient client = engine.newClient()
                     .overrideConfiguration(c -> c.addExecutionInterceptor(meter))
                     .build();
-            KeyPathTable table = KeyPathTable.builder()
+            KeyPathTable table = KeyPathTables.builder()
                     .client(client)
                     .tableName("social")
                     .register(User.class, Post.class, Comment.class, Reaction.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.test.TestDynamoDb;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,7 +24,7 @@ class SocialExampleAppTest {
     @BeforeAll
     static void runTheTour() {
         meter = new CapacityMeter();
-        table = KeyPathTable.builder()
+        table = KeyPathTables.builder()
                 .client(TestDynamoDb.get().clientBuilder().overrideConfiguration(c -> c.addExecutionInterceptor(meter))
                         .build())
                 .tableName(TestDynamoDb.uniqueTableName("social"))

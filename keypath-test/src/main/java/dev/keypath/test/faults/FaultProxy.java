@@ -33,7 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <pre>{@code
  * try (FaultProxy proxy = FaultProxy.start(TestDynamoDb.get().endpoint(), plan);
  *      DynamoDbClient client = TestDynamoDb.get().clientBuilder().endpointOverride(proxy.endpoint()).build()) {
- *     KeyPathTable table = KeyPathTable.builder().client(client).tableName(name).register(Post.class).build();
+ *     KeyPathTable table = KeyPathTables.builder().client(client).tableName(name).register(Post.class).build();
  *     …
  * }
  * }</pre>

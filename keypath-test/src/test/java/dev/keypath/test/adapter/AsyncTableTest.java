@@ -16,6 +16,7 @@ import dev.keypath.dynamodb.ItemTooLargeException;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.KeyTooLargeException;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutMode;
@@ -70,7 +71,7 @@ class AsyncTableTest {
     }
 
     private static KeyPathAsyncTable asyncTable(DynamoDbAsyncClient client, BatchPolicy batchPolicy) {
-        return KeyPathAsyncTable.builder().client(client).tableName(sync.tableName()).register(Model.ALL)
+        return KeyPathTables.asyncBuilder().client(client).tableName(sync.tableName()).register(Model.ALL)
                 .pageTokenSecret(TableFixture.SECRET).batchPolicy(batchPolicy).build();
     }
 
@@ -425,7 +426,7 @@ class AsyncTableTest {
 
     @Test
     void sdkFailuresOtherThanConditionsPassThroughUnwrapped() {
-        KeyPathAsyncTable missingTable = KeyPathAsyncTable.builder().client(asyncClient)
+        KeyPathAsyncTable missingTable = KeyPathTables.asyncBuilder().client(asyncClient)
                 .tableName("kp-no-such-table-" + UUID.randomUUID()).register(Model.ALL).build();
         Throwable e = failure(missingTable.get(User.class, KeyPath.of("user", UUID.randomUUID())));
         assertThat(e).isInstanceOf(software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException.class);

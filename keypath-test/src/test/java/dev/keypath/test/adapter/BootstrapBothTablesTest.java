@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.test.KeyPathDynamoDb;
@@ -48,7 +49,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 class BootstrapBothTablesTest {
 
     private static KeyPathAsyncTable.Builder asyncBuilder(String name, DynamoDbAsyncClient client) {
-        return KeyPathAsyncTable.builder().client(client).tableName(name).register(Model.ALL)
+        return KeyPathTables.asyncBuilder().client(client).tableName(name).register(Model.ALL)
                 .pageTokenSecret(TableFixture.SECRET);
     }
 
@@ -79,7 +80,7 @@ class BootstrapBothTablesTest {
     @Test
     void asyncBootstrapAddsAMissingIndexAndAStream(DynamoDbClient client, DynamoDbAsyncClient async) {
         String name = TestDynamoDb.uniqueTableName("aboot-gsi");
-        assertThat(await(KeyPathAsyncTable.builder().client(async).tableName(name).register(Model.User.class)
+        assertThat(await(KeyPathTables.asyncBuilder().client(async).tableName(name).register(Model.User.class)
                 .build().bootstrap())).isEqualTo(TableStatus.CREATED);
 
         assertThat(await(asyncBuilder(name, async).streams(StreamViewType.NEW_IMAGE).build().bootstrap()))

@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.InvalidPageTokenException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
@@ -159,7 +160,7 @@ class CollectionQueryTest {
         assertThatThrownBy(() -> table.query(q.toBuilder().types(Post.class).pageToken(token).build()))
                 .isInstanceOf(InvalidPageTokenException.class);
         // A table with another secret.
-        KeyPathTable other = KeyPathTable.builder().client(table.client()).tableName(table.tableName())
+        KeyPathTable other = KeyPathTables.builder().client(table.client()).tableName(table.tableName())
                 .register(Model.ALL).pageTokenSecret("another-secret-0123456789".getBytes()).build();
         assertThatThrownBy(() -> other.query(q.toBuilder().pageToken(token).build()))
                 .isInstanceOf(InvalidPageTokenException.class);

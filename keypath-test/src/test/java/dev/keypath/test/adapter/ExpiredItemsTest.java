@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.TableBuilderSettings;
@@ -382,9 +383,9 @@ class ExpiredItemsTest {
              DynamoDbAsyncClient asyncClient = db.asyncClientBuilder()
                      .overrideConfiguration(o -> o.addExecutionInterceptor(racer)).build()) {
             TableCalls calls = kind == TableCalls.Kind.SYNC
-                    ? TableCalls.of(KeyPathTable.builder().client(sync).tableName(table.tableName())
+                    ? TableCalls.of(KeyPathTables.builder().client(sync).tableName(table.tableName())
                             .register(Pass.class).clock(CLOCK).build())
-                    : TableCalls.of(KeyPathAsyncTable.builder().client(asyncClient).tableName(table.tableName())
+                    : TableCalls.of(KeyPathTables.asyncBuilder().client(asyncClient).tableName(table.tableName())
                             .register(Pass.class).clock(CLOCK).build());
 
             String id = id();

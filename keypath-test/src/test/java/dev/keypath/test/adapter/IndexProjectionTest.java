@@ -9,6 +9,7 @@ import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.annotation.IndexProjection;
@@ -102,7 +103,7 @@ class IndexProjectionTest {
         FaultInjector faults = new FaultInjector();
         try (DynamoDbClient faulty = TestDynamoDb.get().clientBuilder().overrideConfiguration(o -> o
                 .addExecutionInterceptor(faults)).build()) {
-            KeyPathTable t = KeyPathTable.builder().client(faulty).tableName(table.tableName()).register(Task.class)
+            KeyPathTable t = KeyPathTables.builder().client(faulty).tableName(table.tableName()).register(Task.class)
                     .batchPolicy(TableFixture.FAST_RETRIES).build();
             String assignee = "cy-" + UUID.randomUUID();
             UUID user = UUID.randomUUID();
@@ -173,8 +174,8 @@ class IndexProjectionTest {
     @Test
     void anExistingIndexWithAnotherProjectionIsAMismatch(DynamoDbClient engine) {
         String name = TestDynamoDb.uniqueTableName("proj");
-        KeyPathTable.builder().client(engine).tableName(name).register(AllAssignee.class).build().bootstrap();
-        assertThatThrownBy(() -> KeyPathTable.builder().client(engine).tableName(name).register(Task.class).build()
+        KeyPathTables.builder().client(engine).tableName(name).register(AllAssignee.class).build().bootstrap();
+        assertThatThrownBy(() -> KeyPathTables.builder().client(engine).tableName(name).register(Task.class).build()
                 .bootstrap()).isInstanceOf(TableSchemaMismatchException.class)
                 .hasMessageContaining("Index 'byAssignee'").hasMessageContaining("projects ALL")
                 .hasMessageContaining("global KEYS_ONLY");
@@ -197,12 +198,12 @@ class IndexProjectionTest {
 
     @Test
     void typesThatDeclareOneIndexDifferentlyOrIncludeUnknownAttributesAreRefused() {
-        assertThatThrownBy(() -> KeyPathTable.builder().client(client).tableName("never")
+        assertThatThrownBy(() -> KeyPathTables.builder().client(client).tableName("never")
                 .register(KeysOnlyShared.class, AllShared.class).build())
                 .isInstanceOf(dev.keypath.dynamodb.ItemMappingException.class)
                 .hasMessageContaining("Index 'shared'").hasMessageContaining("global KEYS_ONLY")
                 .hasMessageContaining("global ALL");
-        assertThatThrownBy(() -> KeyPathTable.builder().client(client).tableName("never")
+        assertThatThrownBy(() -> KeyPathTables.builder().client(client).tableName("never")
                 .register(IncludesNothing.class).build())
                 .isInstanceOf(dev.keypath.dynamodb.ItemMappingException.class)
                 .hasMessageContaining("'missing'").hasMessageContaining("(stored: [other])");

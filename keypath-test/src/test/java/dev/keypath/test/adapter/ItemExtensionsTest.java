@@ -15,6 +15,7 @@ import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.ItemWrite;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.ReadModification;
 import dev.keypath.dynamodb.TableBuilderSettings;
@@ -310,7 +311,7 @@ class ItemExtensionsTest {
         CountTest.QueryRecorder recorder = new CountTest.QueryRecorder();
         try (DynamoDbClient recorded = TestDynamoDb.get().clientBuilder()
                 .overrideConfiguration(o -> o.addExecutionInterceptor(recorder)).build()) {
-            KeyPathTable counting = KeyPathTable.builder().client(recorded).tableName(table.tableName())
+            KeyPathTable counting = KeyPathTables.builder().client(recorded).tableName(table.tableName())
                     .register(Filed.class, BookNote.class).extensions(RECORDING, LOCK, hideArchivedFiled).build();
             String book = UUID.randomUUID().toString();
             for (int n = 1; n <= 4; n++) {
@@ -339,7 +340,7 @@ class ItemExtensionsTest {
                         Map.of("#x", "pk"), Map.of())).build(); // create only
             }
         };
-        KeyPathTable strict = KeyPathTable.builder().client(client)
+        KeyPathTable strict = KeyPathTables.builder().client(client)
                 .tableName(TestDynamoDb.uniqueTableName("ext-batch")).register(Plain.class)
                 .extensions(alwaysConditional).build();
         strict.bootstrap();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.test.adapter.Model.Post;
 import dev.keypath.test.adapter.Model.Shard;
@@ -29,7 +30,7 @@ class ItemSchemaTest {
 
     @Test
     void toItemUsesNativeAttributeTypesAndKeepsKeysOnlyInPkSk() {
-        ItemSchema<Post> schema = ItemSchema.of(Post.class);
+        ItemSchema<Post> schema = ItemSchemas.of(Post.class);
         Map<String, AttributeValue> item = schema.toItem(Post.of(USER, 1234, "hello", "java"));
 
         KeyPath path = KeyPath.of("user", USER).then("post", 1234);
@@ -54,7 +55,7 @@ class ItemSchemaTest {
 
     @Test
     void fromItemRoundTripsEveryField() {
-        ItemSchema<Post> schema = ItemSchema.of(Post.class);
+        ItemSchema<Post> schema = ItemSchemas.of(Post.class);
         Post post = Post.of(USER, 7, "t", null);
         Post back = schema.fromItem(schema.toItem(post));
         assertThat(back).usingRecursiveComparison().ignoringFields("score").isEqualTo(post);
@@ -65,7 +66,7 @@ class ItemSchemaTest {
 
     @Test
     void enumIntAndBytesKeysRoundTrip() {
-        ItemSchema<Shard> schema = ItemSchema.of(Shard.class);
+        ItemSchema<Shard> schema = ItemSchemas.of(Shard.class);
         Shard s = new Shard(Model.Zone.EU, 3, new byte[] {9, 8}, "x");
         assertThat(schema.keyPathOf(s).toString()).startsWith("/zone-EU/shard-3/blob-");
         Shard back = schema.fromItem(schema.toItem(s));
@@ -76,7 +77,7 @@ class ItemSchemaTest {
 
     @Test
     void unsetKeyFieldIsRejectedNamingTheField() {
-        ItemSchema<Model.Comment> schema = ItemSchema.of(Model.Comment.class);
+        ItemSchema<Model.Comment> schema = ItemSchemas.of(Model.Comment.class);
         assertThatThrownBy(() -> schema.toItem(new Model.Comment(null, 1, 2, "x")))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("Comment.userId");
     }
@@ -98,19 +99,19 @@ class ItemSchemaTest {
 
     @Test
     void badTypesAreRejectedAtRegistration() {
-        assertThatThrownBy(() -> ItemSchema.of(BadKeyType.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(BadKeyType.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("BadKeyType.when").hasMessageContaining("unsupported type");
-        assertThatThrownBy(() -> ItemSchema.of(ReservedName.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(ReservedName.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("reserved");
-        assertThatThrownBy(() -> ItemSchema.of(MissingField.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(MissingField.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("missing");
-        assertThatThrownBy(() -> ItemSchema.of(NotAnnotated.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(NotAnnotated.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("@ItemType");
     }
 
     @Test
     void malformedStoredKeyIsATypedError() {
-        ItemSchema<Post> schema = ItemSchema.of(Post.class);
+        ItemSchema<Post> schema = ItemSchemas.of(Post.class);
         Map<String, AttributeValue> item = new HashMap<>(schema.toItem(Post.of(USER, 1, "t", "x")));
         item.put("sk", AttributeValue.builder().b(SdkBytes.fromByteArray(new byte[] {(byte) 0xFF, 0x13})).build());
         assertThatThrownBy(() -> schema.fromItem(item)).isInstanceOf(ItemMappingException.class)
@@ -119,8 +120,8 @@ class ItemSchemaTest {
 
     @Test
     void storedIdOfAnotherTypeIsATypedError() {
-        ItemSchema<Post> posts = ItemSchema.of(Post.class);
-        Map<String, AttributeValue> item = new HashMap<>(ItemSchema.of(Model.StringPost.class)
+        ItemSchema<Post> posts = ItemSchemas.of(Post.class);
+        Map<String, AttributeValue> item = new HashMap<>(ItemSchemas.of(Model.StringPost.class)
                 .toItem(new Model.StringPost(USER, "slug", "t")));
         item.put("_type", AttributeValue.builder().s("Post").build());
         assertThatThrownBy(() -> posts.fromItem(item)).isInstanceOf(ItemMappingException.class)
@@ -152,12 +153,12 @@ class ItemSchemaTest {
         Note note = new Note(USER, 5, "hi", new Label("red-1", "red"));
         assertThatThrownBy(() -> JsonMapper.builder().build().writeValueAsString(note)).hasMessageContaining("key field serialized");
 
-        Map<String, AttributeValue> item = ItemSchema.of(Note.class).toItem(note);
+        Map<String, AttributeValue> item = ItemSchemas.of(Note.class).toItem(note);
 
         assertThat(item).doesNotContainKeys("ownerId", "noteId");
         assertThat(item.get("label").m()).containsOnlyKeys("labelId", "colour");
         assertThat(item.get("label").m().get("labelId").s()).isEqualTo("red-1");
-        ItemSchema<Folder> folders = ItemSchema.of(Folder.class);
+        ItemSchema<Folder> folders = ItemSchemas.of(Folder.class);
         Folder tree = new Folder("a", new Folder("root", null, List.of()), List.of(new Folder("b", null, List.of())));
         Map<String, AttributeValue> stored = folders.toItem(tree);
         assertThat(stored).doesNotContainKey("folderId");

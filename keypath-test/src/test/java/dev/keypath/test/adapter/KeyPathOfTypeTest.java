@@ -11,6 +11,7 @@ import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathMismatchException;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UpdateSpec;
@@ -75,7 +76,7 @@ class KeyPathOfTypeTest {
         countedAsync = engine.asyncClientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(counter))
                 .build();
         sync = TableFixture.builder(table.tableName(), counted).build();
-        async = KeyPathAsyncTable.builder().client(countedAsync).tableName(table.tableName()).register(Model.ALL)
+        async = KeyPathTables.asyncBuilder().client(countedAsync).tableName(table.tableName()).register(Model.ALL)
                 .pageTokenSecret(TableFixture.SECRET).build();
         table.put(new User(USER, "ada", "ada@example.com", null, null));
         table.put(new StringPost(USER, "hello", "a text-keyed post"));
@@ -147,7 +148,7 @@ class KeyPathOfTypeTest {
     @Test
     void aLookupByAliasRefusesAPathThatCannotBeOneOfTheTypesUniqueKeyPaths() {
         KeyPathTable members = TableFixture.builder(table.tableName(), counted).register(Member.class).build();
-        KeyPathAsyncTable asyncMembers = KeyPathAsyncTable.builder().client(countedAsync).tableName(table.tableName())
+        KeyPathAsyncTable asyncMembers = KeyPathTables.asyncBuilder().client(countedAsync).tableName(table.tableName())
                 .register(Member.class).build();
         for (KeyPath alias : List.of(KeyPath.of("mail", "a@example.com"), KeyPath.of("email", 7),
                 KeyPath.of("email", "a@example.com").then("x", 1))) {

@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
@@ -81,7 +82,7 @@ class LocalIndexTest {
         CountTest.QueryRecorder recorder = new CountTest.QueryRecorder();
         try (DynamoDbClient recorded = TestDynamoDb.get().clientBuilder()
                 .overrideConfiguration(o -> o.addExecutionInterceptor(recorder)).build()) {
-            KeyPathTable strong = KeyPathTable.builder().client(recorded).tableName(table.tableName())
+            KeyPathTable strong = KeyPathTables.builder().client(recorded).tableName(table.tableName())
                     .register(Task.class).build();
             UUID user = UUID.randomUUID();
             strong.put(task(user, 1, 7));
@@ -111,9 +112,9 @@ class LocalIndexTest {
     @Test
     void anExistingTableWithoutTheLocalIndexIsAMismatchNamingIt(DynamoDbClient engine) {
         String name = TestDynamoDb.uniqueTableName("no-lsi");
-        KeyPathTable.builder().client(engine).tableName(name).register(Model.User.class).build().bootstrap();
+        KeyPathTables.builder().client(engine).tableName(name).register(Model.User.class).build().bootstrap();
 
-        assertThatThrownBy(() -> KeyPathTable.builder().client(engine).tableName(name).register(Task.class).build()
+        assertThatThrownBy(() -> KeyPathTables.builder().client(engine).tableName(name).register(Task.class).build()
                 .bootstrap()).isInstanceOf(TableSchemaMismatchException.class)
                 .hasMessageContaining("no local secondary index 'byDue'");
     }
@@ -131,7 +132,7 @@ class LocalIndexTest {
     @Test
     void aLocalIndexOutsideTheItemsPartitionIsRefusedWhenTheTypeIsRegistered() {
         for (Class<?> bad : List.of(Misplaced.class, OtherVariable.class)) {
-            assertThatThrownBy(() -> KeyPathTable.builder().client(client).tableName("never").register(bad).build())
+            assertThatThrownBy(() -> KeyPathTables.builder().client(client).tableName("never").register(bad).build())
                     .isInstanceOf(ItemMappingException.class).hasMessageContaining("local index shares the item's "
                             + "partition").hasMessageContaining("elsewhere");
         }

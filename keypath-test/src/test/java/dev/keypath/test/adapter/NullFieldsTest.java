@@ -9,6 +9,7 @@ import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateSpec;
@@ -208,7 +209,7 @@ class NullFieldsTest {
         };
         try (DynamoDbClient racing = engine.clientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(racer))
                 .build()) {
-            KeyPathTable raced = KeyPathTable.builder().client(racing).tableName(table.tableName())
+            KeyPathTable raced = KeyPathTables.builder().client(racing).tableName(table.tableName())
                     .register(Member.class, Profile.class).build();
             Member after = raced.update(Member.class, member.path(), UpdateSpec.of(u -> u.increment("stats.posts", 1)));
             assertThat(after.stats()).isEqualTo(new Stats(11L, 5L));

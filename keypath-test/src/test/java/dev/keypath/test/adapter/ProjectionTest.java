@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.InvalidProjectionException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.Page;
@@ -294,7 +295,7 @@ class ProjectionTest {
 
     @Test
     void aKeyPathInAnItemIsStoredAsItsTextAndReadBack() {
-        ItemSchema<Link> schema = ItemSchema.of(Link.class);
+        ItemSchema<Link> schema = ItemSchemas.of(Link.class);
         Link link = new Link("a", KeyPath.of("user", author).then("post", 7));
 
         Map<String, AttributeValue> item = schema.toItem(link);

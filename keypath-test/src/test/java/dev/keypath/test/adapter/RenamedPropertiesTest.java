@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Version;
@@ -35,7 +36,7 @@ class RenamedPropertiesTest {
     @Test
     void aNamingStrategyRenamesAttributesButKeysStayBound() {
         JsonMapper snake = JsonMapper.builder().propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE).build();
-        KeyPathTable table = KeyPathTable.builder().client(TestDynamoDb.get().client())
+        KeyPathTable table = KeyPathTables.builder().client(TestDynamoDb.get().client())
                 .tableName(TestDynamoDb.uniqueTableName("renamed")).register(Order.class).jsonMapper(snake)
                 .build();
         table.bootstrap();
@@ -57,7 +58,7 @@ class RenamedPropertiesTest {
 
     @Test
     void aJsonPropertyOnAKeyFieldKeepsItInTheKey() {
-        KeyPathTable table = KeyPathTable.builder().client(TestDynamoDb.get().client())
+        KeyPathTable table = KeyPathTables.builder().client(TestDynamoDb.get().client())
                 .tableName(TestDynamoDb.uniqueTableName("renamed")).register(Shelf.class).build();
         table.bootstrap();
         Shelf shelf = table.put(new Shelf("kitchen", "spices"));

@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnreadableItemException;
@@ -154,7 +155,7 @@ class ScanTest {
         KeyPathTable skipping = TableFixture.builder(table.tableName(), TestDynamoDb.get().client())
                 .register(Shelf.class, Book.class, Loan.class)
                 .onUnreadableItem(e -> skipped.add(e.keyPath().orElseThrow())).build();
-        KeyPathAsyncTable skippingAsync = KeyPathAsyncTable.builder().client(TestDynamoDb.get().asyncClient())
+        KeyPathAsyncTable skippingAsync = KeyPathTables.asyncBuilder().client(TestDynamoDb.get().asyncClient())
                 .tableName(table.tableName()).register(Shelf.class, Book.class, Loan.class)
                 .onUnreadableItem(e -> skipped.add(e.keyPath().orElseThrow())).build();
 

@@ -7,9 +7,10 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.IdAllocationException;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
-import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.VersionConflictException;
 import dev.keypath.dynamodb.annotation.AutoId;
@@ -65,12 +66,12 @@ class SequenceIdsTest {
     @BeforeAll
     static void setUp() {
         String name = TestDynamoDb.uniqueTableName("sequence");
-        table = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(name)
+        table = KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName(name)
                 .register(Order.class, Invoice.class).build();
         table.bootstrap();
         asyncClient = TestDynamoDb.get().asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder())
                 .build();
-        asyncTable = KeyPathAsyncTable.builder().client(asyncClient).tableName(name)
+        asyncTable = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
                 .register(Order.class, Invoice.class).build();
     }
 
@@ -149,7 +150,7 @@ class SequenceIdsTest {
 
     @Test
     void aTopLevelTypeCannotCountItsIds() {
-        assertThatThrownBy(() -> ItemSchema.of(Ticket.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(Ticket.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("Ticket.ticketId").hasMessageContaining("has no parent")
                 .hasMessageContaining("UUID_V7");
     }
@@ -175,7 +176,7 @@ class SequenceIdsTest {
         };
         try (DynamoDbClient raced = TestDynamoDb.get().clientBuilder()
                 .overrideConfiguration(o -> o.addExecutionInterceptor(racer)).build()) {
-            KeyPathTable racedTable = KeyPathTable.builder().client(raced).tableName(table.tableName())
+            KeyPathTable racedTable = KeyPathTables.builder().client(raced).tableName(table.tableName())
                     .register(Order.class, Invoice.class).build();
             assertThatThrownBy(() -> racedTable.put(new Order(shop, 0, "mine")))
                     .isInstanceOf(IdAllocationException.class)

@@ -7,6 +7,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
@@ -76,7 +77,7 @@ class StoredItemsTest {
         KeyPathTable target = TableFixture.newTable("stored-dst-async");
         fill(source);
         List<Map<String, AttributeValue>> items = scan(source.tableName());
-        KeyPathAsyncTable asyncTarget = KeyPathAsyncTable.builder().client(TestDynamoDb.get().asyncClient())
+        KeyPathAsyncTable asyncTarget = KeyPathTables.asyncBuilder().client(TestDynamoDb.get().asyncClient())
                 .tableName(target.tableName()).register(Model.ALL).build();
 
         asyncTarget.batchPutStored(items).join();

@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -63,7 +64,7 @@ class StreamLazinessTest {
         FaultInjector calls = new FaultInjector();
         try (DynamoDbClient counted = TestDynamoDb.get().clientBuilder()
                 .overrideConfiguration(o -> o.addExecutionInterceptor(calls)).build()) {
-            KeyPathTable t = KeyPathTable.builder().client(counted).tableName(table.tableName())
+            KeyPathTable t = KeyPathTables.builder().client(counted).tableName(table.tableName())
                     .register(Leaf.class).build();
             Iterator<?> items = read.apply(t).iterator();
             assertThat(items.next()).isNotNull();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.test.TestDynamoDb;
@@ -36,10 +37,10 @@ class StrictReadsTest {
     @BeforeAll
     static void setUp() {
         tableName = TestDynamoDb.uniqueTableName("strict");
-        lenient = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
+        lenient = KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Gauge.class).build();
         lenient.bootstrap();
-        strict = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
+        strict = KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Gauge.class).strictReads(true).build();
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.test.KeyPathDynamoDb;
@@ -47,7 +48,7 @@ class TableBootstrapTest {
     @Test
     void bootstrapAddsAMissingGsiToAnExistingTable(DynamoDbClient client) {
         String name = TestDynamoDb.uniqueTableName("boot-gsi");
-        KeyPathTable.builder().client(client).tableName(name).register(Model.User.class).build().bootstrap();
+        KeyPathTables.builder().client(client).tableName(name).register(Model.User.class).build().bootstrap();
         assertThat(TableFixture.builder(name, client).build().bootstrap()).isEqualTo(TableStatus.EXISTED);
         assertThat(client.describeTable(b -> b.tableName(name)).table().globalSecondaryIndexes())
                 .extracting(g -> g.indexName()).containsExactly("gsi1");

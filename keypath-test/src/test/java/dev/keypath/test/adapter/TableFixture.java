@@ -2,6 +2,7 @@ package dev.keypath.test.adapter;
 
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.test.TableCustomizer;
 import dev.keypath.test.TestDynamoDb;
@@ -57,6 +58,6 @@ final class TableFixture {
     }
 
     static KeyPathTable.Builder builder(String name, DynamoDbClient client) {
-        return KeyPathTable.builder().client(client).tableName(name).register(Model.ALL).pageTokenSecret(SECRET);
+        return KeyPathTables.builder().client(client).tableName(name).register(Model.ALL).pageTokenSecret(SECRET);
     }
 }

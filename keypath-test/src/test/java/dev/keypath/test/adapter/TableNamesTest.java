@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.InvalidTableNameException;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
@@ -55,13 +56,13 @@ class TableNamesTest {
              DynamoDbAsyncClient async = engine.asyncClientBuilder()
                 .overrideConfiguration(o -> o.addExecutionInterceptor(counter)).build()) {
             for (String name : REFUSED) {
-                assertThatThrownBy(() -> KeyPathTable.builder().client(client).tableName(name)
+                assertThatThrownBy(() -> KeyPathTables.builder().client(client).tableName(name)
                         .register(Model.ALL).build()).as("sync %s", name)
                         .isInstanceOf(InvalidTableNameException.class)
                         .hasMessageContaining("'" + name + "'")
                         .hasMessageContaining("3 to 255 characters")
                         .hasMessageContaining("a-z, A-Z, 0-9, '_', '.' and '-'");
-                assertThatThrownBy(() -> KeyPathAsyncTable.builder().client(async).tableName(name)
+                assertThatThrownBy(() -> KeyPathTables.asyncBuilder().client(async).tableName(name)
                         .register(Model.ALL).build()).as("async %s", name)
                         .isInstanceOf(InvalidTableNameException.class)
                         .hasMessageContaining("'" + name + "'")
@@ -73,7 +74,7 @@ class TableNamesTest {
 
     @Test
     void aMissingNameIsRefusedNamingTheSetting(DynamoDbClient client) {
-        assertThatThrownBy(() -> KeyPathTable.builder().client(client).register(Model.ALL).build())
+        assertThatThrownBy(() -> KeyPathTables.builder().client(client).register(Model.ALL).build())
                 .isInstanceOf(InvalidTableNameException.class).hasMessageContaining("tableName");
     }
 
@@ -83,9 +84,9 @@ class TableNamesTest {
         longest = longest + "x".repeat(255 - longest.length());
         for (String name : List.of(TestDynamoDb.uniqueTableName("A.b_c"), longest,
                 "abc-" + TestDynamoDb.uniqueTableName("x").substring(3))) {
-            KeyPathTable table = KeyPathTable.builder().client(client).tableName(name).register(Model.ALL).build();
+            KeyPathTable table = KeyPathTables.builder().client(client).tableName(name).register(Model.ALL).build();
             assertThat(table.bootstrap()).as(name).isEqualTo(TableStatus.CREATED);
-            KeyPathAsyncTable same = KeyPathAsyncTable.builder().client(async).tableName(name).register(Model.ALL)
+            KeyPathAsyncTable same = KeyPathTables.asyncBuilder().client(async).tableName(name).register(Model.ALL)
                     .build();
             assertThat(await(same.bootstrap())).as(name).isEqualTo(TableStatus.EXISTED);
             client.deleteTable(b -> b.tableName(name));
@@ -95,16 +96,16 @@ class TableNamesTest {
     @Test
     void aTableArnIsAcceptedWhenItsNamePartIsValid(DynamoDbClient client) {
         String arn = "arn:aws:dynamodb:eu-west-1:123456789012:table/orders-2024";
-        assertThat(KeyPathTable.builder().client(client).tableName(arn).register(Model.ALL).build().tableName())
+        assertThat(KeyPathTables.builder().client(client).tableName(arn).register(Model.ALL).build().tableName())
                 .isEqualTo(arn);
-        assertThatThrownBy(() -> KeyPathTable.builder().client(client)
+        assertThatThrownBy(() -> KeyPathTables.builder().client(client)
                 .tableName("arn:aws:dynamodb:eu-west-1:123456789012:table/no").register(Model.ALL).build())
                 .isInstanceOf(InvalidTableNameException.class).hasMessageContaining("3 to 255 characters");
     }
 
     @Test
     void anIndexNameDynamoDbRefusesIsRefusedWhenTheTypeIsRegisteredNamingTheRule(DynamoDbClient client) {
-        assertThatThrownBy(() -> KeyPathTable.builder().client(client).tableName("things").register(BadIndex.class)
+        assertThatThrownBy(() -> KeyPathTables.builder().client(client).tableName("things").register(BadIndex.class)
                 .build()).isInstanceOf(ItemMappingException.class).hasMessageContaining("'by name'")
                 .hasMessageContaining("3 to 200 characters, each one of a-z, A-Z, 0-9, '_', '.' and '-'");
     }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.ItemMappingException;
-import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.TableBuilderSettings;
@@ -252,11 +252,11 @@ class TimestampsTest {
 
     @Test
     void aTimestampOnAFieldOfAnotherTypeIsAMappingErrorNamingIt() {
-        assertThatThrownBy(() -> ItemSchema.of(BadStamp.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(BadStamp.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("BadStamp.when").hasMessageContaining("@CreatedAt");
-        assertThatThrownBy(() -> ItemSchema.of(BadUnit.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(BadUnit.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("BadUnit.when").hasMessageContaining("DAYS");
-        assertThatThrownBy(() -> ItemSchema.of(TwoStamps.class)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(TwoStamps.class)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("one field per type");
     }
 

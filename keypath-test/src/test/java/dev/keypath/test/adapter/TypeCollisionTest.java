@@ -7,6 +7,7 @@ import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.KeyTooLargeException;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.test.TestDynamoDb;
@@ -24,7 +25,7 @@ class TypeCollisionTest {
 
     @Test
     void aBoundWithAnIdTypeNoRegisteredTypeHasThereIsRefused() {
-        KeyPathTable posts = KeyPathTable.builder().client(TestDynamoDb.get().client())
+        KeyPathTable posts = KeyPathTables.builder().client(TestDynamoDb.get().client())
                 .tableName(TestDynamoDb.uniqueTableName("collide")).register(Post.class).build();
         posts.bootstrap();
         KeyPath bytesPrefix = KeyPath.of("user", UUID.randomUUID()).then("post", BYTES_07);
@@ -39,7 +40,7 @@ class TypeCollisionTest {
 
     @Test
     void aBoundBeyondDynamoDbsKeySizeIsRefusedBeforeAnyRequest() {
-        KeyPathTable table = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName("never-created")
+        KeyPathTable table = KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName("never-created")
                 .register(Model.StringPost.class).build();
         UUID u = UUID.randomUUID();
         String longSlug = "s".repeat(1100);

@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
@@ -367,7 +368,7 @@ class UniqueKeyPathTest {
         FaultInjector counted = new FaultInjector();
         try (DynamoDbClient counting = dev.keypath.test.TestDynamoDb.get().clientBuilder()
                 .overrideConfiguration(o -> o.addExecutionInterceptor(counted)).build()) {
-            KeyPathTable t = KeyPathTable.builder().client(counting).tableName(table.tableName())
+            KeyPathTable t = KeyPathTables.builder().client(counting).tableName(table.tableName())
                     .register(Member.class, Team.class, Badge.class, Ticket.class).build();
             String email = email();
             Member m = t.put(new Member(UUID.randomUUID(), email, null, "jo", null));
@@ -383,7 +384,7 @@ class UniqueKeyPathTest {
 
     @Test
     void aLookupOnATypeWithoutUniqueKeyPathsIsRefused() {
-        KeyPathTable tasks = KeyPathTable.builder().client(client).tableName(table.tableName())
+        KeyPathTable tasks = KeyPathTables.builder().client(client).tableName(table.tableName())
                 .register(IndexModel.Task.class).build();
         assertThatThrownBy(() -> tasks.getByAlias(IndexModel.Task.class, emailPath("a@b.c")))
                 .isInstanceOf(dev.keypath.dynamodb.ItemMappingException.class)

@@ -11,6 +11,7 @@ import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.ReadConsistency;
@@ -197,12 +198,12 @@ class UnreadableItemRoutesTest {
     }
 
     private static KeyPathTable syncTable(UnreadableItemHandler handler) {
-        return KeyPathTable.builder().client(client).tableName(table.tableName()).register(Box.class, Slot.class)
+        return KeyPathTables.builder().client(client).tableName(table.tableName()).register(Box.class, Slot.class)
                 .onUnreadableItem(handler).build();
     }
 
     private static KeyPathAsyncTable asyncTable(UnreadableItemHandler handler) {
-        return KeyPathAsyncTable.builder().client(asyncClient).tableName(table.tableName())
+        return KeyPathTables.asyncBuilder().client(asyncClient).tableName(table.tableName())
                 .register(Box.class, Slot.class).onUnreadableItem(handler).build();
     }
 

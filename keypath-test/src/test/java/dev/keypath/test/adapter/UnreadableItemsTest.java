@@ -7,6 +7,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathMismatchException;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.test.TestDynamoDb;
@@ -39,7 +40,7 @@ class UnreadableItemsTest {
     @BeforeAll
     static void setUp() {
         tableName = TestDynamoDb.uniqueTableName("unreadable");
-        failing = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
+        failing = KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Box.class, Slot.class).build();
         failing.bootstrap();
     }
@@ -112,7 +113,7 @@ class UnreadableItemsTest {
         failing.put(new Slot(box, 4, 7));
 
         List<KeyPath> skipped = new ArrayList<>();
-        KeyPathTable skipping = KeyPathTable.builder().client(TestDynamoDb.get().client()).tableName(tableName)
+        KeyPathTable skipping = KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName(tableName)
                 .register(Box.class, Slot.class)
                 .onUnreadableItem(e -> skipped.add(e.keyPath().orElseThrow())).build();
         assertThat(skipping.query(q -> q.subtree(KeyPath.of("box", box))).items())

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.annotation.CreatedAt;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.test.Injected;
@@ -58,7 +59,7 @@ class WithoutValidationApiTest {
 
     /** Runs in the loader without the validation API. */
     public static String roundTrip(DynamoDbClient client, String tableName) {
-        KeyPathTable table = KeyPathTable.builder().client(client).tableName(tableName).register(Stamped.class).build();
+        KeyPathTable table = KeyPathTables.builder().client(client).tableName(tableName).register(Stamped.class).build();
         table.bootstrap();
         String id = UUID.randomUUID().toString();
         Stamped put = table.put(new Stamped(id, "hello", null));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TestDynamoDb;
@@ -64,9 +65,9 @@ class HistoryTest {
         try (FaultProxy proxy = FaultProxy.start(engine.endpoint(), plan);
              DynamoDbClient client = FaultyClients.sync(proxy, 10, Duration.ofSeconds(1));
              DynamoDbAsyncClient asyncClient = FaultyClients.async(proxy, 10, Duration.ofSeconds(1))) {
-            KeyPathTable sync = KeyPathTable.builder().client(client).tableName(plain.tableName())
+            KeyPathTable sync = KeyPathTables.builder().client(client).tableName(plain.tableName())
                     .register(HistoryModel.TYPES).build();
-            KeyPathAsyncTable async = KeyPathAsyncTable.builder().client(asyncClient).tableName(plain.tableName())
+            KeyPathAsyncTable async = KeyPathTables.asyncBuilder().client(asyncClient).tableName(plain.tableName())
                     .register(HistoryModel.TYPES).build();
             ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
             try {

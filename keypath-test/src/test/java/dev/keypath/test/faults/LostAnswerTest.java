@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathDynamoException;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
@@ -88,18 +89,18 @@ class LostAnswerTest {
                 .apiCallTimeout(Duration.ofSeconds(30))).build();
         lossyAsyncClient = engine.asyncClientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(LOSE)
                 .apiCallTimeout(Duration.ofSeconds(30))).build();
-        table = KeyPathTable.builder().client(lossyClient).tableName(plain.tableName())
+        table = KeyPathTables.builder().client(lossyClient).tableName(plain.tableName())
                 .register(LostAnswerModel.TYPES).build();
-        async = KeyPathAsyncTable.builder().client(lossyAsyncClient).tableName(plain.tableName())
+        async = KeyPathTables.asyncBuilder().client(lossyAsyncClient).tableName(plain.tableName())
                 .register(LostAnswerModel.TYPES).build();
         Clock now = Clock.fixed(NOW, ZoneOffset.UTC);
-        before = KeyPathTable.builder().client(plain.client()).tableName(plain.tableName())
+        before = KeyPathTables.builder().client(plain.client()).tableName(plain.tableName())
                 .register(LostAnswerModel.EXPIRING).clock(Clock.fixed(T0, ZoneOffset.UTC)).build();
-        afterwards = KeyPathTable.builder().client(plain.client()).tableName(plain.tableName())
+        afterwards = KeyPathTables.builder().client(plain.client()).tableName(plain.tableName())
                 .register(LostAnswerModel.EXPIRING).clock(now).build();
-        expiring = KeyPathTable.builder().client(lossyClient).tableName(plain.tableName())
+        expiring = KeyPathTables.builder().client(lossyClient).tableName(plain.tableName())
                 .register(LostAnswerModel.EXPIRING).clock(now).build();
-        asyncExpiring = KeyPathAsyncTable.builder().client(lossyAsyncClient).tableName(plain.tableName())
+        asyncExpiring = KeyPathTables.asyncBuilder().client(lossyAsyncClient).tableName(plain.tableName())
                 .register(LostAnswerModel.EXPIRING).clock(now).build();
     }
 
@@ -428,7 +429,7 @@ class LostAnswerTest {
         plain.put(new Tally(name, 0));
         try (DynamoDbClient legacy = engine.clientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(LOSE)
                 .retryPolicy(software.amazon.awssdk.core.retry.RetryMode.STANDARD)).build()) {
-            KeyPathTable t = KeyPathTable.builder().client(legacy).tableName(plain.tableName())
+            KeyPathTable t = KeyPathTables.builder().client(legacy).tableName(plain.tableName())
                     .register(LostAnswerModel.TYPES).build();
             LOSE.arm("UpdateItem");
             Throwable e = outcome(() -> t.update(Tally.class, path, UpdateSpec.of(u -> u.increment("count", 1))));

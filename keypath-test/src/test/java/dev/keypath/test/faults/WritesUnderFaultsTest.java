@@ -7,6 +7,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.UpdateSpec;
@@ -47,7 +48,7 @@ class WritesUnderFaultsTest {
     static void start() {
         proxy = FaultProxy.start(engine.endpoint(), FaultPlan.NONE);
         client = FaultyClients.sync(proxy, 4, Duration.ofSeconds(2));
-        table = KeyPathTable.builder().client(client).tableName(plain.tableName()).register(LostAnswerModel.TYPES)
+        table = KeyPathTables.builder().client(client).tableName(plain.tableName()).register(LostAnswerModel.TYPES)
                 .build();
     }
 

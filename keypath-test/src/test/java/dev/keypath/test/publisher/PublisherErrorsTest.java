@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.ItemRead;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.ReadModification;
 import dev.keypath.dynamodb.TableBuilderSettings;
@@ -228,7 +229,7 @@ class PublisherErrorsTest {
 
     @Test
     void aMissingTableFailsTheReadWithTheSdksExceptionOnceItIsAskedFor() {
-        KeyPathAsyncTable missing = KeyPathAsyncTable.builder().client(TestDynamoDb.get().asyncClient())
+        KeyPathAsyncTable missing = KeyPathTables.asyncBuilder().client(TestDynamoDb.get().asyncClient())
                 .tableName("kp-no-such-table-" + UUID.randomUUID()).register(Row.class).build();
         Recorder<Row> rows = Recorder.<Row>recording().subscribeTo(missing.publish(Row.class, Rows.box("b", 5)));
         Recorder.pause(Recorder.QUIET);

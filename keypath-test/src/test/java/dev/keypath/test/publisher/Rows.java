@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -88,7 +89,7 @@ final class Rows {
     /** An async table on {@code client} over the table {@code like} names, with its settings. */
     static KeyPathAsyncTable asyncTable(KeyPathTable like, DynamoDbAsyncClient client,
                                         Consumer<TableBuilderSettings<?>> settings) {
-        KeyPathAsyncTable.Builder b = KeyPathAsyncTable.builder().client(client).tableName(like.tableName())
+        KeyPathAsyncTable.Builder b = KeyPathTables.asyncBuilder().client(client).tableName(like.tableName())
                 .register(Row.class).pageTokenSecret(SECRET);
         settings.accept(b);
         return b.build();
@@ -96,7 +97,7 @@ final class Rows {
 
     /** A sync table on {@code client} over the table {@code like} names, with its settings. */
     static KeyPathTable table(KeyPathTable like, DynamoDbClient client, Consumer<TableBuilderSettings<?>> settings) {
-        KeyPathTable.Builder b = KeyPathTable.builder().client(client).tableName(like.tableName()).register(Row.class)
+        KeyPathTable.Builder b = KeyPathTables.builder().client(client).tableName(like.tableName()).register(Row.class)
                 .pageTokenSecret(SECRET);
         settings.accept(b);
         return b.build();

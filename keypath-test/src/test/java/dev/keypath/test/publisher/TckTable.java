@@ -2,6 +2,7 @@ package dev.keypath.test.publisher;
 
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -36,9 +37,9 @@ final class TckTable implements AutoCloseable {
         TestDynamoDb engine = TestDynamoDb.get();
         this.name = TestDynamoDb.uniqueTableName(hint);
         byte[] secret = ("tck-" + name).getBytes(StandardCharsets.UTF_8);
-        this.sync = KeyPathTable.builder().client(engine.client()).tableName(name).register(Row.class)
+        this.sync = KeyPathTables.builder().client(engine.client()).tableName(name).register(Row.class)
                 .pageTokenSecret(secret).build();
-        this.async = KeyPathAsyncTable.builder().client(engine.asyncClient()).tableName(name).register(Row.class)
+        this.async = KeyPathTables.asyncBuilder().client(engine.asyncClient()).tableName(name).register(Row.class)
                 .pageTokenSecret(secret).build();
     }
 

@@ -2,6 +2,7 @@ package dev.keypath.spring.autoconfigure;
 
 import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
@@ -120,7 +121,7 @@ public class KeyPathDynamoAutoConfiguration {
             ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathJsonMapperCustomizer> mapperCustomizers,
             ObjectProvider<KeyPathTableBuilderCustomizer> customizers, ObjectProvider<UnreadableItemHandler> unreadable,
             ObjectProvider<ItemExtension> extensions, BeanFactory beanFactory) {
-        KeyPathTable.Builder builder = KeyPathTable.builder().client(client).tableName(properties.getTableName())
+        KeyPathTable.Builder builder = KeyPathTables.builder().client(client).tableName(properties.getTableName())
                 .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
                 .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)))
                 .strictReads(properties.isStrictReads());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
 import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.DefaultKeyPathDynamoOperations;
@@ -121,10 +122,10 @@ class AutoConfigurationTest {
     @Test
     void backsOffFromUserBeans() {
         runner.withUserConfiguration(EngineClient.class)
-                .withBean("myTable", KeyPathTable.class, () -> KeyPathTable.builder()
+                .withBean("myTable", KeyPathTable.class, () -> KeyPathTables.builder()
                         .client(TestDynamoDb.get().client()).tableName("mine").register(User.class).build())
                 .withBean("myOps", KeyPathDynamoOperations.class,
-                        () -> new DefaultKeyPathDynamoOperations(KeyPathTable.builder().client(TestDynamoDb.get().client())
+                        () -> new DefaultKeyPathDynamoOperations(KeyPathTables.builder().client(TestDynamoDb.get().client())
                                 .tableName("mine").register(User.class).build()))
                 .run(ctx -> {
                     assertThat(ctx).hasNotFailed().hasSingleBean(KeyPathTable.class)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.sample.Comment;
 import dev.keypath.spring.sample.Note;
@@ -111,7 +112,7 @@ class ProjectedQueryMethodsTest {
     static void setUp() {
         client = TestDynamoDb.get().clientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(RECORDER))
                 .build();
-        table = KeyPathTable.builder().client(client).tableName(TestDynamoDb.uniqueTableName("projected"))
+        table = KeyPathTables.builder().client(client).tableName(TestDynamoDb.uniqueTableName("projected"))
                 .register(User.class, Post.class, Comment.class, Note.class).build();
         table.bootstrap();
         factory = new KeyPathRepositoryFactory(new DefaultKeyPathDynamoOperations(table));

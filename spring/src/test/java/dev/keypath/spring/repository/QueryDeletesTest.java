@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.spring.sample.Book;
 import dev.keypath.spring.sample.Comment;
 import dev.keypath.spring.sample.Entry;
@@ -30,7 +31,7 @@ class QueryDeletesTest {
     static void table() {
         client = DynamoDbClient.builder().region(Region.US_EAST_1).endpointOverride(URI.create("http://127.0.0.1:9"))
                 .credentialsProvider(AnonymousCredentialsProvider.create()).build();
-        table = KeyPathTable.builder().client(client).tableName("unused")
+        table = KeyPathTables.builder().client(client).tableName("unused")
                 .register(User.class, Post.class, Comment.class, Entry.class, Reply.class, Book.class).build();
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.sample.Comment;
 import dev.keypath.spring.sample.Note;
@@ -36,7 +37,7 @@ class RejectedQueryMethodsTest {
     static void factory() {
         client = DynamoDbClient.builder().region(Region.US_EAST_1).endpointOverride(URI.create("http://127.0.0.1:9"))
                 .credentialsProvider(AnonymousCredentialsProvider.create()).build();
-        KeyPathTable table = KeyPathTable.builder().client(client).tableName("unused")
+        KeyPathTable table = KeyPathTables.builder().client(client).tableName("unused")
                 .register(User.class, Post.class, Comment.class, Note.class).build();
         factory = new KeyPathRepositoryFactory(new DefaultKeyPathDynamoOperations(table));
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.spring.DefaultKeyPathDynamoOperations;
 import dev.keypath.spring.sample.Comment;
@@ -33,7 +34,7 @@ class ScanAllTest {
 
     @BeforeAll
     static void setUp() {
-        table = KeyPathTable.builder().client(TestDynamoDb.get().client())
+        table = KeyPathTables.builder().client(TestDynamoDb.get().client())
                 .tableName(TestDynamoDb.uniqueTableName("scan-all"))
                 .register(User.class, Post.class, Comment.class, Note.class).build();
         table.bootstrap();

@@ -13,12 +13,14 @@ import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
+import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.internal.operation.Operation;
 import dev.keypath.dynamodb.internal.operation.Operations;
@@ -87,6 +89,22 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     }
 
     @Override
+    public <T> CompletableFuture<T> put(T item) {
+        return Futures.deferred(() -> put(PutItem.of(item)));
+    }
+
+    @Override
+    public <T> CompletableFuture<T> put(T item, PutMode mode) {
+        return Futures.deferred(() -> put(PutItem.builder(item).mode(mode).build()));
+    }
+
+    @Override
+    public <T> CompletableFuture<T> put(T item, Condition condition) {
+        return Futures.deferred(() -> put(PutItem.builder(item)
+                .condition(Objects.requireNonNull(condition, "condition")).build()));
+    }
+
+    @Override
     public <T> CompletableFuture<Optional<T>> delete(DeleteItem<T> delete) {
         return driver.run(() -> operations.delete(Objects.requireNonNull(delete, "delete")));
     }
@@ -110,6 +128,11 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public <T> CompletableFuture<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
         return driver.run(() -> operations.updateWithResult(Objects.requireNonNull(update, "update")));
+    }
+
+    @Override
+    public <T> CompletableFuture<T> update(Class<T> type, KeyPath keyPath, UpdateSpec update) {
+        return Futures.deferred(() -> update(UpdateItem.of(type, keyPath, update)));
     }
 
     @Override
@@ -148,8 +171,26 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     }
 
     @Override
+    public <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
+        return Futures.deferred(() -> {
+            List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
+            return Futures.mapped(batchGet(keys, ReadConsistency.STRONG),
+                    items -> items.stream().map(type::cast).toList());
+        });
+    }
+
+    @Override
     public CompletableFuture<List<Object>> batchWrite(WriteBatch batch) {
         return driver.run(() -> operations.batchWrite(batch));
+    }
+
+    @Override
+    public CompletableFuture<List<Object>> batchWrite(Consumer<WriteBatch.Builder> batch) {
+        return Futures.deferred(() -> {
+            WriteBatch.Builder builder = WriteBatch.builder();
+            batch.accept(builder);
+            return batchWrite(builder.build());
+        });
     }
 
     @Override
@@ -160,6 +201,11 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public CompletableFuture<Page<Object>> query(ItemQuery query) {
         return driver.run(() -> operations.query(query));
+    }
+
+    @Override
+    public CompletableFuture<Page<Object>> query(Consumer<ItemQuery.Builder> query) {
+        return Futures.deferred(() -> query(ItemQuery.of(query)));
     }
 
     @Override
@@ -180,6 +226,12 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     @Override
     public CompletableFuture<Page<Object>> scan(ItemScan scan) {
         return driver.run(() -> operations.scan(scan));
+    }
+
+    @Override
+    public CompletableFuture<Long> scanInParallel(ItemScan scan, int totalSegments,
+                                                  Consumer<? super Page<Object>> onPage) {
+        return ParallelScan.run(this::scan, scan, totalSegments, onPage);
     }
 
     @Override

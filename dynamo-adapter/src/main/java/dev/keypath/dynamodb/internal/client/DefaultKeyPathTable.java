@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
@@ -121,8 +122,21 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     }
 
     @Override
+    public <T> List<T> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
+        List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
+        return batchGet(keys, ReadConsistency.STRONG).stream().map(type::cast).toList();
+    }
+
+    @Override
     public List<Object> batchWrite(WriteBatch batch) {
         return driver.run(operations.batchWrite(batch));
+    }
+
+    @Override
+    public List<Object> batchWrite(Consumer<WriteBatch.Builder> batch) {
+        WriteBatch.Builder b = WriteBatch.builder();
+        batch.accept(b);
+        return batchWrite(b.build());
     }
 
     @Override
@@ -153,6 +167,45 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public <P> Page<P> scan(Projection<P> projection, ItemScan scan) {
         return driver.run(operations.scan(projection, scan));
+    }
+
+    @Override
+    public Stream<Object> stream(ItemQuery query) {
+        Objects.requireNonNull(query, "query");
+        return PageStreams.itemsOfPages(() -> query(query), token -> query(query.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public <T> Stream<T> stream(Class<T> type, ItemQuery query) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(query, "query");
+        return PageStreams.itemsOfPages(() -> query(type, query),
+                token -> query(type, query.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public Stream<Object> stream(ItemScan scan) {
+        Objects.requireNonNull(scan, "scan");
+        return PageStreams.itemsOfPages(() -> scan(scan), token -> scan(scan.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public <P> Stream<P> stream(Projection<P> projection, ItemQuery query) {
+        Objects.requireNonNull(query, "query");
+        return PageStreams.itemsOfPages(() -> query(projection, query),
+                token -> query(projection, query.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public <P> Stream<P> stream(Projection<P> projection, ItemScan scan) {
+        Objects.requireNonNull(scan, "scan");
+        return PageStreams.itemsOfPages(() -> scan(projection, scan),
+                token -> scan(projection, scan.toBuilder().pageToken(token).build()));
+    }
+
+    @Override
+    public Stream<Object> scanInParallel(ItemScan scan, int totalSegments) {
+        return scan.split(totalSegments).parallelStream().flatMap(this::stream);
     }
 
     @Override

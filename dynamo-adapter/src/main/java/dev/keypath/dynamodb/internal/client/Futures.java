@@ -42,6 +42,40 @@ final class Futures {
         return sdk(call, Function.identity());
     }
 
+    /** The future {@code call} returns, or a failed one if building its request threw (a null argument). */
+    static <R> CompletableFuture<R> deferred(Supplier<CompletableFuture<R>> call) {
+        try {
+            return call.get();
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /**
+     * A future completing with {@code f} of {@code result}'s value, or failing with the same (unwrapped) exception
+     * as {@code result}; cancelling it cancels {@code result}.
+     */
+    static <A, R> CompletableFuture<R> mapped(CompletableFuture<A> result, Function<A, R> f) {
+        CompletableFuture<R> out = new CompletableFuture<>();
+        result.whenComplete((value, error) -> {
+            if (error != null) {
+                out.completeExceptionally(unwrap(error));
+                return;
+            }
+            try {
+                out.complete(f.apply(value));
+            } catch (RuntimeException e) {
+                out.completeExceptionally(e);
+            }
+        });
+        out.whenComplete((value, error) -> {
+            if (out.isCancelled()) {
+                result.cancel(true);
+            }
+        });
+        return out;
+    }
+
     /** The cause inside {@link CompletionException} / {@link ExecutionException} layers. */
     public static Throwable unwrap(Throwable e) {
         Throwable t = e;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.annotation.ItemType;
 import java.io.IOException;
 import java.net.URI;
@@ -38,7 +39,7 @@ class JacksonFreeStartTest {
         try (DynamoDbClient client = DynamoDbClient.builder().region(Region.US_EAST_1)
                 .endpointOverride(URI.create("http://127.0.0.1:9")).credentialsProvider(
                         StaticCredentialsProvider.create(AwsBasicCredentials.create("x", "x"))).build()) {
-            KeyPathTable table = KeyPathTable.builder().client(client).tableName("notes").register(Note.class).build();
+            KeyPathTable table = KeyPathTables.builder().client(client).tableName("notes").register(Note.class).build();
             ItemSchema<Note> notes = table.schema(Note.class);
             Note note = new Note(UUID.randomUUID(), 7, "hello", List.of("a", "b"), Instant.parse("2025-01-02T03:04:05Z"));
             Map<String, AttributeValue> item = notes.toItem(note);

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.annotation.ItemType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -57,7 +58,7 @@ class AttributeLayoutTest {
 
     @Test
     void toItemStoresNativeTypesInPropertyOrder() {
-        Map<String, AttributeValue> item = ItemSchema.of(Thing.class).toItem(thing());
+        Map<String, AttributeValue> item = ItemSchemas.of(Thing.class).toItem(thing());
 
         Map<String, AttributeValue> meta = new LinkedHashMap<>();
         meta.put("b", n("2"));
@@ -86,7 +87,7 @@ class AttributeLayoutTest {
 
     @Test
     void fromItemRoundTripsEveryKind() {
-        ItemSchema<Thing> schema = ItemSchema.of(Thing.class);
+        ItemSchema<Thing> schema = ItemSchemas.of(Thing.class);
         Thing back = schema.fromItem(schema.toItem(thing()));
 
         assertThat(back).usingRecursiveComparison().ignoringFields("mixed").isEqualTo(thing());
@@ -96,7 +97,7 @@ class AttributeLayoutTest {
 
     @Test
     void fromItemReadsNumbersOfEveryShape() {
-        ItemSchema<Thing> schema = ItemSchema.of(Thing.class);
+        ItemSchema<Thing> schema = ItemSchemas.of(Thing.class);
         Map<String, AttributeValue> item = new LinkedHashMap<>(schema.toItem(thing()));
         item.put("i", n("-3.000"));
         item.put("big", n("9E9"));
@@ -117,11 +118,11 @@ class AttributeLayoutTest {
     void nonFiniteNumbersAreRejectedNamingThePath() {
         Thing bad = new Thing(ID, 1, 0, 0, BigInteger.ONE, BigDecimal.ONE, Double.NaN, 0f, false, null, List.of(),
                 Map.of(), null, null, null, null, (short) 0);
-        assertThatThrownBy(() -> ItemSchema.of(Thing.class).toItem(bad)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(Thing.class).toItem(bad)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("Thing.ratio").hasMessageContaining("NaN");
         Thing nested = new Thing(ID, 1, 0, 0, BigInteger.ONE, BigDecimal.ONE, 0, 0f, false, null,
                 List.of(1, Double.POSITIVE_INFINITY), Map.of(), null, null, null, null, (short) 0);
-        assertThatThrownBy(() -> ItemSchema.of(Thing.class).toItem(nested)).isInstanceOf(ItemMappingException.class)
+        assertThatThrownBy(() -> ItemSchemas.of(Thing.class).toItem(nested)).isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("Thing.mixed[1]");
     }
 

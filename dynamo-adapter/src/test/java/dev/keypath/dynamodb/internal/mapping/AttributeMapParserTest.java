@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.annotation.ItemType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -30,7 +31,7 @@ class AttributeMapParserTest {
                  BigInteger bi, Boolean bool, short sh) {
     }
 
-    private static final ItemSchema<Loose> LOOSE = ItemSchema.of(Loose.class);
+    private static final ItemSchema<Loose> LOOSE = ItemSchemas.of(Loose.class);
 
     private static AttributeValue s(String v) {
         return AttributeValue.fromS(v);
@@ -160,7 +161,7 @@ class AttributeMapParserTest {
     void keyFieldsOfEveryKindRoundTrip() {
         Keys k = new Keys(Zone.US, (short) -3, (byte) 7, new BigInteger("18446744073709551615"), new byte[] {0, 1, 2},
                 -9, 5L, "txt", "p");
-        ItemSchema<Keys> schema = ItemSchema.of(Keys.class);
+        ItemSchema<Keys> schema = ItemSchemas.of(Keys.class);
 
         Map<String, AttributeValue> item = schema.toItem(k);
 

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.annotation.ItemType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -172,7 +173,7 @@ class AttributeValueGeneratorTest {
 
     @Test
     void toItemStoresEveryTokenKindNativelyInPropertyOrder() {
-        Map<String, AttributeValue> item = ItemSchema.of(Rich.class).toItem(rich());
+        Map<String, AttributeValue> item = ItemSchemas.of(Rich.class).toItem(rich());
 
         // the null field "none" is not stored; an empty Optional, a null in a list and a null map value are
         assertThat(item.keySet()).containsExactly("pk", "sk", "_type", "s", "small", "big", "dec", "tiny",
@@ -210,7 +211,7 @@ class AttributeValueGeneratorTest {
 
     @Test
     void fromItemReadsBackWhatToItemStored() {
-        ItemSchema<Rich> schema = ItemSchema.of(Rich.class);
+        ItemSchema<Rich> schema = ItemSchemas.of(Rich.class);
         Rich back = schema.fromItem(schema.toItem(rich()));
 
         assertThat(back).usingRecursiveComparison()
@@ -232,8 +233,8 @@ class AttributeValueGeneratorTest {
                 r.opt(), r.optEmpty(), r.inner(), r.skipped(), r.price(), r.shape(), r.place(), "0.10",
                 r.tail(), r.byInt());
 
-        assertThat(ItemSchema.of(Rich.class).toItem(exact).get("textNumber")).isEqualTo(n("0.1"));
-        assertThat(ItemSchema.of(Rich.class, decimals).toItem(exact).get("textNumber")).isEqualTo(n("0.10"));
+        assertThat(ItemSchemas.of(Rich.class).toItem(exact).get("textNumber")).isEqualTo(n("0.1"));
+        assertThat(ItemSchemas.of(Rich.class, decimals).toItem(exact).get("textNumber")).isEqualTo(n("0.10"));
     }
 
     @ItemType(keyPath = "/bag-{id}")
@@ -264,7 +265,7 @@ class AttributeValueGeneratorTest {
         bag.count = 3;
         bag.put("color", "red");
         bag.put("size", List.of(1, 2));
-        ItemSchema<Bag> schema = ItemSchema.of(Bag.class);
+        ItemSchema<Bag> schema = ItemSchemas.of(Bag.class);
 
         Map<String, AttributeValue> item = schema.toItem(bag);
         Bag back = schema.fromItem(item);
@@ -294,18 +295,18 @@ class AttributeValueGeneratorTest {
 
     @Test
     void unstorableValuesAreTypedErrorsNamingThePath() {
-        assertThatThrownBy(() -> ItemSchema.of(RawJson.class).toItem(new RawJson("a", "{\"x\":1}")))
+        assertThatThrownBy(() -> ItemSchemas.of(RawJson.class).toItem(new RawJson("a", "{\"x\":1}")))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("Cannot store RawJson.raw")
                 .hasMessageContaining("POJO node");
-        assertThatThrownBy(() -> ItemSchema.of(NestedNaN.class)
+        assertThatThrownBy(() -> ItemSchemas.of(NestedNaN.class)
                 .toItem(new NestedNaN("a", List.of(1, Map.of("q", List.of(Double.NaN))))))
                 .isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("Cannot store NestedNaN.list[1].q[0]: DynamoDB numbers cannot be NaN");
-        assertThatThrownBy(() -> ItemSchema.of(ReservedRename.class).toItem(new ReservedRename("a", "x")))
+        assertThatThrownBy(() -> ItemSchemas.of(ReservedRename.class).toItem(new ReservedRename("a", "x")))
                 .isInstanceOf(ItemMappingException.class)
                 .hasMessageContaining("Property 'sk' of " + ReservedRename.class.getName()
                         + " uses a reserved attribute name");
-        assertThatThrownBy(() -> ItemSchema.of(Scalar.class).toItem(new Scalar("a")))
+        assertThatThrownBy(() -> ItemSchemas.of(Scalar.class).toItem(new Scalar("a")))
                 .isInstanceOf(ItemMappingException.class).hasMessageContaining("as VALUE_STRING, expected an object");
     }
 
