@@ -5,10 +5,11 @@ import dev.keypath.dynamodb.AsyncReadModifyWrite;
 import dev.keypath.dynamodb.ReadCheckedTransaction;
 import dev.keypath.dynamodb.ReadConflictException;
 import dev.keypath.dynamodb.ReadModifyWrite;
+import dev.keypath.dynamodb.RetryBackoff;
 import dev.keypath.dynamodb.TransactionFailedException;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -19,9 +20,8 @@ import java.util.function.Supplier;
  * its items ({@code TransactionConflict}). Other failures end the run at once. Stateless.
  */
 final class ReadModifyWriteRuns {
-    /** The backoff before the first retry, doubled for each further one up to {@link #MAX_DELAY_MILLIS}. */
-    static final long BASE_DELAY_MILLIS = 5;
-    static final long MAX_DELAY_MILLIS = 200;
+    /** The waits between runs: up to 5 ms before the first retry, doubled for each further one up to 200 ms. */
+    static final RetryBackoff BACKOFF = new RetryBackoff(Duration.ofMillis(5), Duration.ofMillis(200));
 
     private ReadModifyWriteRuns() {
     }
@@ -89,10 +89,9 @@ final class ReadModifyWriteRuns {
                 || e.failures().stream().anyMatch(f -> "TransactionConflict".equals(f.code()));
     }
 
-    /** A random pause up to {@code min(MAX, BASE·2^(attempt−1))} milliseconds. */
+    /** A random pause before retry {@code attempt} (from 1), in milliseconds. */
     static long backoffMillis(int attempt) {
-        long ceiling = Math.min(MAX_DELAY_MILLIS, BASE_DELAY_MILLIS << Math.min(attempt - 1, 20));
-        return ThreadLocalRandom.current().nextLong(ceiling + 1);
+        return BACKOFF.delay(attempt).toMillis();
     }
 
     private static void checkAttempts(int maxAttempts) {
