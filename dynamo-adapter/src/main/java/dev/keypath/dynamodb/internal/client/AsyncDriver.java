@@ -66,6 +66,19 @@ public final class AsyncDriver {
         return done.thenCompose(ignored -> drive(call, operation, unit));
     }
 
+    private <Q, R> CompletableFuture<Void> send(AsyncCall call, Step.Exchange<Q, R> exchange) {
+        return call.sdk(() -> exchange.api().call(client, exchange.request())).handle((response, error) -> {
+            if (error == null) {
+                exchange.onResponse().accept(response);
+            } else if (error instanceof RuntimeException e) {
+                exchange.onFailure().accept(e);
+            } else {
+                throw new CompletionException(error);
+            }
+            return null;
+        });
+    }
+
     /** One run of the unit, sent through the call like a request: nothing runs once the caller's future is done. */
     @SuppressWarnings("unchecked")
     private static CompletableFuture<Void> runUnit(AsyncCall call, Step.RunUnit run,
