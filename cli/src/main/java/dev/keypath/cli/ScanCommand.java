@@ -2,6 +2,7 @@ package dev.keypath.cli;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.StoredKeyException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.Map;
@@ -137,7 +138,7 @@ final class ScanCommand implements Callable<Integer> {
         KeyPath path;
         try {
             path = ScanPrinter.keyPath(item);
-        } catch (IllegalArgumentException e) { // includes KeyPathFormatException
+        } catch (StoredKeyException e) {
             progress.clearLine();
             printer.error(item, e.getMessage());
             return;

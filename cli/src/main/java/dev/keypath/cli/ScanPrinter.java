@@ -1,6 +1,8 @@
 package dev.keypath.cli;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.StoredKeyException;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.io.PrintWriter;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
@@ -40,24 +42,11 @@ final class ScanPrinter {
     /**
      * The key path stored in the item's binary {@code pk} and {@code sk}.
      *
-     * @throws IllegalArgumentException naming the problem (a missing or non-binary key, or bytes that do not
-     *     decode, with the offset)
+     * @throws StoredKeyException naming the attribute and the problem (a missing or non-binary key, or bytes that
+     *     do not decode, with the offset)
      */
     static KeyPath keyPath(Map<String, AttributeValue> item) {
-        byte[] pk = keyBytes(item, PK);
-        byte[] sk = keyBytes(item, SK);
-        return KeyPath.decode(pk, sk);
-    }
-
-    private static byte[] keyBytes(Map<String, AttributeValue> item, String name) {
-        AttributeValue v = item.get(name);
-        if (v == null) {
-            throw new IllegalArgumentException("no '" + name + "' attribute");
-        }
-        if (v.b() == null) {
-            throw new IllegalArgumentException("'" + name + "' is of type " + v.type() + ", not B (binary)");
-        }
-        return v.b().asByteArrayUnsafe();
+        return StoredItemLayout.keyPathOf(item);
     }
 
     void item(KeyPath path, Map<String, AttributeValue> item) {

@@ -238,7 +238,8 @@ public interface KeyPathAsyncTable {
 
     /**
      * Reads every item of {@code scan} as a parallel scan in {@code totalSegments} segments
-     * ({@link ItemScan#split(int)}), all segments at once, each page after page, and hands each page to
+     * ({@link ItemScan#split(int)}) on {@link SegmentedScan}, all segments at once, each page after page (the same
+     * pages as {@link KeyPathTable#scanInParallel}), and hands each page to
      * {@code onPage}: every item comes exactly once. {@code onPage} is called by one thread at a time (a thread of
      * the SDK's response executor), so it needs no locking of its own. Completes with the number of items
      * handed over once every segment is read; fails with the first failure (a read's, or an exception thrown by

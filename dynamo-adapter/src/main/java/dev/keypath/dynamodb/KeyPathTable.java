@@ -274,11 +274,12 @@ public interface KeyPathTable {
 
     /**
      * Every item of {@code scan} read as a parallel scan in {@code totalSegments} segments
-     * ({@link ItemScan#split(int)}): a parallel stream whose elements are the segments, each streamed lazily
-     * page by page as {@link #stream(ItemScan)} does, so every item comes exactly once, in no particular order.
-     * Like any parallel stream it runs on the common fork-join pool (or on the pool whose task calls its terminal
-     * operation), and its operations may run on several threads at once; for workers of your own, give each a
-     * segment of {@code scan.split(n)} and call {@link #stream(ItemScan)}.
+     * ({@link ItemScan#split(int)}), so every item comes exactly once, in no particular order. The segments are
+     * read page by page at once, on threads of the scan's own ({@link SegmentedScan}; never the common fork-join
+     * pool), from the stream's first element on and a few pages ahead of it; the stream itself is sequential. The
+     * first failure is thrown where the stream meets it and stops every segment; closing the stream (or leaving
+     * it) stops the reading. For workers of your own, give each a segment of {@code scan.split(n)} and call
+     * {@link #stream(ItemScan)}.
      * Example: {@code long drafts = table.scanInParallel(ItemScan.of(s -> s.types(Post.class)), 4).count()}.
      */
     Stream<Object> scanInParallel(ItemScan scan, int totalSegments);

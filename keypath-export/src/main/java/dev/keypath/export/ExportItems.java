@@ -1,12 +1,13 @@
 package dev.keypath.export;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.StoredKeyException;
 import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -124,20 +125,10 @@ public final class ExportItems implements Iterator<ExportedItem>, AutoCloseable 
     }
 
     private static KeyPath keyPath(Map<String, AttributeValue> item) {
-        SdkBytes pk = binary(item, "pk");
-        SdkBytes sk = binary(item, "sk");
         try {
-            return KeyPath.decode(pk.asByteArrayUnsafe(), sk.asByteArrayUnsafe());
-        } catch (IllegalArgumentException e) {
-            throw new UnreadableItemException("Stored key is not a valid key path: " + e.getMessage(), null, e);
+            return StoredItemLayout.keyPathOf(item);
+        } catch (StoredKeyException e) {
+            throw new UnreadableItemException(e.getMessage(), null, e);
         }
-    }
-
-    private static SdkBytes binary(Map<String, AttributeValue> item, String name) {
-        AttributeValue v = item.get(name);
-        if (v == null || v.b() == null) {
-            throw new UnreadableItemException("Item has no binary " + name + " attribute", null, null);
-        }
-        return v.b();
     }
 }

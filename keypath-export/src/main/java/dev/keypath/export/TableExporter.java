@@ -1,5 +1,6 @@
 package dev.keypath.export;
 
+import dev.keypath.dynamodb.SegmentedScan;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.io.BufferedWriter;
@@ -21,16 +22,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 
 /**
@@ -41,8 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
  * (the table, the times, the total count), each manifest with its {@code .checksum} (MD5, hex).
  *
  * <p>The table must be a key-path table ({@code pk} and {@code sk} binary): another is refused before anything is
- * written. It is read with a parallel {@code Scan} of {@link Builder#segments(int)} segments, one thread and at
- * least one data file each (a new file every {@link Builder#maxItemsPerFile(long)} items). Unlike DynamoDB's
+ * written. It is read with a parallel {@code Scan} of {@link Builder#segments(int)} segments on
+ * {@link SegmentedScan}, one thread and at least one data file each (a new file every {@link Builder#maxItemsPerFile(long)} items). Unlike DynamoDB's
  * point-in-time export, a scan sees writes made while it runs: items changed meanwhile may be in either state.
  *
  * <pre>{@code
@@ -117,57 +115,98 @@ public final class TableExporter {
     }
 
     private List<ExportDataFile> scanAll(Path exportDir, String keyPrefix, Counter counter) {
-        ExecutorService pool = Executors.newFixedThreadPool(segments, r -> {
-            Thread t = new Thread(r, "keypath-export-" + tableName);
-            t.setDaemon(true);
-            return t;
-        });
+        SegmentFiles[] written = new SegmentFiles[segments];
+        for (int s = 0; s < segments; s++) {
+            written[s] = new SegmentFiles(exportDir, keyPrefix);
+        }
         try {
-            List<Future<List<ExportDataFile>>> running = new ArrayList<>();
-            for (int s = 0; s < segments; s++) {
-                int segment = s;
-                running.add(pool.submit(() -> scanSegment(segment, exportDir, keyPrefix, counter)));
-            }
-            List<ExportDataFile> files = new ArrayList<>();
-            for (Future<List<ExportDataFile>> f : running) {
-                files.addAll(f.get());
-            }
-            return files;
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new IllegalStateException("export segment failed", e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("export interrupted", e);
+            SegmentedScan.run(segments, segments, "export-" + tableName, new RawScan(client, tableName, segments),
+                    (segment, page) -> {
+                        written[segment].write(page.items());
+                        counter.add(page.items().size());
+                        if (RawScan.last(page)) {
+                            written[segment].finish();
+                        }
+                    });
         } finally {
-            pool.shutdownNow();
+            for (SegmentFiles files : written) {
+                files.abandon();
+            }
+        }
+        List<ExportDataFile> files = new ArrayList<>();
+        for (SegmentFiles segmentFiles : written) {
+            files.addAll(segmentFiles.files);
+        }
+        return files;
+    }
+
+    /** A raw parallel {@code Scan} of the table: a segment's position is the key it starts after. */
+    private record RawScan(DynamoDbClient client, String table, int segments)
+            implements SegmentedScan.SegmentReader<ScanRequest, ScanResponse> {
+        static boolean last(ScanResponse page) {
+            return !page.hasLastEvaluatedKey() || page.lastEvaluatedKey().isEmpty();
+        }
+
+        @Override
+        public ScanRequest first(int segment) {
+            return ScanRequest.builder().tableName(table).segment(segment).totalSegments(segments).build();
+        }
+
+        @Override
+        public ScanResponse read(ScanRequest at) {
+            return client.scan(at);
+        }
+
+        @Override
+        public ScanRequest next(ScanRequest at, ScanResponse page) {
+            return last(page) ? null : at.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build();
         }
     }
 
-    /** One segment's items into data files of at most {@code maxItemsPerFile} items; at least one file. */
-    private List<ExportDataFile> scanSegment(int segment, Path exportDir, String keyPrefix, Counter counter)
-            throws IOException {
-        List<ExportDataFile> files = new ArrayList<>();
-        ScanRequest request = ScanRequest.builder().tableName(tableName).segment(segment).totalSegments(segments)
-                .build();
-        DataFileWriter writer = new DataFileWriter(exportDir, keyPrefix);
-        try {
-            for (var page : client.scanPaginator(request)) {
-                for (Map<String, AttributeValue> item : page.items()) {
+    /**
+     * One segment's data files, each of at most {@code maxItemsPerFile} items; at least one file. Used by the
+     * segment's thread only.
+     */
+    private final class SegmentFiles {
+        private final Path exportDir;
+        private final String keyPrefix;
+        private final List<ExportDataFile> files = new ArrayList<>();
+        private DataFileWriter writer;
+
+        SegmentFiles(Path exportDir, String keyPrefix) {
+            this.exportDir = exportDir;
+            this.keyPrefix = keyPrefix;
+        }
+
+        void write(List<Map<String, AttributeValue>> items) {
+            try {
+                if (writer == null) {
+                    writer = new DataFileWriter(exportDir, keyPrefix);
+                }
+                for (Map<String, AttributeValue> item : items) {
                     if (writer.items() == maxItemsPerFile) {
                         files.add(writer.finish());
                         writer = new DataFileWriter(exportDir, keyPrefix);
                     }
                     writer.write(item);
                 }
-                counter.add(page.items().size());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            files.add(writer.finish());
-            return files;
-        } finally {
-            writer.abandon();
+        }
+
+        void finish() {
+            try {
+                files.add(writer.finish());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        void abandon() {
+            if (writer != null) {
+                writer.abandon();
+            }
         }
     }
 

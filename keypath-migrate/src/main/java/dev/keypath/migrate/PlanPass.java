@@ -44,22 +44,14 @@ final class PlanPass {
         try (ProgressTicker ticker = new ProgressTicker("plan",
                 SourceItems.approximate(settings.client(), settings.source()), settings.progress(),
                 settings.progressInterval())) {
-            Segments.run(settings.segments(), "plan", segment -> {
-                SourceScan scan = new SourceScan(settings.client(), settings.source(), segment, settings.segments(),
-                        false, settings.batchPolicy(), reads, ticker.reads, timings);
-                Map<String, AttributeValue> start = null;
-                SourceScan.Page page;
-                do {
-                    page = scan.next(start, 0);
-                    for (Map<String, AttributeValue> item : page.items()) {
-                        boolean moves = tally(item, tables);
-                        ticker.scanned.increment();
-                        if (moves) {
-                            ticker.moved.increment();
-                        }
+            Segments.scan(settings, "plan", settings.source(), false, reads, ticker.reads, timings, page -> {
+                for (Map<String, AttributeValue> item : page.items()) {
+                    boolean moves = tally(item, tables);
+                    ticker.scanned.increment();
+                    if (moves) {
+                        ticker.moved.increment();
                     }
-                    start = page.lastKey();
-                } while (!page.last());
+                }
             });
             List<MigrationPlan.EntityPlan> perEntity = new ArrayList<>();
             for (int i = 0; i < entities.size(); i++) {

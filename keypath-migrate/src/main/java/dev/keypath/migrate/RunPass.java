@@ -1,5 +1,6 @@
 package dev.keypath.migrate;
 
+import dev.keypath.dynamodb.SegmentedScan;
 import dev.keypath.dynamodb.storage.StoredItemBatches;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.time.Duration;
@@ -40,15 +41,28 @@ final class RunPass {
             TargetKeys.claim(settings, claimed, reads, ticker, timings);
             ticker.scanned.add(begun.scanned());
             ticker.moved.add(begun.written());
-            Segments.run(settings.segments(), "run", segment -> {
-                SourceScan scan = new SourceScan(settings.client(), settings.source(), segment, settings.segments(),
-                        false, settings.batchPolicy(), reads, ticker.reads, timings);
-                Checkpoint.SegmentProgress at = begun.segments().get(segment);
-                while (!at.done()) {
-                    at = page(scan, at, tables, writes, ticker, timings);
-                    save(at);
+            SourceScan[] scans = new SourceScan[settings.segments()];
+            Segments.run(settings.segments(), "run", new SegmentedScan.SegmentReader<Checkpoint.SegmentProgress,
+                    Checkpoint.SegmentProgress>() {
+                @Override
+                public Checkpoint.SegmentProgress first(int segment) {
+                    scans[segment] = new SourceScan(settings.client(), settings.source(), segment,
+                            settings.segments(), false, settings.batchPolicy(), reads, ticker.reads, timings);
+                    Checkpoint.SegmentProgress at = begun.segments().get(segment);
+                    return at.done() ? null : at;
                 }
-            });
+
+                @Override
+                public Checkpoint.SegmentProgress read(Checkpoint.SegmentProgress at) {
+                    return page(scans[at.segment()], at, tables, writes, ticker, timings);
+                }
+
+                @Override
+                public Checkpoint.SegmentProgress next(Checkpoint.SegmentProgress at,
+                                                       Checkpoint.SegmentProgress after) {
+                    return after.done() ? null : after;
+                }
+            }, (segment, after) -> save(after));
             Checkpoint end = current();
             long writtenNow = end.written() - begun.written();
             long unmatched = end.segments().stream().mapToLong(Checkpoint.SegmentProgress::unmatched).sum();

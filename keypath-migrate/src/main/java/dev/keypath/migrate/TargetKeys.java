@@ -16,21 +16,13 @@ final class TargetKeys {
 
     static void claim(Migration.Settings settings, WrittenKeys claimed, CapacityBudget reads, ProgressTicker ticker,
                       Timings timings) {
-        Segments.run(settings.segments(), "run", segment -> {
-            SourceScan scan = new SourceScan(settings.client(), settings.target(), segment, settings.segments(), true,
-                    settings.batchPolicy(), reads, ticker.reads, timings);
-            Map<String, AttributeValue> start = null;
-            SourceScan.Page page;
-            do {
-                page = scan.next(start, 0);
-                for (Map<String, AttributeValue> item : page.items()) {
-                    if (item.containsKey(SourceMarker.ATTRIBUTE)) {
-                        claimed.claim(item);
-                    }
-                    ticker.targetItems.increment();
+        Segments.scan(settings, "run", settings.target(), true, reads, ticker.reads, timings, page -> {
+            for (Map<String, AttributeValue> item : page.items()) {
+                if (item.containsKey(SourceMarker.ATTRIBUTE)) {
+                    claimed.claim(item);
                 }
-                start = page.lastKey();
-            } while (!page.last());
+                ticker.targetItems.increment();
+            }
         });
     }
 }

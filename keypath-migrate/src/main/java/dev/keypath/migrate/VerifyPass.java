@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
 import java.util.function.LongPredicate;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -49,14 +48,14 @@ final class VerifyPass {
         try (ProgressTicker ticker = new ProgressTicker("verify",
                 SourceItems.approximate(settings.client(), settings.source()), settings.progress(),
                 settings.progressInterval())) {
-            Segments.run(settings.segments(), "verify", segment -> scanAll(settings.target(), segment, reads, ticker,
-                    timings, item -> {
+            Segments.scan(settings, "verify", settings.target(), false, reads, ticker.reads, timings,
+                    page -> page.items().forEach(item -> {
                         remember(item);
                         ticker.targetItems.increment();
                     }));
             TargetReader reader = new TargetReader(reads, ticker, timings);
-            Segments.run(settings.segments(), "verify", segment -> scanAll(settings.source(), segment, reads, ticker,
-                    timings, item -> {
+            Segments.scan(settings, "verify", settings.source(), false, reads, ticker.reads, timings,
+                    page -> page.items().forEach(item -> {
                         boolean moved = check(item, tables);
                         ticker.scanned.increment();
                         if (moved) {
@@ -86,19 +85,6 @@ final class VerifyPass {
                     different, extra, collisions.sum(), cannotMove.sum(), examples, ticker.reads.total(),
                     ticker.elapsed());
         }
-    }
-
-    private void scanAll(String table, int segment, CapacityBudget reads, ProgressTicker ticker, Timings timings,
-                         Consumer<Map<String, AttributeValue>> each) {
-        SourceScan scan = new SourceScan(settings.client(), table, segment, settings.segments(), false,
-                settings.batchPolicy(), reads, ticker.reads, timings);
-        Map<String, AttributeValue> start = null;
-        SourceScan.Page page;
-        do {
-            page = scan.next(start, 0);
-            page.items().forEach(each);
-            start = page.lastKey();
-        } while (!page.last());
     }
 
     private void remember(Map<String, AttributeValue> item) {

@@ -4,6 +4,8 @@ import dev.keypath.KeyPath;
 import dev.keypath.KeyPathFormatException;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathDynamoException;
+import dev.keypath.dynamodb.StoredKeyException;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -122,24 +124,14 @@ final class RecordReading {
                 throw problem("Keys has attribute '" + name + "'; a key-path table's keys are pk and sk only", null);
             }
         }
-        byte[] pk = keyBytes(keys, PK);
-        byte[] sk = keyBytes(keys, SK);
         try {
-            return KeyPath.decode(pk, sk);
-        } catch (KeyPathFormatException e) {
-            throw problem("Keys pk/sk are not a key path: " + e.getMessage(), null, e);
+            return StoredItemLayout.keyPathOf(keys);
+        } catch (StoredKeyException e) {
+            throw problem(switch (e.problem()) {
+                case MISSING, NOT_BINARY -> "Keys: " + e.getMessage();
+                case NOT_A_KEY_PATH -> "Keys pk/sk are not a key path: " + e.getCause().getMessage();
+            }, null, e);
         }
-    }
-
-    private byte[] keyBytes(Map<String, AttributeValue> keys, String name) {
-        AttributeValue v = keys.get(name);
-        if (v == null) {
-            throw problem("Keys has no '" + name + "'", null);
-        }
-        if (v.b() == null) {
-            throw problem("Key '" + name + "' is of type " + v.type() + ", not B (binary)", null);
-        }
-        return v.b().asByteArrayUnsafe();
     }
 
     /** Refuses images the kind or the view type rules out, and missing images the view type promises. */

@@ -1,8 +1,8 @@
 package dev.keypath.dynamodb.storage;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.StoredKeyException;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.TableAttributes;
@@ -38,9 +38,11 @@ public final class StoredItemLayout {
     }
 
     /**
-     * The key path a stored item's {@code pk}/{@code sk} encode.
+     * The key path a stored item's {@code pk}/{@code sk} encode: the one decoding of stored keys, which the tables,
+     * export, streams and the CLI share.
      *
-     * @throws ItemMappingException when the item has no binary keys or their bytes are not a key path
+     * @throws StoredKeyException naming the attribute when one is missing or not binary, or their bytes are not a
+     *     key path (then with the core's {@link dev.keypath.KeyPathFormatException} as its cause)
      */
     public static KeyPath keyPathOf(Map<String, AttributeValue> item) {
         return DefaultItemSchema.keyPathOfItem(item);

@@ -403,6 +403,100 @@ class ReadCheckedTransactionTest {
         assertThatThrownBy(() -> table.readModifyWrite(0, tx -> null)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /**
+     * One conflict scenario run by the synchronous and the asynchronous table, compared: the same runs, the same
+     * result and stored balance; the same failure once the attempts are used up, naming the same item; the same
+     * refusal of bad attempts; no retry of a failure that is not a conflict.
+     */
+    @Test
+    void theSameConflictScenarioRunsAlikeOnBothTables() throws Exception {
+        Map<String, Object> sync = conflictScenario((attempts, unit) -> table.readModifyWrite(attempts, tx ->
+                unit.apply(tx.read(Account.class, account(unit.bank(), 1)).orElseThrow(), tx::put)));
+        Map<String, Object> asyncRun = conflictScenario((attempts, unit) -> {
+            try {
+                return async.readModifyWrite(attempts, tx -> tx.read(Account.class, account(unit.bank(), 1))
+                        .thenApply(found -> unit.apply(found.orElseThrow(), tx::put))).get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                throw (RuntimeException) e.getCause();
+            } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        assertThat(sync.get("retried runs")).isEqualTo(3);
+        assertThat(sync.get("result")).isEqualTo(121L);
+        assertThat(sync.get("exhausted runs")).isEqualTo(3);
+        assertThat(sync.get("exhausted")).isEqualTo(ReadConflictException.class.getName() + " "
+                + List.of("changed"));
+        assertThat(sync.get("other runs")).isEqualTo(1);
+        assertThat(asyncRun).isEqualTo(sync);
+    }
+
+    /** A unit of {@link #conflictScenario}: reads account 1 of {@code bank}, writes through {@code put}. */
+    private interface Unit {
+        String bank();
+
+        long apply(Account read, java.util.function.Consumer<Account> put);
+    }
+
+    /** Runs the scenario's units with {@code runner} (attempts, unit); what happened, by name. */
+    private static Map<String, Object> conflictScenario(java.util.function.BiFunction<Integer, Unit, Long> runner) {
+        String bank = UUID.randomUUID().toString();
+        table.put(new Account(bank, 1, 100, "a"));
+        Map<String, Object> seen = new java.util.LinkedHashMap<>();
+        AtomicInteger runs = new AtomicInteger();
+        seen.put("result", runner.apply(5, unit(bank, (a, put) -> {
+            if (runs.incrementAndGet() < 3) {
+                table.put(a.plus(10)); // a concurrent writer, twice
+            }
+            put.accept(a.plus(1));
+            return a.balance() + 1;
+        })));
+        seen.put("retried runs", runs.get());
+        seen.put("stored", table.get(Account.class, account(bank, 1)).orElseThrow().balance());
+
+        AtomicInteger always = new AtomicInteger();
+        Throwable exhausted = org.assertj.core.api.Assertions.catchThrowable(() -> runner.apply(3, unit(bank,
+                (a, put) -> {
+                    always.incrementAndGet();
+                    table.put(a.plus(1));
+                    put.accept(a.plus(100));
+                    return 0L;
+                })));
+        seen.put("exhausted", exhausted.getClass().getName() + " " + (exhausted instanceof ReadConflictException r
+                && r.changedItems().equals(List.of(account(bank, 1))) ? List.of("changed") : List.of()));
+        seen.put("exhausted runs", always.get());
+
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> runner.apply(0, unit(bank,
+                (a, put) -> 0L)));
+        seen.put("refused", refused.getClass().getName() + ": " + refused.getMessage());
+
+        AtomicInteger other = new AtomicInteger();
+        Throwable failed = org.assertj.core.api.Assertions.catchThrowable(() -> runner.apply(5, unit(bank,
+                (a, put) -> {
+                    other.incrementAndGet();
+                    throw new IllegalStateException("not a conflict");
+                })));
+        seen.put("other", failed.getClass().getName() + ": " + failed.getMessage());
+        seen.put("other runs", other.get());
+        return seen;
+    }
+
+    private static Unit unit(String bank, java.util.function.BiFunction<Account, java.util.function.Consumer<Account>,
+            Long> body) {
+        return new Unit() {
+            @Override
+            public String bank() {
+                return bank;
+            }
+
+            @Override
+            public long apply(Account read, java.util.function.Consumer<Account> put) {
+                return body.apply(read, put);
+            }
+        };
+    }
+
     @Test
     void asyncReadConflictFailsTheFutureNamingTheItem() throws Exception {
         String bank = UUID.randomUUID().toString();

@@ -31,10 +31,20 @@ public final class AsyncDriver {
      * An exception thrown while building it (a check before any request) fails the future too.
      */
     public <T> CompletableFuture<T> run(Supplier<Operation<T>> operation) {
-        return AsyncCall.run(call -> drive(call, operation.get()));
+        return run(operation, null);
     }
 
-    private <T> CompletableFuture<T> drive(AsyncCall call, Operation<T> operation) {
+    /**
+     * Builds the operation and runs it, carrying out each {@link Step.RunUnit} with {@code unit} (one run of a
+     * caller's unit, as a future); the future completes with its result or with its exception (unwrapped).
+     */
+    public <T> CompletableFuture<T> run(Supplier<Operation<T>> operation,
+                                        Supplier<? extends CompletableFuture<?>> unit) {
+        return AsyncCall.run(call -> drive(call, operation.get(), unit));
+    }
+
+    private <T> CompletableFuture<T> drive(AsyncCall call, Operation<T> operation,
+                                           Supplier<? extends CompletableFuture<?>> unit) {
         Step step;
         try {
             step = operation.next();
@@ -47,11 +57,13 @@ public final class AsyncDriver {
         CompletableFuture<Void> done;
         if (step instanceof Step.Exchange<?, ?> exchange) {
             done = send(call, exchange);
+        } else if (step instanceof Step.RunUnit run) {
+            done = runUnit(call, run, unit);
         } else {
             done = CompletableFuture.runAsync(() -> { },
                     CompletableFuture.delayedExecutor(((Step.Pause) step).millis(), TimeUnit.MILLISECONDS));
         }
-        return done.thenCompose(ignored -> drive(call, operation));
+        return done.thenCompose(ignored -> drive(call, operation, unit));
     }
 
     private <Q, R> CompletableFuture<Void> send(AsyncCall call, Step.Exchange<Q, R> exchange) {
@@ -62,6 +74,23 @@ public final class AsyncDriver {
                 exchange.onFailure().accept(e);
             } else {
                 throw new CompletionException(error);
+            }
+            return null;
+        });
+    }
+
+    /** One run of the unit, sent through the call like a request: nothing runs once the caller's future is done. */
+    @SuppressWarnings("unchecked")
+    private static CompletableFuture<Void> runUnit(AsyncCall call, Step.RunUnit run,
+                                                   Supplier<? extends CompletableFuture<?>> unit) {
+        Objects.requireNonNull(unit, "the operation runs a unit but none was given");
+        return call.sdk(() -> (CompletableFuture<Object>) unit.get()).handle((result, error) -> {
+            if (error == null) {
+                run.onResult().accept(result);
+            } else if (Futures.unwrap(error) instanceof RuntimeException e) {
+                run.onFailure().accept(e);
+            } else {
+                throw new CompletionException(Futures.unwrap(error));
             }
             return null;
         });

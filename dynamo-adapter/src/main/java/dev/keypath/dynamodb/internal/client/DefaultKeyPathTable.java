@@ -205,7 +205,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
 
     @Override
     public Stream<Object> scanInParallel(ItemScan scan, int totalSegments) {
-        return scan.split(totalSegments).parallelStream().flatMap(this::stream);
+        return ParallelScan.stream(this::scan, scan, totalSegments);
     }
 
     @Override
@@ -230,7 +230,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
 
     @Override
     public <R> R readModifyWrite(int maxAttempts, ReadModifyWrite<R> unit) {
-        return ReadModifyWriteRuns.run(this::readCheckedTransaction, maxAttempts, unit);
+        return ReadModifyWriteRuns.run(driver, this::readCheckedTransaction, maxAttempts, unit);
     }
 
     /** Builder; not thread-safe. */

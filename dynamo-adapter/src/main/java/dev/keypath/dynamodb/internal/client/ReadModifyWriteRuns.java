@@ -3,101 +3,49 @@ package dev.keypath.dynamodb.internal.client;
 import dev.keypath.dynamodb.AsyncReadCheckedTransaction;
 import dev.keypath.dynamodb.AsyncReadModifyWrite;
 import dev.keypath.dynamodb.ReadCheckedTransaction;
-import dev.keypath.dynamodb.ReadConflictException;
 import dev.keypath.dynamodb.ReadModifyWrite;
-import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.RetryBackoff;
+import dev.keypath.dynamodb.internal.operation.UnitAttempts;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * Runs read-modify-write units: reads and writes through a fresh read-checked transaction, then its commit; with
- * retries, the whole unit runs again after a capped exponential backoff with full jitter when an item read
- * changed ({@link ReadConflictException}) or DynamoDB cancelled the commit for a transaction in flight on one of
- * its items ({@code TransactionConflict}). Other failures end the run at once. Stateless.
+ * Runs read-modify-write units as one operation, {@link UnitAttempts}, that both drivers run: what one run of the
+ * unit is (reads and writes through a fresh read-checked transaction, then its commit) is the only part written
+ * for each table; when to run it again, after which wait, and with which failure to stop are the operation's.
+ * Stateless.
  */
 final class ReadModifyWriteRuns {
-    /** The backoff before the first retry, doubled for each further one up to {@link #MAX_DELAY_MILLIS}. */
-    static final long BASE_DELAY_MILLIS = 5;
-    static final long MAX_DELAY_MILLIS = 200;
+    /** The waits between runs: up to 5 ms before the first retry, doubled for each further one up to 200 ms. */
+    static final RetryBackoff BACKOFF = new RetryBackoff(Duration.ofMillis(5), Duration.ofMillis(200));
 
     private ReadModifyWriteRuns() {
     }
 
-    static <R> R run(Supplier<ReadCheckedTransaction> begin, int maxAttempts, ReadModifyWrite<R> unit) {
-        checkAttempts(maxAttempts);
+    static <R> R run(SyncDriver driver, Supplier<ReadCheckedTransaction> begin, int maxAttempts,
+                     ReadModifyWrite<R> unit) {
+        UnitAttempts<R> attempts = new UnitAttempts<>(maxAttempts, BACKOFF);
         Objects.requireNonNull(unit, "unit");
-        for (int attempt = 1; ; attempt++) {
-            try {
-                ReadCheckedTransaction tx = begin.get();
-                R result = unit.run(tx);
-                tx.commit();
-                return result;
-            } catch (TransactionFailedException e) {
-                if (attempt >= maxAttempts || !retryable(e)) {
-                    throw e;
-                }
-                try {
-                    Thread.sleep(backoffMillis(attempt));
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-            }
-        }
+        return driver.run(attempts, () -> {
+            ReadCheckedTransaction tx = begin.get();
+            R result = unit.run(tx);
+            tx.commit();
+            return result;
+        });
     }
 
-    static <R> CompletableFuture<R> runAsync(Supplier<AsyncReadCheckedTransaction> begin, int maxAttempts,
-                                             AsyncReadModifyWrite<R> unit) {
-        try {
-            checkAttempts(maxAttempts);
+    static <R> CompletableFuture<R> runAsync(AsyncDriver driver, Supplier<AsyncReadCheckedTransaction> begin,
+                                             int maxAttempts, AsyncReadModifyWrite<R> unit) {
+        return driver.run(() -> {
+            UnitAttempts<R> attempts = new UnitAttempts<>(maxAttempts, BACKOFF);
             Objects.requireNonNull(unit, "unit");
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return attempt(begin, maxAttempts, unit, 1);
-    }
-
-    private static <R> CompletableFuture<R> attempt(Supplier<AsyncReadCheckedTransaction> begin, int maxAttempts,
-                                                    AsyncReadModifyWrite<R> unit, int attempt) {
-        CompletableFuture<R> once;
-        try {
+            return attempts;
+        }, () -> {
             AsyncReadCheckedTransaction tx = begin.get();
             CompletableFuture<R> work = Objects.requireNonNull(unit.run(tx), "the unit returned no future");
-            once = work.thenCompose(result -> tx.commit().thenApply(stored -> result));
-        } catch (RuntimeException e) {
-            once = CompletableFuture.failedFuture(e);
-        }
-        return once.handle((result, error) -> {
-            if (error == null) {
-                return CompletableFuture.completedFuture(result);
-            }
-            Throwable cause = Futures.unwrap(error);
-            if (attempt >= maxAttempts || !(cause instanceof TransactionFailedException t) || !retryable(t)) {
-                return CompletableFuture.<R>failedFuture(cause);
-            }
-            return CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(backoffMillis(attempt),
-                    TimeUnit.MILLISECONDS)).thenCompose(ignored -> attempt(begin, maxAttempts, unit, attempt + 1));
-        }).thenCompose(f -> f);
-    }
-
-    /** Whether running the unit again can succeed: an item read changed, or another transaction was in flight. */
-    static boolean retryable(TransactionFailedException e) {
-        return e instanceof ReadConflictException
-                || e.failures().stream().anyMatch(f -> "TransactionConflict".equals(f.code()));
-    }
-
-    /** A random pause up to {@code min(MAX, BASE·2^(attempt−1))} milliseconds. */
-    static long backoffMillis(int attempt) {
-        long ceiling = Math.min(MAX_DELAY_MILLIS, BASE_DELAY_MILLIS << Math.min(attempt - 1, 20));
-        return ThreadLocalRandom.current().nextLong(ceiling + 1);
-    }
-
-    private static void checkAttempts(int maxAttempts) {
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be at least 1, got " + maxAttempts);
-        }
+            return work.thenCompose(result -> tx.commit().thenApply(stored -> result));
+        });
     }
 }

@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.client;
 import dev.keypath.dynamodb.internal.operation.Operation;
 import dev.keypath.dynamodb.internal.operation.Step;
 import java.util.Objects;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -22,14 +23,35 @@ public final class SyncDriver {
 
     /** Runs {@code operation} to its end and returns its result; its exceptions propagate. */
     public <T> T run(Operation<T> operation) {
+        return run(operation, null);
+    }
+
+    /**
+     * Runs {@code operation}, carrying out each {@link Step.RunUnit} with {@code unit} (one run of a caller's unit,
+     * on this thread), to its end and returns its result; its exceptions propagate.
+     */
+    public <T> T run(Operation<T> operation, Supplier<?> unit) {
         for (Step step = operation.next(); step != Step.DONE; step = operation.next()) {
             if (step instanceof Step.Exchange<?, ?> exchange) {
                 send(exchange);
+            } else if (step instanceof Step.RunUnit run) {
+                runUnit(run, Objects.requireNonNull(unit, "the operation runs a unit but none was given"));
             } else {
                 pause((Step.Pause) step);
             }
         }
         return operation.result();
+    }
+
+    private static void runUnit(Step.RunUnit run, Supplier<?> unit) {
+        Object result;
+        try {
+            result = unit.get();
+        } catch (RuntimeException e) {
+            run.onFailure().accept(e);
+            return;
+        }
+        run.onResult().accept(result);
     }
 
     private <Q, R> void send(Step.Exchange<Q, R> exchange) {

@@ -4,6 +4,7 @@ import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathFormatException;
 import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.StoredKeyException;
 import dev.keypath.dynamodb.UniqueKeyWriteException;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
@@ -98,14 +99,10 @@ final class Aliases {
 
     /** The item an alias item points at, or null if the bytes are not a key path. */
     static KeyPath targetOf(Map<String, AttributeValue> aliasItem) {
-        AttributeValue pk = aliasItem.get(TableAttributes.ALIAS_TARGET_PK);
-        AttributeValue sk = aliasItem.get(TableAttributes.ALIAS_TARGET_SK);
-        if (pk == null || sk == null || pk.b() == null || sk.b() == null) {
-            return null;
-        }
         try {
-            return KeyPath.decode(pk.b().asByteArrayUnsafe(), sk.b().asByteArrayUnsafe());
-        } catch (KeyPathFormatException e) {
+            return DefaultItemSchema.keyPathOfItem(aliasItem, TableAttributes.ALIAS_TARGET_PK,
+                    TableAttributes.ALIAS_TARGET_SK);
+        } catch (StoredKeyException e) {
             return null;
         }
     }

@@ -1,27 +1,20 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.BatchPolicy;
-import java.util.concurrent.ThreadLocalRandom;
+import dev.keypath.dynamodb.RetryBackoff;
 
 /**
- * Capped exponential backoff with full jitter under a deadline, for one batch call. Not thread-safe (one per
- * call).
+ * The waits of one batch call: its policy's {@link RetryBackoff}, retry after retry, under the
+ * policy's deadline. Not thread-safe (one per call).
  */
 public final class Backoff {
-    private final BatchPolicy policy;
+    private final RetryBackoff delays;
     private final long deadlineNanos;
     private int attempt;
 
     public Backoff(BatchPolicy policy) {
-        this.policy = policy;
+        this.delays = policy.backoff();
         this.deadlineNanos = System.nanoTime() + policy.deadline().toNanos();
-    }
-
-    /** Ceiling of the sleep before retry number {@code attempt} (1-based). */
-    public static long ceilingMillis(BatchPolicy policy, int attempt) {
-        long base = Math.max(1, policy.baseDelay().toMillis());
-        long shifted = attempt >= 30 ? Long.MAX_VALUE : base << Math.min(attempt - 1, 30);
-        return Math.min(policy.maxDelay().toMillis(), shifted < 0 ? Long.MAX_VALUE : shifted);
     }
 
     /**
@@ -34,7 +27,7 @@ public final class Backoff {
         if (remaining <= 0) {
             return -1;
         }
-        long delay = ThreadLocalRandom.current().nextLong(ceilingMillis(policy, attempt) + 1);
+        long delay = delays.delay(attempt).toMillis();
         return Math.min(delay, remaining / 1_000_000);
     }
 

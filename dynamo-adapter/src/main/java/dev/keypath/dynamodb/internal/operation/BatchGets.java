@@ -42,20 +42,17 @@ final class BatchGets {
         this.registry = registry;
         this.unique = new ArrayList<>(new LinkedHashSet<>(keys));
         Map<KeyPath, ItemKey<?>> byPath = new HashMap<>();
-        List<List<Map<String, AttributeValue>>> chunks = new ArrayList<>();
+        List<Map<String, AttributeValue>> keyMaps = new ArrayList<>(unique.size());
         for (ItemKey<?> k : unique) {
             Map<String, AttributeValue> key = KeyLimits.keyOf(k.keyPath());
             registry.of(k.type(), k.keyPath());
             if (byPath.put(k.keyPath(), k) != null) {
                 throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
             }
-            if (chunks.isEmpty() || chunks.get(chunks.size() - 1).size() == TableAttributes.BATCH_GET_CHUNK) {
-                chunks.add(new ArrayList<>());
-            }
-            chunks.get(chunks.size() - 1).add(key);
+            keyMaps.add(key);
         }
-        this.retry = new BatchRetry<>("Batch get", chunks, DefaultItemSchema::keyPathOfItem, policy,
-                DynamoApi.BATCH_GET_ITEM, this::request, this::accept);
+        this.retry = new BatchRetry<>("Batch get", BatchRetry.chunks(keyMaps, TableAttributes.BATCH_GET_CHUNK),
+                DefaultItemSchema::keyPathOfItem, policy, DynamoApi.BATCH_GET_ITEM, this::request, this::accept);
     }
 
     /** The batch get of {@code keys}: checks them at once, then reads them with retries. */

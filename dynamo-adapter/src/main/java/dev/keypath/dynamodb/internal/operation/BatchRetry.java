@@ -51,6 +51,18 @@ final class BatchRetry<E, Q, P> implements Operation<Void> {
         this.pending = chunks.isEmpty() ? List.of() : chunks.get(0);
     }
 
+    /**
+     * {@code elements} cut into consecutive chunks of at most {@code size} (25 puts or deletes, 100 keys), in order:
+     * the requests of one batch call. Pure.
+     */
+    static <E> List<List<E>> chunks(List<E> elements, int size) {
+        List<List<E>> chunks = new ArrayList<>((elements.size() + size - 1) / size);
+        for (int from = 0; from < elements.size(); from += size) {
+            chunks.add(elements.subList(from, Math.min(elements.size(), from + size)));
+        }
+        return chunks;
+    }
+
     @Override
     public Step next() {
         if (pending.isEmpty()) {

@@ -51,22 +51,14 @@ final class BatchWrites {
     /** Splits actions into request chunks; rejects two writes to one key. Pure. */
     public static List<List<WriteRequest>> chunks(List<WriteAction> actions) {
         Set<KeyPath> seen = new HashSet<>();
-        List<List<WriteRequest>> chunks = new ArrayList<>();
-        List<WriteRequest> current = new ArrayList<>();
+        List<WriteRequest> requests = new ArrayList<>(actions.size());
         for (WriteAction a : actions) {
             if (!seen.add(a.keyPath())) {
                 throw new IllegalArgumentException("batch writes the same key path twice: " + a.keyPath());
             }
-            current.add(a.toWriteRequest());
-            if (current.size() == TableAttributes.BATCH_WRITE_CHUNK) {
-                chunks.add(current);
-                current = new ArrayList<>();
-            }
+            requests.add(a.toWriteRequest());
         }
-        if (!current.isEmpty()) {
-            chunks.add(current);
-        }
-        return chunks;
+        return BatchRetry.chunks(requests, TableAttributes.BATCH_WRITE_CHUNK);
     }
 
     /** The batch write of {@code actions} with its retries; nothing is checked or sent before it runs. */
@@ -74,8 +66,12 @@ final class BatchWrites {
         return writeChunks(table, chunks(actions), policy);
     }
 
-    /** The batch write of requests already in chunks of at most 25, with its retries. */
-    static Operation<Void> writeChunks(String table, List<List<WriteRequest>> chunks, BatchPolicy policy) {
+    /** The batch write of {@code requests}, in calls of at most 25, with its retries. */
+    static Operation<Void> writeRequests(String table, List<WriteRequest> requests, BatchPolicy policy) {
+        return writeChunks(table, BatchRetry.chunks(requests, TableAttributes.BATCH_WRITE_CHUNK), policy);
+    }
+
+    private static Operation<Void> writeChunks(String table, List<List<WriteRequest>> chunks, BatchPolicy policy) {
         return new BatchRetry<>("Batch write", chunks, BatchWrites::keyPathOf, policy,
                 DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending), r -> unprocessed(table, r));
     }

@@ -34,18 +34,11 @@ public final class ItemBatches {
      */
     public static Operation<Void> put(String table, List<Map<String, AttributeValue>> items, BatchPolicy policy,
                                       Consumer<ConsumedCapacity> consumed) {
-        List<List<WriteRequest>> chunks = new ArrayList<>();
-        List<WriteRequest> current = new ArrayList<>();
+        List<WriteRequest> puts = new ArrayList<>(items.size());
         for (Map<String, AttributeValue> item : items) {
-            current.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
-            if (current.size() == TableAttributes.BATCH_WRITE_CHUNK) {
-                chunks.add(current);
-                current = new ArrayList<>();
-            }
+            puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
         }
-        if (!current.isEmpty()) {
-            chunks.add(current);
-        }
+        List<List<WriteRequest>> chunks = BatchRetry.chunks(puts, TableAttributes.BATCH_WRITE_CHUNK);
         return new BatchRetry<>("Batch write", chunks, BatchWrites::keyPathOf, policy, DynamoApi.BATCH_WRITE_ITEM,
                 pending -> BatchWriteItemRequest.builder().requestItems(Map.of(table, pending))
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build(),
@@ -62,10 +55,7 @@ public final class ItemBatches {
     public static Operation<List<Map<String, AttributeValue>>> get(String table, List<Map<String, AttributeValue>> keys,
                                                                    BatchPolicy policy,
                                                                    Consumer<ConsumedCapacity> consumed) {
-        List<List<Map<String, AttributeValue>>> chunks = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i += TableAttributes.BATCH_GET_CHUNK) {
-            chunks.add(keys.subList(i, Math.min(keys.size(), i + TableAttributes.BATCH_GET_CHUNK)));
-        }
+        List<List<Map<String, AttributeValue>>> chunks = BatchRetry.chunks(keys, TableAttributes.BATCH_GET_CHUNK);
         List<Map<String, AttributeValue>> found = new ArrayList<>();
         BatchRetry<Map<String, AttributeValue>, BatchGetItemRequest, BatchGetItemResponse> retry = new BatchRetry<>(
                 "Batch get", chunks, DefaultItemSchema::keyPathOfItem, policy, DynamoApi.BATCH_GET_ITEM,

@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** What an {@link Operation} asks its driver to do next: send one request, wait, or nothing more. */
-public sealed interface Step permits Step.Exchange, Step.Pause, Step.Done {
+public sealed interface Step permits Step.Exchange, Step.Pause, Step.RunUnit, Step.Done {
     /** The operation has its result. */
     public Step DONE = Done.INSTANCE;
 
@@ -39,6 +39,14 @@ public sealed interface Step permits Step.Exchange, Step.Pause, Step.Done {
      * schedules. If the sleeping thread is interrupted, the operation ends with {@code onInterrupt}'s exception.
      */
     public record Pause(long millis, Supplier<RuntimeException> onInterrupt) implements Step {
+    }
+
+    /**
+     * Run the caller's unit once: a read-modify-write unit's reads, writes and commit, which the driver was given
+     * with the operation. Hand its result to {@code onResult}, or its failure to {@code onFailure}, which either
+     * throws (the operation ends) or returns (the operation goes on).
+     */
+    public record RunUnit(Consumer<Object> onResult, Consumer<RuntimeException> onFailure) implements Step {
     }
 
     /** See {@link #DONE}. */

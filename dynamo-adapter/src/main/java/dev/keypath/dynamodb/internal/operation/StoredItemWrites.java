@@ -4,7 +4,6 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -29,8 +28,7 @@ final class StoredItemWrites {
     static Operation<Void> put(String table, Collection<Map<String, AttributeValue>> items, BatchPolicy policy) {
         Objects.requireNonNull(items, "items");
         Set<KeyPath> seen = new HashSet<>();
-        List<List<WriteRequest>> chunks = new ArrayList<>();
-        List<WriteRequest> current = new ArrayList<>();
+        List<WriteRequest> puts = new ArrayList<>(items.size());
         int position = 0;
         for (Map<String, AttributeValue> item : items) {
             KeyPath path = keyPath(Objects.requireNonNull(item, "item"), position);
@@ -38,17 +36,10 @@ final class StoredItemWrites {
                 throw new IllegalArgumentException("stored items hold the key path " + path + " twice (again at "
                         + "position " + position + ")");
             }
-            current.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
-            if (current.size() == TableAttributes.BATCH_WRITE_CHUNK) {
-                chunks.add(current);
-                current = new ArrayList<>();
-            }
+            puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
             position++;
         }
-        if (!current.isEmpty()) {
-            chunks.add(current);
-        }
-        return BatchWrites.writeChunks(table, chunks, policy);
+        return BatchWrites.writeRequests(table, puts, policy);
     }
 
     private static KeyPath keyPath(Map<String, AttributeValue> item, int position) {

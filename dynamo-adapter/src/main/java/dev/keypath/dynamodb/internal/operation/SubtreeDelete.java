@@ -94,13 +94,9 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
         nextPage = moreInTable && !cut ? firstPage.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build()
                 : null;
         if (!deletes.isEmpty()) {
-            List<List<WriteRequest>> chunks = new ArrayList<>();
-            for (int i = 0; i < deletes.size(); i += TableAttributes.BATCH_WRITE_CHUNK) {
-                chunks.add(deletes.subList(i, Math.min(deletes.size(), i + TableAttributes.BATCH_WRITE_CHUNK)));
-            }
             deleted += deletes.size();
             lastDeleted = deletes.get(deletes.size() - 1).deleteRequest().key();
-            deleting = BatchWrites.writeChunks(table, chunks, policy);
+            deleting = BatchWrites.writeRequests(table, deletes, policy);
         }
     }
 

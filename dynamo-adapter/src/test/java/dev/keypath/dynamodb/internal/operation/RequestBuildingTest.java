@@ -156,7 +156,7 @@ class RequestBuildingTest {
     @Test
     void backoffCeilingGrowsExponentiallyAndIsCapped() {
         BatchPolicy p = new BatchPolicy(Duration.ofMillis(10), Duration.ofMillis(100), Duration.ofSeconds(1));
-        assertThat(List.of(1, 2, 3, 4, 5, 50)).extracting(n -> Backoff.ceilingMillis(p, n))
+        assertThat(List.of(1, 2, 3, 4, 5, 50)).extracting(n -> p.backoff().ceiling(n).toMillis())
                 .containsExactly(10L, 20L, 40L, 80L, 100L, 100L);
     }
 
