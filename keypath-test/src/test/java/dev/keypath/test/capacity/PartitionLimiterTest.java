@@ -3,6 +3,7 @@ package dev.keypath.test.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
@@ -10,7 +11,11 @@ import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TestDynamoDb;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -18,17 +23,24 @@ import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
@@ -321,6 +333,76 @@ class PartitionLimiterTest {
         assertThat(limiter.usage(PartitionId.ofTable(table.tableName(), KeyPath.of("feed", feed).partitionKey()))
                 .writeUnits()).isEqualTo(200);
         assertThat(seconds).as("200 units at 40 a second, the first 40 at once").isGreaterThanOrEqualTo(3.9);
+    }
+
+    @Test
+    void theSdksRetriesAdmitEachAttemptAnew() {
+        InstantSource ticking = new InstantSource() {  // 0.4 s pass whenever the limiter looks at the time
+            private Instant now = Instant.parse("2030-01-01T00:00:00Z");
+
+            @Override
+            public synchronized Instant instant() {
+                now = now.plusMillis(400);
+                return now;
+            }
+        };
+        PartitionLimiter limiter = PartitionLimiter.builder().clock(ticking).writeUnitsPerSecond(1).build();
+        DynamoDbClient client = engine.clientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(limiter)
+                .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(3).build())).build();
+        clients.add(client);
+        KeyPath feed = feed();
+        put(client, feed, 0, 1, 100);
+        assertThat(put(client, feed, 1, 1, 100)).as("0.4, then 0.8 units held; the third attempt finds 1.2").isZero();
+        assertThat(limiter.usage(partition(feed))).isEqualTo(new PartitionUsage(0, 2, 0, 2));
+        assertThat(stored(feed)).isEqualTo(2);
+    }
+
+    @Test
+    void aGlobalIndexQueryMetersTheIndexPartition() {
+        String name = TestDynamoDb.uniqueTableName("indexed");
+        DynamoDbClient admin = engine.client();
+        admin.createTable(t -> t.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(binary("pk"), binary("sk"), binary("byTag_pk"), binary("byTag_sk"))
+                .keySchema(key("pk", KeyType.HASH), key("sk", KeyType.RANGE))
+                .globalSecondaryIndexes(i -> i.indexName("byTag").projection(p -> p.projectionType(ProjectionType.ALL))
+                        .keySchema(key("byTag_pk", KeyType.HASH), key("byTag_sk", KeyType.RANGE))));
+        try {
+            PartitionLimiter limiter = limiter().readUnitsPerSecond(2).build();
+            DynamoDbClient client = client(limiter);
+            KeyPath tag = KeyPath.of("tag", "hot");
+            Map<String, AttributeValue> item = new HashMap<>(RawItems.key(feed().then("event", 1)));
+            item.putAll(Map.of("byTag_pk", AttributeValue.fromB(SdkBytes.fromByteArray(tag.partitionKey())),
+                    "byTag_sk", AttributeValue.fromB(SdkBytes.fromByteArray(tag.then("event", 1).sortKey()))));
+            client.putItem(r -> r.tableName(name).item(item));
+            for (int i = 0; i < 4; i++) {
+                assertThat(queryTag(client, name, tag)).isEqualTo(1);
+            }
+            ProvisionedThroughputExceededException e = catchThrowableOfType(() -> queryTag(client, name, tag),
+                    ProvisionedThroughputExceededException.class);
+            assertThat(e.throttlingReasons()).extracting(ThrottlingReason::reason, ThrottlingReason::resource)
+                    .containsExactly(tuple("IndexReadKeyRangeThroughputExceeded", "arn:aws:dynamodb:"
+                            + engine.region().id() + ":000000000000:table/" + name + "/index/byTag"));
+            PartitionId indexPartition = new PartitionId(name, "byTag", HexFormat.of().formatHex(tag.partitionKey()));
+            assertThat(limiter.usage(indexPartition)).as("four eventually consistent queries of half a unit")
+                    .isEqualTo(new PartitionUsage(2, 0, 1, 0));
+        } finally {
+            admin.deleteTable(t -> t.tableName(name));
+        }
+    }
+
+    private static int queryTag(DynamoDbClient client, String tableName, KeyPath tag) {
+        return client.query(q -> q.tableName(tableName).indexName("byTag").keyConditionExpression("#t = :t")
+                .expressionAttributeNames(Map.of("#t", "byTag_pk"))
+                .expressionAttributeValues(Map.of(":t", AttributeValue.fromB(SdkBytes.fromByteArray(tag.partitionKey())))))
+                .count();
+    }
+
+    private static AttributeDefinition binary(String attribute) {
+        return AttributeDefinition.builder().attributeName(attribute).attributeType(ScalarAttributeType.B).build();
+    }
+
+    private static KeySchemaElement key(String attribute, KeyType type) {
+        return KeySchemaElement.builder().attributeName(attribute).keyType(type).build();
     }
 
     private static List<WriteRequest> writes(KeyPath feed, long first, int count) {
