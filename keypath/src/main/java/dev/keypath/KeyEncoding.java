@@ -26,6 +26,14 @@ final class KeyEncoding {
     static final int TYPE_INTEGER = 1;
     /** Metadata type of a raw (escaped) bytes segment; UUIDs are 16-byte bytes segments. */
     static final int TYPE_BYTES = 2;
+    /**
+     * Metadata type of a shard segment: only in the partition key of a sharded key path, as its third and last
+     * segment, after the first element's namespace and id. A key path never holds one, so a sharded partition key
+     * never decodes as a path and never equals an unsharded one.
+     */
+    static final int TYPE_SHARD = 3;
+    /** A shard segment is the shard number, unsigned big-endian, in exactly this many bytes. */
+    static final int SHARD_BYTES = 2;
     /** Low bits of each metadata varint that hold the type; the rest hold the encoded length. */
     static final int TYPE_BITS = 3;
     static final int TYPE_MASK = (1 << TYPE_BITS) - 1;

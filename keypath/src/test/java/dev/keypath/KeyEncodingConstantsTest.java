@@ -23,17 +23,19 @@ class KeyEncodingConstantsTest {
         while (m.find()) {
             documented.put(m.group(1), Integer.decode(m.group(2)));
         }
-        Map<String, Integer> code = Map.of(
-                "TERMINATOR", (int) KeyEncoding.TERMINATOR,
-                "SEPARATOR", (int) KeyEncoding.SEPARATOR,
-                "ESCAPE", (int) KeyEncoding.ESCAPE,
-                "TYPE_STRING", KeyEncoding.TYPE_STRING,
-                "TYPE_INTEGER", KeyEncoding.TYPE_INTEGER,
-                "TYPE_BYTES", KeyEncoding.TYPE_BYTES,
-                "TYPE_BITS", KeyEncoding.TYPE_BITS,
-                "POSITIVE_SORT_BASE", KeyEncoding.POSITIVE_SORT_BASE,
-                "NEGATIVE_SORT_BASE", KeyEncoding.NEGATIVE_SORT_BASE,
-                "MAX_INTEGER_BYTES", KeyEncoding.MAX_INTEGER_BYTES);
+        Map<String, Integer> code = Map.ofEntries(
+                Map.entry("TERMINATOR", (int) KeyEncoding.TERMINATOR),
+                Map.entry("SEPARATOR", (int) KeyEncoding.SEPARATOR),
+                Map.entry("ESCAPE", (int) KeyEncoding.ESCAPE),
+                Map.entry("TYPE_STRING", KeyEncoding.TYPE_STRING),
+                Map.entry("TYPE_INTEGER", KeyEncoding.TYPE_INTEGER),
+                Map.entry("TYPE_BYTES", KeyEncoding.TYPE_BYTES),
+                Map.entry("TYPE_SHARD", KeyEncoding.TYPE_SHARD),
+                Map.entry("SHARD_BYTES", KeyEncoding.SHARD_BYTES),
+                Map.entry("TYPE_BITS", KeyEncoding.TYPE_BITS),
+                Map.entry("POSITIVE_SORT_BASE", KeyEncoding.POSITIVE_SORT_BASE),
+                Map.entry("NEGATIVE_SORT_BASE", KeyEncoding.NEGATIVE_SORT_BASE),
+                Map.entry("MAX_INTEGER_BYTES", KeyEncoding.MAX_INTEGER_BYTES));
         assertThat(documented).isEqualTo(code);
     }
 }
