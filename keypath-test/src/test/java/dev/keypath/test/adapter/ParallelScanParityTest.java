@@ -139,6 +139,8 @@ class ParallelScanParityTest {
         assertThat(syncFailure).isInstanceOf(ProvisionedThroughputExceededException.class);
         assertThat(asyncFailure).isInstanceOf(ExecutionException.class).cause()
                 .isInstanceOf(ProvisionedThroughputExceededException.class);
+        assertThat(run.handle((count, error) -> error).join()).as("the failure as the sync scan throws it, unwrapped")
+                .isInstanceOf(ProvisionedThroughputExceededException.class);
         assertThat(consumed.get()).isLessThan(CELLS);
         assertThat(handed.get()).isLessThan(CELLS);
         assertThat(syncCalls).as("the sync scan stopped before reading the table").isLessThan(CELLS / 40);

@@ -68,7 +68,14 @@ public final class ParallelScan {
                     onPage.accept(page);
                     items.addAndGet(page.items().size());
                 });
-        CompletableFuture<Long> result = run.thenApply(done -> items.get());
+        CompletableFuture<Long> result = new CompletableFuture<>();
+        run.whenComplete((done, error) -> {
+            if (error == null) {
+                result.complete(items.get());
+            } else {
+                result.completeExceptionally(error); // the failure as it was, not wrapped
+            }
+        });
         result.whenComplete((count, error) -> {
             if (error != null) {
                 run.cancel(true);
