@@ -1,7 +1,7 @@
 package dev.keypath.dynamodb;
 
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

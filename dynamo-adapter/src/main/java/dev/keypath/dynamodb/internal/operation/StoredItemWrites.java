@@ -3,7 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemMappingException;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
