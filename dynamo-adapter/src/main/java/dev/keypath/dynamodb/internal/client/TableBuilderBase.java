@@ -5,7 +5,7 @@ import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
-import dev.keypath.dynamodb.internal.operation.TableContext;
+import dev.keypath.dynamodb.internal.operation.TableOperations;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The {@link TableBuilderSettings} of the sync and async table builders, kept and turned into one
- * {@link TableContext}. {@code B} is the public builder interface each setter returns. Not thread-safe.
+ * {@link TableOperations}. {@code B} is the public builder interface each setter returns. Not thread-safe.
  */
 abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements TableBuilderSettings<B> {
     private String tableName;
@@ -115,11 +115,11 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     }
 
     /**
-     * The shared state of a table built from these settings; an
+     * The operations of a table built from these settings; an
      * {@link dev.keypath.dynamodb.InvalidTableNameException} when the table name is one DynamoDB would refuse.
      */
-    public TableContext context() {
-        return TableContext.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
-                List.copyOf(extensions), validator);
+    public TableOperations operations() {
+        return TableOperations.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
+                List.copyOf(extensions), validator, batchPolicy);
     }
 }

@@ -19,13 +19,13 @@ abstract class TableFront {
     final SchemaRegistry registry;
 
     TableFront(TableBuilderBase<?> settings) {
-        this.operations = new TableOperations(settings.context(), settings.batchPolicy());
-        this.registry = operations.context().registry();
+        this.operations = settings.operations();
+        this.registry = operations.registry();
     }
 
     /** The table name. */
     public String tableName() {
-        return operations.context().table();
+        return operations.table();
     }
 
     /** The mapping of a registered type. */

@@ -33,11 +33,11 @@ public final class CheckedUnit implements Transaction {
     private final Map<KeyPath, ReadChecks.Read> reads = new LinkedHashMap<>();
     private boolean committed;
 
-    CheckedUnit(TableOperations operations, TableContext context) {
+    CheckedUnit(TableOperations operations) {
         this.operations = operations;
-        this.registry = context.registry();
-        this.table = context.table();
-        this.writes = new TransactionActions(registry, context.values());
+        this.registry = operations.registry();
+        this.table = operations.table();
+        this.writes = new TransactionActions(registry, operations.values());
     }
 
     /**

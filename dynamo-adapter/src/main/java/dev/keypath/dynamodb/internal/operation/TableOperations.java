@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemSnapshot;
 import dev.keypath.dynamodb.ItemMappingException;
@@ -16,18 +17,25 @@ import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UniqueKeyWriteException;
+import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
+import dev.keypath.dynamodb.internal.extension.BeanValidationExtension;
+import dev.keypath.dynamodb.internal.extension.TimeToLiveExtension;
+import dev.keypath.dynamodb.internal.extension.TimestampExtension;
+import dev.keypath.dynamodb.internal.extension.VersionExtension;
+import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.request.Aliases;
 import dev.keypath.dynamodb.internal.request.ConditionFailures;
 import dev.keypath.dynamodb.internal.request.DeleteActions;
 import dev.keypath.dynamodb.internal.request.ExpiredItems;
 import dev.keypath.dynamodb.internal.request.IdGenerator;
 import dev.keypath.dynamodb.internal.request.ItemReads;
+import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.PutActions;
 import dev.keypath.dynamodb.internal.request.ReadChecks;
 import dev.keypath.dynamodb.internal.request.ReadShape;
@@ -39,6 +47,7 @@ import dev.keypath.dynamodb.internal.request.WriteAction;
 import dev.keypath.dynamodb.internal.request.WriteAttempts;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.ProjectionSchema;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -58,30 +67,67 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 
 /**
  * Every operation of a table, each written once as an {@link Operation} that both the synchronous and the
- * asynchronous table run with their driver. Building an operation checks its input and may throw; requests are
- * built and responses mapped as the driver runs it. Immutable and thread-safe.
+ * asynchronous table run with their driver, over what every operation of the table shares: its name, registered
+ * types and extensions, value conversion, page tokens and id generation. Building an operation checks its input
+ * and may throw; requests are built and responses mapped as the driver runs it. Immutable and thread-safe.
  */
 public final class TableOperations {
     private static final ToLongFunction<KeyPath> NO_SEQUENCE = prefix -> {
         throw new IllegalStateException("no sequence value was allocated for " + prefix);
     };
 
-    private final TableContext context;
     private final String table;
     private final SchemaRegistry registry;
     private final ValueConverter values;
+    private final PageTokens tokens;
+    private final IdGenerator ids;
     private final BatchPolicy batchPolicy;
 
-    public TableOperations(TableContext context, BatchPolicy batchPolicy) {
-        this.context = context;
-        this.table = context.table();
-        this.registry = context.registry();
-        this.values = context.values();
+    private TableOperations(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
+                            IdGenerator ids, BatchPolicy batchPolicy) {
+        this.table = table;
+        this.registry = registry;
+        this.values = values;
+        this.tokens = tokens;
+        this.ids = ids;
         this.batchPolicy = Objects.requireNonNull(batchPolicy, "batchPolicy");
     }
 
-    public TableContext context() {
-        return context;
+    /**
+     * @param mapper      the mapper, built only if a type or value needs it
+     * @param secret      page-token secret, or null for a random one valid in this process only
+     * @param extensions  the caller's extensions, run after the built-in ones (version, time to live, timestamps,
+     *                    validation)
+     * @param validator   a {@code jakarta.validation.Validator} that validates items before puts, or null for none
+     *                    (typed loosely so that no validation class is loaded without one)
+     * @param batchPolicy the retries of batch reads and writes
+     */
+    public static TableOperations create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
+                                         Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
+                                         Object validator, BatchPolicy batchPolicy) {
+        Objects.requireNonNull(table, "tableName");
+        ValueConverter values = new ValueConverter(mapper);
+        List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
+                new TimestampExtension(values)));
+        if (validator != null) {
+            all.add(BeanValidationExtension.of(validator));
+        }
+        all.addAll(extensions);
+        return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all), values,
+                secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret), new IdGenerator(clock),
+                batchPolicy);
+    }
+
+    public String table() {
+        return table;
+    }
+
+    public SchemaRegistry registry() {
+        return registry;
+    }
+
+    public ValueConverter values() {
+        return values;
     }
 
     /** {@code GetItem} of one item, mapped to {@code type}. */
@@ -108,7 +154,7 @@ public final class TableOperations {
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
         return Operations.then(sequence(schema, item), sequence -> {
-            WriteAction action = context.preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
+            WriteAction action = preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
                         written -> PutActions.stored(schema, item, action, registry.extensions()));
@@ -175,14 +221,14 @@ public final class TableOperations {
     public Operation<Page<Object>> query(ItemQuery query) {
         Objects.requireNonNull(query, "query");
         if (query.index() != null && !registry.index(query.index()).holdsWholeItems()) {
-            return IndexHydration.of(context.queryKeys(query), query, table, batchPolicy, registry);
+            return IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens), query, table, batchPolicy, registry);
         }
-        return context.query(query);
+        return QueryPager.start(table, query, registry, values, tokens);
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
     public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
-        return Operations.map(context.queryKeys(Objects.requireNonNull(query, "query")), page -> {
+        return Operations.map(QueryPager.startKeys(table, Objects.requireNonNull(query, "query"), registry, values, tokens), page -> {
             List<ItemKey<?>> keys = new ArrayList<>(page.items().size());
             page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
@@ -191,7 +237,7 @@ public final class TableOperations {
 
     /** One page of a scan of the table or of one segment. */
     public Operation<Page<Object>> scan(ItemScan scan) {
-        return context.scan(Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry));
+        return ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values, tokens);
     }
 
     /** One page of a scan of {@code projection}'s item type, each item read as its view. */
@@ -199,7 +245,7 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemScan ofType = Objects.requireNonNull(scan, "scan").toBuilder().types(checkedTypes(projection,
                 scan.types())).build();
-        return Operations.map(context.scan(ofType, new ReadShape(registry, schema)),
+        return Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
                 page -> page.ofType(projection.viewType()));
     }
 
@@ -208,7 +254,7 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemQuery ofType = Objects.requireNonNull(query, "query").toBuilder().types(checkedTypes(projection,
                 query.types())).build();
-        return Operations.map(context.query(ofType, new ReadShape(registry, schema)),
+        return Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
                 page -> page.ofType(projection.viewType()));
     }
 
@@ -243,7 +289,7 @@ public final class TableOperations {
 
     /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
     public Operation<Long> count(ItemQuery query) {
-        return context.count(Objects.requireNonNull(query, "query"), batchPolicy);
+        return new ItemCount(table, Objects.requireNonNull(query, "query"), registry, values, tokens, batchPolicy);
     }
 
     /**
@@ -262,7 +308,7 @@ public final class TableOperations {
      * {@code resumeToken} names (null: from the start).
      */
     public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
-        return context.deleteSubtree(Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, batchPolicy);
+        return new SubtreeDelete(table, Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, tokens, batchPolicy);
     }
 
     /** Puts of stored attribute maps exactly as given, in batch-write chunks with retries. */
@@ -293,7 +339,7 @@ public final class TableOperations {
             DefaultItemSchema<?> schema = schemas.get(i);
             Object item = batch.puts().get(i);
             return Operations.map(sequence(schema, item), sequence ->
-                    context.preparePut(schema, item, PutMode.REPLACE, Expr.NONE, WriteKind.BATCH_PUT, sequence));
+                    preparePut(schema, item, PutMode.REPLACE, Expr.NONE, WriteKind.BATCH_PUT, sequence));
         }), puts -> {
             List<Object> stored = new ArrayList<>(puts.size());
             for (int i = 0; i < puts.size(); i++) {
@@ -318,7 +364,7 @@ public final class TableOperations {
 
     /** A new read-checked transaction: its reads are recorded and checked by its commit. */
     public CheckedUnit checkedUnit() {
-        return new CheckedUnit(this, context);
+        return new CheckedUnit(this);
     }
 
     /**
@@ -332,7 +378,7 @@ public final class TableOperations {
                 return Operations.done((WriteAction) declared);
             }
             return Operations.map(sequence(put.schema(), put.item()), sequence ->
-                    context.preparePut(put.schema(), put.item(), put.mode(), put.condition(), WriteKind.TRANSACT_PUT,
+                    preparePut(put.schema(), put.item(), put.mode(), put.condition(), WriteKind.TRANSACT_PUT,
                             sequence));
         }), actions -> {
             if (!reads.isEmpty()) {
@@ -355,13 +401,13 @@ public final class TableOperations {
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
     /** Creates or verifies the table ({@link TableBootstrap}); {@code streams} may be null. */
     public Operation<dev.keypath.dynamodb.TableStatus> bootstrap(StreamViewType streams) {
-        return new TableBootstrap(context.table(), context.registry().indexDefinitions(), streams,
-                context.registry().clock());
+        return new TableBootstrap(table, registry.indexDefinitions(), streams,
+                registry.clock());
     }
 
     public <T> Operation<T> withGeneratedIds(T item) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
-        return Operations.map(sequence(schema, item), sequence -> context.withGeneratedIds(schema, item, sequence));
+        return Operations.map(sequence(schema, item), sequence -> withGeneratedIds(schema, item, sequence));
     }
 
     /**
@@ -390,5 +436,30 @@ public final class TableOperations {
             throw e;
         }
         return ConditionFailures.settle(action, c, attempts, check, schema.versionAttribute().orElse(null), succeeded);
+    }
+
+    /**
+     * The write of a put: generates auto ids (taking a sequence value from {@code sequence} only when needed),
+     * adds mode, version and caller conditions and checks key and item sizes. The counter key of a sequence
+     * type is checked before {@code sequence} is called.
+     *
+     * @param kind what the put is, as the extensions are told (batch puts cannot check versions or conditions)
+     */
+    private WriteAction preparePut(DefaultItemSchema<?> schema, Object item, PutMode mode, Expr condition, WriteKind kind,
+                                   ToLongFunction<KeyPath> sequence) {
+        IdGenerator.checkCounterKey(schema, item);
+        return PutActions.action(schema, item, ids.generate(schema, item, sequence), mode, condition, kind,
+                registry.extensions(), values);
+    }
+
+    /**
+     * {@code item} with its unset auto-id fields set from freshly generated values, or {@code item} itself when
+     * none is unset; {@code sequence} is called only for an unset sequence field.
+     */
+    @SuppressWarnings("unchecked")
+    private <T> T withGeneratedIds(DefaultItemSchema<?> schema, T item, ToLongFunction<KeyPath> sequence) {
+        IdGenerator.checkCounterKey(schema, item);
+        Map<String, Object> generated = ids.generate(schema, item, sequence);
+        return generated.isEmpty() ? item : (T) schema.fromItem(schema.encode(item, generated).attributes());
     }
 }
