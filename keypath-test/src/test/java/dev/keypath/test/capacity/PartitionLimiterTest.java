@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TestDynamoDb;
@@ -318,7 +319,7 @@ class PartitionLimiterTest {
     void aKeyPathTableWritesAHotPartitionAtTheLimitThroughItsBatchRetries() {
         PartitionLimiter limiter = PartitionLimiter.builder().writeUnitsPerSecond(40).build();  // the system clock
         DynamoDbClient client = client(limiter);
-        KeyPathTable limited = KeyPathTable.builder().client(client).tableName(table.tableName())
+        KeyPathTable limited = KeyPathTables.builder().client(client).tableName(table.tableName())
                 .register(Event.class).build();
         UUID feed = UUID.randomUUID();
         List<Event> events = new ArrayList<>();
