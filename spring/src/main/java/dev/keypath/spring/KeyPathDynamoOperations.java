@@ -47,9 +47,7 @@ public interface KeyPathDynamoOperations {
      * @param alias the alternate key path, e.g. {@code /email-a@example.com}, required
      * @return the item, or empty if no item holds the alias
      */
-    default <T> Optional<T> findByAlias(Class<T> type, KeyPath alias) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement findByAlias");
-    }
+    <T> Optional<T> findByAlias(Class<T> type, KeyPath alias);
 
     /** Whether an item of {@code type} exists at {@code keyPath}. @see #findById */
     default boolean existsById(Class<?> type, KeyPath keyPath) {
@@ -114,9 +112,7 @@ public interface KeyPathDynamoOperations {
      * @throws org.springframework.dao.InvalidDataAccessApiUsageException if a path does not fit the type or
      *         DynamoDB refuses a change for the stored item
      */
-    default <T> T update(UpdateItem<T> update) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement update(UpdateItem)");
-    }
+    <T> T update(UpdateItem<T> update);
 
     /**
      * {@link #update(UpdateItem)} handing back whatever its return value asks for, including only the written
@@ -125,9 +121,7 @@ public interface KeyPathDynamoOperations {
      * @param update required
      * @return the result, or {@code null} inside a unit of work
      */
-    default <T> UpdateResult<T> updateWithResult(UpdateItem<T> update) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement updateWithResult");
-    }
+    <T> UpdateResult<T> updateWithResult(UpdateItem<T> update);
 
     /** Reads one page of a collection query ({@code Query}); see {@link KeyPathTable#query(ItemQuery)}. */
     Page<Object> query(ItemQuery query);
@@ -136,17 +130,13 @@ public interface KeyPathDynamoOperations {
      * Reads one page of a collection query with only the attributes of {@code projection}'s view, each item of
      * its type read as the view; see {@link KeyPathTable#query(dev.keypath.dynamodb.Projection, ItemQuery)}.
      */
-    default <P> Page<P> query(dev.keypath.dynamodb.Projection<P> projection, ItemQuery query) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement query(Projection)");
-    }
+    <P> Page<P> query(dev.keypath.dynamodb.Projection<P> projection, ItemQuery query);
 
     /**
      * The number of items a collection query selects, counted by DynamoDB with no item transferred
      * ({@code Query} with {@code Select=COUNT}); see {@link KeyPathTable#count(ItemQuery)}.
      */
-    default long count(ItemQuery query) {
-        throw new UnsupportedOperationException(getClass().getName() + " does not implement count(ItemQuery)");
-    }
+    long count(ItemQuery query);
 
     /**
      * Reads every item under {@code prefix}, whatever its type, following page tokens until the end.
