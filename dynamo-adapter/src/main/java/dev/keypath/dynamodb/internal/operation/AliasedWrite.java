@@ -2,6 +2,7 @@ package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.RetryBackoff;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.internal.request.Aliases;
 import dev.keypath.dynamodb.internal.request.ConditionFailures;
@@ -10,6 +11,7 @@ import dev.keypath.dynamodb.internal.request.ItemReads;
 import dev.keypath.dynamodb.internal.request.TransactWriteRequests;
 import dev.keypath.dynamodb.internal.request.WriteAction;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -18,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -51,6 +52,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
 final class AliasedWrite implements Operation<Void> {
     /** Transactions tried before giving up. */
     static final int MAX_ATTEMPTS = 10;
+    /** The pause before a transaction is tried again after another writer's conflicting one. */
+    private static final RetryBackoff CONFLICT_BACKOFF = new RetryBackoff(Duration.ofMillis(10), Duration.ofMillis(200));
 
     private final String table;
     private final WriteAction item;
@@ -260,7 +263,7 @@ final class AliasedWrite implements Operation<Void> {
             return; // try again without the aliases that are not ours
         } else if (conflict) {
             snapshot = null;
-            pauseMillis = ThreadLocalRandom.current().nextLong(5, 20L * attempts + 10);
+            pauseMillis = CONFLICT_BACKOFF.delay(Math.max(1, attempts)).toMillis();
         } else {
             throw TransactWriteRequests.failure(actions, cancelled);
         }
