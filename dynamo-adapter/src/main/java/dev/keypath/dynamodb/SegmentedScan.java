@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -112,13 +113,18 @@ public final class SegmentedScan {
         Runnable stop = pool::shutdownNow;
         try {
             List<Future<?>> running = new ArrayList<>(workers);
-            for (int w = 0; w < workers; w++) {
-                running.add(pool.submit(() -> {
-                    for (int s = nextSegment.getAndIncrement(); s < totalSegments && first.get() == null;
-                         s = nextSegment.getAndIncrement()) {
-                        readSegment(s, reader, handler, first, stop);
-                    }
-                }));
+            Runnable worker = () -> {
+                for (int s = nextSegment.getAndIncrement(); s < totalSegments && first.get() == null;
+                     s = nextSegment.getAndIncrement()) {
+                    readSegment(s, reader, handler, first, stop);
+                }
+            };
+            for (int w = 0; w < workers && first.get() == null; w++) {
+                try {
+                    running.add(pool.submit(worker));
+                } catch (RejectedExecutionException e) {
+                    break; // a worker already failed and stopped the pool: that failure is the one to throw
+                }
             }
             for (Future<?> f : running) {
                 f.get();

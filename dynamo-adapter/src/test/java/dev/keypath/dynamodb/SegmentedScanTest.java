@@ -148,6 +148,31 @@ class SegmentedScanTest {
     }
 
     @Test
+    void aFailureWhileTheWorkersAreStillStartingIsTheOneThrown() {
+        IllegalStateException refused = new IllegalStateException("refused at once");
+        SegmentedScan.SegmentReader<Integer, Integer> failing = new SegmentedScan.SegmentReader<>() {
+            @Override
+            public Integer first(int segment) {
+                throw refused;
+            }
+
+            @Override
+            public Integer read(Integer position) {
+                return position;
+            }
+
+            @Override
+            public Integer next(Integer position, Integer page) {
+                return null;
+            }
+        };
+        for (int run = 0; run < 200; run++) {
+            assertThatThrownBy(() -> SegmentedScan.run(64, 32, "test", failing, (segment, page) -> { }))
+                    .isSameAs(refused);
+        }
+    }
+
+    @Test
     void badCountsAreRefusedByName() {
         Pages reader = new Pages(new int[] {1}, Set.of(), Map.of());
         assertThatThrownBy(() -> SegmentedScan.run(0, 1, "test", reader, (s, p) -> { }))
