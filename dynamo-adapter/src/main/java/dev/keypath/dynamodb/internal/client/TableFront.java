@@ -19,7 +19,7 @@ abstract class TableFront {
     final SchemaRegistry registry;
 
     TableFront(TableBuilderBase<?> settings) {
-        this.operations = new TableOperations(settings.context(), settings.batchPolicy());
+        this.operations = new TableOperations(settings.context(), settings.batchPolicy(), settings.metering());
         this.registry = operations.context().registry();
     }
 
