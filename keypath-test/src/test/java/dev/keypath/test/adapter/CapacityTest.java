@@ -531,4 +531,53 @@ class CapacityTest {
                 .allSatisfy(c -> assertThat(c.asked()).as(c.operation()).isEqualTo("INDEXES"));
         assertThat(REPORTS).isEmpty();
     }
+
+    /** A view of a post: its title. */
+    record PostTitle(String title) {
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void filteredAndProjectedQueriesShowWhatTheyRead(Kind kind) {
+        UUID userId = UUID.randomUUID();
+        given(() -> {
+            for (int i = 1; i <= 6; i++) {
+                table.put(Post.of(userId, i, "t" + i, i % 3 == 0 ? "keep" : "drop"));
+            }
+        });
+        ItemQuery filtered = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post")).types(Post.class)
+                .filter(Condition.attributeEquals("tag", "keep")));
+        Page<Object> page = call(kind, t -> t.query(filtered), t -> t.query(filtered));
+        OperationReport report = only();
+        assertReport(report, OperationKind.QUERY, "query /user-{}/post subtree types=Post filtered",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(report.itemsRead()).isEqualTo(6);
+        assertThat(report.itemsReturned()).isEqualTo(page.items().size()).isEqualTo(2);
+
+        clear();
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        ItemQuery all = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post")));
+        Page<PostTitle> projected = call(kind, t -> t.query(titles, all), t -> t.query(titles, all));
+        OperationReport view = only();
+        assertReport(view, OperationKind.QUERY, "query /user-{}/post subtree as PostTitle",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(projected.capacity()).isEqualTo(view.capacity());
+    }
+
+    @Test
+    void readCheckedTransactionsReportTheirReadsAndTheirCommit() {
+        User stored = table.put(user());
+        KeyPath path = table.keyPathOf(stored);
+        given(() -> { });
+        dev.keypath.dynamodb.ReadCheckedTransaction tx = table.readCheckedTransaction();
+        assertThat(tx.read(User.class, path)).isPresent();
+        OperationReport read = only();
+        assertReport(read, OperationKind.GET, "User.readChecked", OperationReport.Outcome.SUCCESS);
+
+        clear();
+        tx.put(user());
+        tx.commit();
+        assertReport(only(), OperationKind.TRANSACT_WRITE, "readCheckedTransact", OperationReport.Outcome.SUCCESS);
+    }
 }

@@ -386,6 +386,12 @@ public final class TableOperations {
         return commit(tx, List.of());
     }
 
+    /** {@code read}, a read of a read-checked transaction, metered as a get when the table meters gets. */
+    <T> Operation<Optional<T>> checkedRead(Class<T> type, Operation<Optional<T>> read) {
+        return metering.meters() ? metered(read, OperationKind.GET, type, null,
+                () -> AccessPatterns.single(type, "readChecked"), TableOperations::present, null) : read;
+    }
+
     /** A new read-checked transaction: its reads are recorded and checked by its commit. */
     public CheckedUnit checkedUnit() {
         return new CheckedUnit(this, context);
