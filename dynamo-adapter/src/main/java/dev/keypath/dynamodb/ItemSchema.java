@@ -2,8 +2,8 @@ package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

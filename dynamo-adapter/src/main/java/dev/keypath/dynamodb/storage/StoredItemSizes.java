@@ -1,6 +1,6 @@
 package dev.keypath.dynamodb.storage;
 
-import dev.keypath.dynamodb.internal.operation.ItemSizes;
+import dev.keypath.dynamodb.internal.request.ItemSizes;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 

@@ -2,9 +2,9 @@ package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.mapping.StoredItems;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
+import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.request.StoredItems;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -21,7 +21,7 @@ import tools.jackson.core.TokenStreamContext;
  * {@link ItemMappingException}, also kept as {@link #failure()} in case Jackson wraps it. The accessors of the
  * current value are {@link DecodedValueParser}'s. One instance per read; not thread-safe.
  */
-final class AttributeMapParser extends DecodedValueParser {
+public final class AttributeMapParser extends DecodedValueParser {
     private static final int VALUES = 0;
     private static final int STRINGS = 1;
     private static final int NUMBERS = 2;

@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
  * @param itemWriter          serializes the item type itself, its serializer resolved once
  * @param bigDecimalForFloats whether the mapper reads floating numbers as BigDecimal
  */
-record JacksonItemCodec(ObjectReader reader, ObjectWriter writer, ObjectWriter itemWriter,
+public record JacksonItemCodec(ObjectReader reader, ObjectWriter writer, ObjectWriter itemWriter,
                         boolean bigDecimalForFloats) {
 
     static JacksonItemCodec of(Class<?> type, JsonMapper mapper) {
@@ -36,7 +36,7 @@ record JacksonItemCodec(ObjectReader reader, ObjectWriter writer, ObjectWriter i
      * Serializes {@code item}, an instance of item type {@code type} stored at {@code path}, straight into
      * {@code attrs}, keeping the root properties {@code stored} accepts.
      */
-    void write(Class<?> type, Object item, KeyPath path, Map<String, AttributeValue> attrs,
+    public void write(Class<?> type, Object item, KeyPath path, Map<String, AttributeValue> attrs,
                AttributeTreeGenerator.RootProperties stored) {
         AttributeValueGenerator g = AttributeValueGenerator.forItem(type.getSimpleName(), bigDecimalForFloats, attrs,
                 stored);
@@ -54,7 +54,7 @@ record JacksonItemCodec(ObjectReader reader, ObjectWriter writer, ObjectWriter i
     }
 
     /** Reads a {@code type} from {@code parser}, over the stored item at {@code path}. */
-    <T> T read(Class<T> type, AttributeMapParser parser, KeyPath path) {
+    public <T> T read(Class<T> type, AttributeMapParser parser, KeyPath path) {
         try {
             return reader.readValue(parser);
         } catch (JacksonException e) {
@@ -67,7 +67,7 @@ record JacksonItemCodec(ObjectReader reader, ObjectWriter writer, ObjectWriter i
     }
 
     /** Where in the item Jackson failed, e.g. {@code " at stats.likes"}; empty at the root. */
-    static String attributePath(JacksonException e) {
+    public static String attributePath(JacksonException e) {
         StringBuilder at = new StringBuilder();
         for (JacksonException.Reference r : e.getPath()) {
             if (r.getPropertyName() != null) {

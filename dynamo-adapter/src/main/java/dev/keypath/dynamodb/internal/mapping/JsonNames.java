@@ -11,7 +11,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code @JsonProperty} renames a property, and keypath must find key, version and TTL fields under the name
  * Jackson uses, or key fields would be stored as attributes and never bound on reads.
  */
-final class JsonNames {
+public final class JsonNames {
     private JsonNames() {
     }
 

@@ -5,18 +5,18 @@ package dev.keypath.dynamodb.internal.mapping;
  * without it never loads Jackson's classes. Shared by the type's encoder and decoder. Thread-safe: two threads
  * meeting the first item may each build the codec, and either one is used.
  */
-final class LazyJacksonCodec {
+public final class LazyJacksonCodec {
     private final Class<?> type;
     private final MapperSource mapper;
     private volatile JacksonItemCodec codec;
 
-    LazyJacksonCodec(Class<?> type, MapperSource mapper) {
+    public LazyJacksonCodec(Class<?> type, MapperSource mapper) {
         this.type = type;
         this.mapper = mapper;
     }
 
     /** The codec, built on the first call. */
-    JacksonItemCodec get() {
+    public JacksonItemCodec get() {
         JacksonItemCodec j = codec;
         if (j == null) {
             j = JacksonItemCodec.of(type, mapper.get());

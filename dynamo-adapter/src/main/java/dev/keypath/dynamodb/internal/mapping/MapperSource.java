@@ -62,7 +62,7 @@ public final class MapperSource {
     }
 
     /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
-    static JsonMapper defaultMapper() {
+    public static JsonMapper defaultMapper() {
         return DefaultMapper.INSTANCE;
     }
 }

@@ -9,7 +9,7 @@ import java.util.LinkedHashSet;
  * out without hashing or comparing; the few that pass are compared with the members, in the order given (put the
  * names met most often first). Immutable and thread-safe.
  */
-final class NameSet {
+public final class NameSet {
     private final String[] names;
     private final long signatures;
 

@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * (a map attribute). Writing and reading give exactly what the Jackson path gives, or decline. Immutable and
  * thread-safe.
  */
-final class PlainRecordCodec implements PlainValue {
+public final class PlainRecordCodec implements PlainValue {
     private final Class<?> type;
     private final String[] names;
     private final Property[] components;
@@ -37,7 +37,7 @@ final class PlainRecordCodec implements PlainValue {
      * path does, under keypath's {@code NON_NULL} inclusion); false, with {@code attributes} partly filled, if a
      * value is declined.
      */
-    boolean writeItem(Object item, Map<String, AttributeValue> attributes) {
+    public boolean writeItem(Object item, Map<String, AttributeValue> attributes) {
         for (int i = 0; i < components.length; i++) {
             if (kinds[i] != null) {
                 Object value = components[i].get(item);
@@ -60,7 +60,7 @@ final class PlainRecordCodec implements PlainValue {
      * The item stored as {@code attributes}, its key components taken from {@code keyValues} (indexed as
      * {@code keyComponents} says: the component of each key value), or {@link #DECLINED}.
      */
-    Object readItem(Map<String, AttributeValue> attributes, int[] keyComponents, Object[] keyValues) {
+    public Object readItem(Map<String, AttributeValue> attributes, int[] keyComponents, Object[] keyValues) {
         Object[] args = new Object[components.length];
         for (int k = 0; k < keyComponents.length; k++) {
             args[keyComponents[k]] = keyValues[k];

@@ -25,7 +25,7 @@ import java.util.UUID;
  * or a {@code List}, {@code Collection}, {@code Set} or {@code Map<String, …>} of those. Every other type goes
  * through Jackson. Stateless.
  */
-final class PlainRecords {
+public final class PlainRecords {
     private static final List<String> ALLOWED_ANNOTATIONS = List.of("dev.keypath.", "jakarta.validation.", "java.lang.");
 
     private PlainRecords() {
@@ -35,7 +35,7 @@ final class PlainRecords {
      * The codec of item type {@code type} whose components at {@code keyComponents} come from the key path, or
      * null if the type does not qualify.
      */
-    static PlainRecordCodec item(Class<?> type, int[] keyComponents, Map<String, Property> properties) {
+    public static PlainRecordCodec item(Class<?> type, int[] keyComponents, Map<String, Property> properties) {
         if (!plainClass(type)) {
             return null;
         }

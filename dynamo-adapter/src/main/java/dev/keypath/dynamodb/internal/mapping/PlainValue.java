@@ -7,7 +7,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * Jackson path gives, or declined so that the caller hands the whole item to Jackson (which then gives its own
  * result or error). Implementations answer only for inputs whose Jackson result they are sure of. Stateless.
  */
-interface PlainValue {
+public interface PlainValue {
     /** What {@link #read} returns when it cannot be sure of Jackson's answer. */
     Object DECLINED = new Object();
 

@@ -10,7 +10,7 @@ import java.lang.reflect.RecordComponent;
  * method handle: on the JDK 17 runtime a spreader costs tens of milliseconds of start-up to build, and a
  * constructor called often is compiled to a direct call either way. Immutable and thread-safe.
  */
-final class RecordConstructor {
+public final class RecordConstructor {
     private final Constructor<?> constructor;
 
     private RecordConstructor(Constructor<?> constructor) {
@@ -18,7 +18,7 @@ final class RecordConstructor {
     }
 
     /** The canonical constructor of {@code record}, or an {@link ItemMappingException} if it cannot be used. */
-    static RecordConstructor of(Class<?> record) {
+    public static RecordConstructor of(Class<?> record) {
         RecordComponent[] components = record.getRecordComponents();
         Class<?>[] types = new Class<?>[components.length];
         for (int i = 0; i < types.length; i++) {
@@ -37,7 +37,7 @@ final class RecordConstructor {
      * A new record of {@code components}; what the constructor throws is thrown unchanged (unchecked) or wrapped
      * (checked) in an {@link InvocationTargetException}'s cause.
      */
-    Object construct(Object[] components) throws Throwable {
+    public Object construct(Object[] components) throws Throwable {
         try {
             return constructor.newInstance(components);
         } catch (InvocationTargetException e) {

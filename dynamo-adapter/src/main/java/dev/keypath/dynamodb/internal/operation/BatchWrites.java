@@ -5,9 +5,13 @@ import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.WriteBatch;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.internal.expression.Expr;
+import dev.keypath.dynamodb.internal.request.Aliases;
+import dev.keypath.dynamodb.internal.request.DeleteActions;
+import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.request.WriteAction;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * Runs unconditional puts and deletes as {@code BatchWriteItem} calls of at most 25, resubmitting unprocessed
  * items and throttled chunks through {@link BatchRetry} until done or the deadline.
  */
-final class BatchWrites {
+public final class BatchWrites {
     private BatchWrites() {
     }
 

@@ -4,7 +4,7 @@ import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
-import dev.keypath.dynamodb.internal.mapping.SchemaRegistry;
+import dev.keypath.dynamodb.internal.request.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.List;
 

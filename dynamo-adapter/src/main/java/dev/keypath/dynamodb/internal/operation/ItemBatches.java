@@ -1,8 +1,8 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.BatchPolicy;
-import dev.keypath.dynamodb.internal.mapping.DefaultItemSchema;
-import dev.keypath.dynamodb.internal.mapping.TableAttributes;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,8 @@
 package dev.keypath.dynamodb.internal.operation;
 
+import dev.keypath.dynamodb.internal.request.ExpiredItems;
+import dev.keypath.dynamodb.internal.request.WriteAction;
+import dev.keypath.dynamodb.internal.request.WriteAttempts;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -18,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * item it found), each is deleted while it is still expired ({@link ExpiredItems#clear}; one rewritten meanwhile
  * stays) and the write is sent again, now meeting no item or the new one. Any other failure, or one after
  * {@link #MAX_ATTEMPTS} sends, goes to the send's own recovery: a single-item write settles it by what is stored
- * ({@link ConditionFailures}, with the {@link WriteAttempts} of that send), a transaction throws it translated.
+ * ({@link dev.keypath.dynamodb.internal.request.ConditionFailures}, with the {@link WriteAttempts} of that send), a transaction throws it translated.
  *
  * <p>Each send is a new request: a single-item write carries a fresh {@link WriteAttempts}, so the SDK's retries of
  * that send are noted (and, for an update that must not be applied twice, refused after a failure DynamoDB may have

@@ -1,6 +1,6 @@
 package dev.keypath.dynamodb.internal.mapping;
 
-import dev.keypath.dynamodb.internal.operation.ValueConverter;
+import dev.keypath.dynamodb.internal.expression.ValueConverter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.Version;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

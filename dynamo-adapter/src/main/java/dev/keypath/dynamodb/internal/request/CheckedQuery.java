@@ -1,0 +1,61 @@
+package dev.keypath.dynamodb.internal.request;
+
+import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.annotation.IndexProjection;
+import dev.keypath.dynamodb.internal.expression.Expr;
+import dev.keypath.dynamodb.internal.expression.ValueConverter;
+import dev.keypath.dynamodb.internal.schema.IndexDefinition;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * An {@link ItemQuery} checked against the table before any request, as a query page and a count both need it:
+ * the index is declared, the key range's bounds fit the registered id types, the types are registered, the
+ * filter is converted and the page token is genuine for this very query. Immutable.
+ *
+ * @param query       the query as given
+ * @param target      the table or index the range applies to
+ * @param range       the key range
+ * @param typeNames   the stored names of the query's types, empty for every type
+ * @param filter      the caller's filter, possibly {@link Expr#NONE}
+ * @param fingerprint what a page token of this query is bound to
+ * @param startKey    the key to start after, from the page token, or null
+ */
+public record CheckedQuery(ItemQuery query, QueryRequests.Target target, KeyRange range, Set<String> typeNames,
+                    Expr filter, byte[] fingerprint, Map<String, AttributeValue> startKey) {
+
+    /** Checks {@code q}; throws the adapter's exceptions (unknown index or type, oversize key, bad token). */
+    public static CheckedQuery of(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
+                           PageTokens tokens) {
+        QueryRequests.Target target = QueryRequests.Target.TABLE;
+        if (q.index() != null) {
+            IndexDefinition index = registry.index(q.index());
+            target = QueryRequests.Target.of(index);
+            if (!index.local() && q.consistency() == ReadConsistency.STRONG) {
+                throw new IllegalArgumentException("Index '" + q.index() + "' is a global secondary index, which "
+                        + "DynamoDB reads only with eventual consistency; use ReadConsistency.EVENTUAL, or a local "
+                        + "index (@SecondaryKeyPath(local = true)) for strongly consistent reads");
+            }
+            if (index.projection() == IndexProjection.KEYS_ONLY && q.filter().isPresent()) {
+                throw new IllegalArgumentException("Index '" + q.index() + "' holds keys only, so a filter on its "
+                        + "items would see no attribute; query an index with projection ALL or INCLUDE of the "
+                        + "filtered attributes");
+            }
+        }
+        KeyRange range = QueryRequests.range(q);
+        registry.checkIdTypes(range.from(), q.index());
+        registry.checkIdTypes(range.to(), q.index());
+        Set<String> typeNames = q.types().stream().map(t -> registry.of(t).typeName())
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        Expr filter = values.toExpr(q.filter().orElse(null));
+        byte[] fingerprint = QueryRequests.fingerprint(table, target, range, q, typeNames, filter);
+        Map<String, AttributeValue> startKey = q.pageToken() == null ? null
+                : tokens.decode(q.pageToken(), fingerprint);
+        return new CheckedQuery(q, target, range, typeNames, filter, fingerprint, startKey);
+    }
+}

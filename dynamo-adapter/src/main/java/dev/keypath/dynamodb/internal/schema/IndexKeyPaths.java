@@ -1,0 +1,154 @@
+package dev.keypath.dynamodb.internal.schema;
+
+import dev.keypath.KeyPath;
+import dev.keypath.KeyPathTemplate;
+import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.annotation.IndexProjection;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPaths;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.mapping.Property;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema.KeyField;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema.SecondaryKey;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The secondary key paths of one item type ({@link SecondaryKeyPath}): read from its annotations and checked when
+ * the type is registered (index names, templates, a local index's partition, projections), and bound per item into
+ * the index key attributes a put stores ({@code <index>_pk}, {@code <index>_sk}). Immutable and thread-safe.
+ */
+final class IndexKeyPaths {
+    private final Class<?> type;
+    private final List<SecondaryKey> keys;
+
+    private IndexKeyPaths(Class<?> type, List<SecondaryKey> keys) {
+        this.type = type;
+        this.keys = keys;
+    }
+
+    /**
+     * The secondary key paths {@code type} declares, checked against its key path {@code template}, its
+     * {@code keyFields}, its properties and the names Jackson stores them under.
+     */
+    static IndexKeyPaths declared(Class<?> type, KeyPathTemplate template, List<KeyField> keyFields,
+                                  Map<String, Property> props, Map<String, String> jsonNames) {
+        List<SecondaryKey> sks = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (SecondaryKeyPath skp : RepeatedAnnotations.on(type, SecondaryKeyPath.class, SecondaryKeyPaths.class)) {
+            KeyPathTemplate st = ItemKeys.parseTemplate(skp.keyPath(), "@SecondaryKeyPath", type);
+            String where = "@SecondaryKeyPath(index = \"" + skp.index() + "\") of " + type.getName();
+            if (!skp.index().matches("[A-Za-z0-9_.-]{3,200}")) {
+                throw new ItemMappingException("Bad index name '" + skp.index() + "' on " + type.getName()
+                        + ": an index name has 3 to 200 characters, each one of a-z, A-Z, 0-9, '_', '.' and '-' "
+                        + "(DynamoDB's rule for index names, kept short enough for the key attributes "
+                        + "<index>_pk and <index>_sk)");
+            }
+            if (!seen.add(skp.index())) {
+                throw new ItemMappingException(where + " is declared twice");
+            }
+            if (skp.local() && !samePartition(template, st)) {
+                throw new ItemMappingException(where + ": a local index shares the item's partition, so the first "
+                        + "element of " + st + " must be the first element of " + template);
+            }
+            List<String> include = List.of(skp.include());
+            if (skp.projection() == IndexProjection.INCLUDE) {
+                checkIncluded(where, include, keyFields, props, jsonNames);
+            } else if (!include.isEmpty()) {
+                throw new ItemMappingException(where + ": include is only for projection INCLUDE, not "
+                        + skp.projection());
+            }
+            sks.add(new SecondaryKey(skp.index(), new KeyLayout(st), ItemKeys.bind(type, st, props, false),
+                    skp.local(), skp.projection(), include));
+        }
+        return new IndexKeyPaths(type, List.copyOf(sks));
+    }
+
+    /** Checks that a projection INCLUDE names some attributes, all of them stored attributes of the type. */
+    private static void checkIncluded(String where, List<String> include, List<KeyField> keyFields,
+                                      Map<String, Property> props, Map<String, String> jsonNames) {
+        if (include.isEmpty()) {
+            throw new ItemMappingException(where + ": projection INCLUDE needs the attributes to include");
+        }
+        Set<String> stored = new HashSet<>();
+        props.keySet().forEach(n -> stored.add(jsonNames.getOrDefault(n, n)));
+        keyFields.forEach(f -> stored.remove(jsonNames.getOrDefault(f.property().name(), f.property().name())));
+        for (String a : include) {
+            if (!stored.contains(a)) {
+                throw new ItemMappingException(where + ": include names '" + a + "', which is not a stored "
+                        + "attribute of the type (stored: " + new TreeSet<>(stored) + ")");
+            }
+        }
+    }
+
+    /**
+     * Whether {@code other} starts with {@code template}'s partition element: same namespace, and same variable or
+     * literal.
+     */
+    private static boolean samePartition(KeyPathTemplate template, KeyPathTemplate other) {
+        if (!template.namespace(0).equals(other.namespace(0))) {
+            return false;
+        }
+        String mine = variableAt(template, 0);
+        String theirs = variableAt(other, 0);
+        if (mine != null || theirs != null) {
+            return mine != null && mine.equals(theirs);
+        }
+        return Objects.equals(template.bindPrefix(Map.of()).id(0), other.bindPrefix(Map.of()).id(0));
+    }
+
+    private static String variableAt(KeyPathTemplate t, int position) {
+        for (String v : t.variables()) {
+            if (t.indexOf(v) == position) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** The secondary key paths, in declaration order. */
+    List<SecondaryKey> list() {
+        return keys;
+    }
+
+    /** Adds the index key attribute names to {@code names}: {@code <index>_sk}, and {@code <index>_pk} if global. */
+    void addAttributeNames(Set<String> names) {
+        for (SecondaryKey sk : keys) {
+            if (!sk.local()) {
+                names.add(TableAttributes.gsiPk(sk.index()));
+            }
+            names.add(TableAttributes.gsiSk(sk.index()));
+        }
+    }
+
+    /**
+     * Puts into {@code attrs} the index keys of {@code item}, stored at {@code path}, with {@code generated} values
+     * in place of its unset auto-id fields; an index whose key path has a null variable gets none.
+     */
+    void store(Object item, KeyPath path, Map<String, Object> generated, Map<String, AttributeValue> attrs) {
+        for (SecondaryKey sk : keys) {
+            KeyPath sp = secondaryPath(sk, item, path, generated);
+            if (sp != null) {
+                if (!sk.local()) {
+                    attrs.put(TableAttributes.gsiPk(sk.index()), AttributeValues.binary(sp.partitionKey()));
+                }
+                attrs.put(TableAttributes.gsiSk(sk.index()), AttributeValues.binary(sp.sortKey()));
+            }
+        }
+    }
+
+    private KeyPath secondaryPath(SecondaryKey sk, Object item, KeyPath path, Map<String, Object> generated) {
+        try {
+            return ItemKeys.bindOptional(type, sk.template(), sk.fields(), item, generated,
+                    "secondary key path for index " + sk.index());
+        } catch (ItemMappingException e) {
+            throw new ItemMappingException(e.getMessage(), path, e);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.keypath.dynamodb.internal.schema;
+
+import dev.keypath.KeyId;
+import dev.keypath.KeyPath;
+import dev.keypath.KeyPathTemplate;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A {@link KeyPathTemplate} prepared for one item type's hot paths: binds the ids of its variables, given in the
+ * order of {@link KeyPathTemplate#variables()}, into a {@link KeyPath}, and matches a path back into those ids, with
+ * the template's literal ids worked out once and no maps per call. Same results as {@code bind} and {@code match}.
+ * Immutable and thread-safe.
+ */
+public final class KeyLayout {
+    /** The namespace of each element. */
+    private final String[] namespaces;
+    /** For each element, the index of its variable, or -1 for a literal or id-less element. */
+    private final int[] variableAt;
+    /** The literal id of each element; null where a variable stands or the element has no id. */
+    private final KeyId[] literals;
+    private final int variableCount;
+    private final KeyPathTemplate source;
+
+    /** The template this was prepared from. */
+    public KeyPathTemplate source() {
+        return source;
+    }
+
+    public KeyLayout(KeyPathTemplate template) {
+        this.source = template;
+        List<String> variables = template.variables();
+        this.variableCount = variables.size();
+        int size = template.size();
+        this.namespaces = new String[size];
+        this.variableAt = new int[size];
+        Arrays.fill(variableAt, -1);
+        Map<String, KeyId> sampleIds = new HashMap<>();
+        for (int v = 0; v < variables.size(); v++) {
+            variableAt[template.indexOf(variables.get(v))] = v;
+            sampleIds.put(variables.get(v), KeyId.of(0));
+        }
+        KeyPath sample = template.bind(sampleIds); // literals are whatever the template binds around the variables
+        this.literals = new KeyId[size];
+        for (int i = 0; i < size; i++) {
+            namespaces[i] = template.namespace(i);
+            if (variableAt[i] < 0) {
+                literals[i] = sample.id(i);
+            }
+        }
+    }
+
+    /**
+     * The path with variable {@code v} bound to {@code ids[v]}; no id may be null. Built element by element with
+     * {@link KeyPath#then}, which extends the encoded layout in constant time.
+     */
+    public KeyPath bind(KeyId[] ids) {
+        KeyPath path = KeyPath.of(namespaces[0], id(0, ids));
+        for (int i = 1; i < namespaces.length; i++) {
+            KeyId id = id(i, ids);
+            path = id == null ? path.then(namespaces[i]) : path.then(namespaces[i], id);
+        }
+        return path;
+    }
+
+    /** The id of element {@code i}: its variable's, or its literal (null for an id-less element). */
+    private KeyId id(int i, KeyId[] ids) {
+        int v = variableAt[i];
+        return v < 0 ? literals[i] : ids[v];
+    }
+
+    /** The ids of the variables of {@code path} in order, or null if the path does not have the template's shape. */
+    public KeyId[] match(KeyPath path) {
+        if (path.size() != namespaces.length) {
+            return null;
+        }
+        KeyId[] ids = new KeyId[variableCount];
+        for (int i = 0; i < namespaces.length; i++) {
+            KeyId id = path.id(i);
+            if (!namespaces[i].equals(path.namespace(i))) {
+                return null;
+            }
+            int v = variableAt[i];
+            if (v >= 0) {
+                if (id == null) {
+                    return null;
+                }
+                ids[v] = id;
+            } else if (!Objects.equals(literals[i], id)) {
+                return null;
+            }
+        }
+        return ids;
+    }
+}
