@@ -26,6 +26,7 @@ public final class ItemQuery {
     private final boolean descending;
     private final int limit;
     private final String pageToken;
+    private final String name;
     private final List<Class<?>> types;
     private final String index;
     private final ReadConsistency consistency;
@@ -38,6 +39,7 @@ public final class ItemQuery {
         this.descending = b.descending;
         this.limit = b.limit;
         this.pageToken = b.pageToken;
+        this.name = b.name;
         this.types = List.copyOf(b.types);
         this.index = b.index;
         this.consistency = b.consistency;
@@ -68,6 +70,7 @@ public final class ItemQuery {
         b.descending = descending;
         b.limit = limit;
         b.pageToken = pageToken;
+        b.name = name;
         b.types.addAll(types);
         b.index = index;
         b.consistency = consistency;
@@ -125,17 +128,23 @@ public final class ItemQuery {
         return Optional.ofNullable(filter);
     }
 
+    /** The access pattern's name given by {@link Builder#named}, if any. */
+    public Optional<String> name() {
+        return Optional.ofNullable(name);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ItemQuery q && Objects.equals(subtree, q.subtree) && Objects.equals(from, q.from)
                 && Objects.equals(to, q.to) && descending == q.descending && limit == q.limit
-                && Objects.equals(pageToken, q.pageToken) && types.equals(q.types) && Objects.equals(index, q.index)
+                && Objects.equals(pageToken, q.pageToken)
+                && Objects.equals(name, q.name) && types.equals(q.types) && Objects.equals(index, q.index)
                 && consistency() == q.consistency() && Objects.equals(filter, q.filter);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(subtree, from, to, descending, limit, pageToken, types, index, consistency(), filter);
+        return Objects.hash(subtree, from, to, descending, limit, pageToken, types, index, consistency(), filter, name);
     }
 
     @Override
@@ -144,7 +153,7 @@ public final class ItemQuery {
                 + (descending ? ", descending" : "") + (limit > 0 ? ", limit=" + limit : "")
                 + (types.isEmpty() ? "" : ", types=" + types) + (index == null ? "" : ", index=" + index)
                 + (filter == null ? "" : ", filter=" + filter.expression())
-                + (pageToken == null ? "" : ", pageToken") + "]";
+                + (pageToken == null ? "" : ", pageToken") + (name == null ? "" : ", named " + name) + "]";
     }
 
     /** Builder of {@link ItemQuery}; not thread-safe. */
@@ -155,6 +164,7 @@ public final class ItemQuery {
         private boolean descending;
         private int limit;
         private String pageToken;
+        private String name;
         private final LinkedHashSet<Class<?>> types = new LinkedHashSet<>();
         private String index;
         private ReadConsistency consistency;
@@ -235,6 +245,26 @@ public final class ItemQuery {
          */
         public Builder filter(Condition condition) {
             this.filter = condition;
+            return this;
+        }
+
+        /**
+         * Names the access pattern this query serves ("timeline"), as {@link OperationReport#accessPattern()} reports
+         * it; null (the default) lets the table derive a name from the query's shape. The name is a label: it
+         * changes no request and no page token.
+         *
+         * <p>A derived name is built from the shape only, never from key values, so every query of one shape
+         * shares it: {@code query /user-{}/post-{} subtree}: the operation ({@code query}, {@code queryKeys}, {@code count}), the
+         * key path with every id replaced by {@code {}} (for {@code between}, both ends, joined by {@code ..} when
+         * their shapes differ), {@code subtree} or {@code range}, then, when they apply, {@code on <index>},
+         * {@code desc}, {@code as <view type>} for a projection, {@code types=<A+B>} (simple names, sorted) and
+         * {@code filtered}.
+         */
+        public Builder named(String name) {
+            if (name != null && name.isBlank()) {
+                throw new IllegalArgumentException("an access pattern name must not be blank");
+            }
+            this.name = name;
             return this;
         }
 

@@ -29,6 +29,7 @@ public final class ItemScan {
     private final int limit;
     private final ReadConsistency consistency;
     private final String pageToken;
+    private final String name;
 
     private ItemScan(Builder b) {
         this.types = List.copyOf(b.types);
@@ -38,6 +39,7 @@ public final class ItemScan {
         this.limit = b.limit;
         this.consistency = b.consistency;
         this.pageToken = b.pageToken;
+        this.name = b.name;
     }
 
     /** A new builder: the whole table, every registered type, eventually consistent, DynamoDB's 1 MB pages. */
@@ -67,6 +69,7 @@ public final class ItemScan {
         b.limit = limit;
         b.consistency = consistency;
         b.pageToken = pageToken;
+        b.name = name;
         return b;
     }
 
@@ -130,16 +133,22 @@ public final class ItemScan {
         return pageToken;
     }
 
+    /** The access pattern's name given by {@link Builder#named}, if any. */
+    public Optional<String> name() {
+        return Optional.ofNullable(name);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ItemScan s && types.equals(s.types) && segment == s.segment
                 && totalSegments == s.totalSegments && Objects.equals(filter, s.filter) && limit == s.limit
-                && consistency == s.consistency && Objects.equals(pageToken, s.pageToken);
+                && consistency == s.consistency && Objects.equals(pageToken, s.pageToken)
+                && Objects.equals(name, s.name);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(types, segment, totalSegments, filter, limit, consistency, pageToken);
+        return Objects.hash(types, segment, totalSegments, filter, limit, consistency, pageToken, name);
     }
 
     @Override
@@ -148,7 +157,7 @@ public final class ItemScan {
                 + (types.isEmpty() ? "" : ", types=" + types) + (limit > 0 ? ", limit=" + limit : "")
                 + (filter == null ? "" : ", filter=" + filter.expression())
                 + (consistency == ReadConsistency.STRONG ? ", strong" : "")
-                + (pageToken == null ? "" : ", pageToken") + "]";
+                + (pageToken == null ? "" : ", pageToken") + (name == null ? "" : ", named " + name) + "]";
     }
 
     /** Builder of {@link ItemScan}; not thread-safe. */
@@ -160,6 +169,7 @@ public final class ItemScan {
         private int limit;
         private ReadConsistency consistency = ReadConsistency.EVENTUAL;
         private String pageToken;
+        private String name;
 
         private Builder() {
         }
@@ -223,6 +233,23 @@ public final class ItemScan {
         /** Continues from a previous page's {@link Page#nextPageToken()}; null starts at the beginning. */
         public Builder pageToken(String pageToken) {
             this.pageToken = pageToken;
+            return this;
+        }
+
+        /**
+         * Names the access pattern this scan serves ("timeline"), as {@link OperationReport#accessPattern()} reports
+         * it; null (the default) lets the table derive a name from the scan's shape. The name is a label: it
+         * changes no request and no page token.
+         *
+         * <p>A derived name is built from the shape only, never from key values, so every scan of one shape
+         * shares it: {@code scan}, then, when they apply, {@code segments=<total>} (never the segment number),
+         * {@code as <view type>} for a projection, {@code types=<A+B>} (simple names, sorted) and {@code filtered}.
+         */
+        public Builder named(String name) {
+            if (name != null && name.isBlank()) {
+                throw new IllegalArgumentException("an access pattern name must not be blank");
+            }
+            this.name = name;
             return this;
         }
 

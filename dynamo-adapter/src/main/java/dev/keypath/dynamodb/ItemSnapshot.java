@@ -29,6 +29,7 @@ public final class ItemSnapshot {
     /** Per key, the item or null. */
     private final List<Object> items;
     private final Map<KeyPath, Integer> positions;
+    private final OperationCapacity capacity;
 
     /**
      * The snapshot of {@code items} read for {@code keys}: one item or null per key, in the same order, each of its
@@ -41,6 +42,7 @@ public final class ItemSnapshot {
         this.keys = List.copyOf(keys);
         this.items = Collections.unmodifiableList(new ArrayList<>(items));
         this.positions = new HashMap<>();
+        this.capacity = OperationCapacity.NONE;
         for (int i = 0; i < this.keys.size(); i++) {
             ItemKey<?> k = this.keys.get(i);
             Object item = items.get(i);
@@ -52,6 +54,26 @@ public final class ItemSnapshot {
                 throw new IllegalArgumentException("key path " + k.keyPath() + " appears twice");
             }
         }
+    }
+
+    private ItemSnapshot(ItemSnapshot snapshot, OperationCapacity capacity) {
+        this.keys = snapshot.keys;
+        this.items = snapshot.items;
+        this.positions = snapshot.positions;
+        this.capacity = Objects.requireNonNull(capacity, "capacity");
+    }
+
+    /** This snapshot with {@code capacity} as the capacity its read consumed. */
+    public ItemSnapshot withCapacity(OperationCapacity capacity) {
+        return new ItemSnapshot(this, capacity);
+    }
+
+    /**
+     * The capacity the read consumed; {@link OperationCapacity#NONE} for a snapshot built by hand. Left out of
+     * {@link #equals}.
+     */
+    public OperationCapacity capacity() {
+        return capacity;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -14,12 +15,21 @@ import java.util.Optional;
  *                      summed over the page's requests. More than {@code items().size()} when a filter, other
  *                      item types, expired items or key-range bounds that admit other paths (ids of another type
  *                      at the same position, see FORMAT.md §9) dropped some: the page's read amplification
+ * @param capacity      the capacity the read of this page consumed, over all its requests (a keys-only index's
+ *                      batch get of the items included); {@link OperationCapacity#NONE} on a page built by hand.
+ *                      It is what this read cost, not part of the page's value: {@link #equals} leaves it out
  * @param <T>           item type ({@code Object} for heterogeneous queries)
  */
-public record Page<T>(List<T> items, String nextPageToken, int scannedCount) {
+public record Page<T>(List<T> items, String nextPageToken, int scannedCount, OperationCapacity capacity) {
     /** Copies the item list. */
     public Page {
         items = List.copyOf(items);
+        Objects.requireNonNull(capacity, "capacity");
+    }
+
+    /** A page with no capacity recorded ({@link OperationCapacity#NONE}). */
+    public Page(List<T> items, String nextPageToken, int scannedCount) {
+        this(items, nextPageToken, scannedCount, OperationCapacity.NONE);
     }
 
     /** A page whose items are all that was read. */
@@ -27,9 +37,14 @@ public record Page<T>(List<T> items, String nextPageToken, int scannedCount) {
         this(items, nextPageToken, items.size());
     }
 
-    /** This page's items of {@code type}, with the same token and scanned count. */
+    /** This page's items of {@code type}, with the same token, scanned count and capacity. */
     public <U> Page<U> ofType(Class<U> type) {
-        return new Page<>(itemsOf(type), nextPageToken, scannedCount);
+        return new Page<>(itemsOf(type), nextPageToken, scannedCount, capacity);
+    }
+
+    /** This page with {@code capacity} as the capacity its read consumed. */
+    public Page<T> withCapacity(OperationCapacity capacity) {
+        return new Page<>(items, nextPageToken, scannedCount, capacity);
     }
 
     /** True if {@link #nextPageToken()} is present. */
@@ -45,5 +60,17 @@ public record Page<T>(List<T> items, String nextPageToken, int scannedCount) {
     /** The items of this page that are instances of {@code type}, in order. */
     public <U> List<U> itemsOf(Class<U> type) {
         return items.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /** Pages are equal when their items, token and scanned count are; the capacity is left out. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Page<?> p && items.equals(p.items) && Objects.equals(nextPageToken, p.nextPageToken)
+                && scannedCount == p.scannedCount;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(items, nextPageToken, scannedCount);
     }
 }

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb;
 
 import java.time.Clock;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -70,4 +71,19 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
      * without constraints are not validated. Without a validator, no {@code jakarta.validation} class is loaded.
      */
     B validator(jakarta.validation.Validator validator);
+
+    /**
+     * What every request of the table asks DynamoDB to report of the capacity it consumed
+     * ({@code ReturnConsumedCapacity}): {@code INDEXES} (the default) splits it between the table and each
+     * secondary index, {@code TOTAL} gives totals only, {@code NONE} nothing. Asking costs no capacity. The figures
+     * reach {@link Page#capacity()}, {@link UpdateResult#capacity()}, {@link SubtreeDeletion#capacity()},
+     * {@link ItemSnapshot#capacity()} and the {@linkplain #operationListener listener}'s reports.
+     */
+    B returnConsumedCapacity(ReturnConsumedCapacity mode);
+
+    /**
+     * Tells {@code listener} of every logical operation once it has ended: its access pattern, outcome, duration
+     * and capacity ({@link OperationReport}). None by default; without one no report is built.
+     */
+    B operationListener(OperationListener listener);
 }

@@ -34,6 +34,7 @@ public final class UpdateResult<T> {
     private final T item;
     private final Map<String, Object> attributes;
     private final BiFunction<Object, Class<?>, Object> converter;
+    private final OperationCapacity capacity;
 
     private UpdateResult(UpdateItem.Returning returning, T item, Map<String, Object> attributes,
                          BiFunction<Object, Class<?>, Object> converter) {
@@ -41,6 +42,15 @@ public final class UpdateResult<T> {
         this.item = item;
         this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
         this.converter = Objects.requireNonNull(converter, "converter");
+        this.capacity = OperationCapacity.NONE;
+    }
+
+    private UpdateResult(UpdateResult<T> result, OperationCapacity capacity) {
+        this.returning = result.returning;
+        this.item = result.item;
+        this.attributes = result.attributes;
+        this.converter = result.converter;
+        this.capacity = Objects.requireNonNull(capacity, "capacity");
     }
 
     /**
@@ -54,6 +64,19 @@ public final class UpdateResult<T> {
     public static <T> UpdateResult<T> of(UpdateItem.Returning returning, T item, Map<String, Object> attributes,
                                          BiFunction<Object, Class<?>, Object> converter) {
         return new UpdateResult<>(returning, item, attributes, converter);
+    }
+
+    /** This result with {@code capacity} as the capacity the update consumed. */
+    public UpdateResult<T> withCapacity(OperationCapacity capacity) {
+        return new UpdateResult<>(this, capacity);
+    }
+
+    /**
+     * The capacity the update consumed over all its requests (a read of absent values and the update sent again
+     * included); {@link OperationCapacity#NONE} for a result built by hand.
+     */
+    public OperationCapacity capacity() {
+        return capacity;
     }
 
     /** What the update asked for. */

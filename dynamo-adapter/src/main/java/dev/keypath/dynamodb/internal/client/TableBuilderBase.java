@@ -2,9 +2,11 @@ package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemExtension;
+import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
+import dev.keypath.dynamodb.internal.operation.Metering;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -33,6 +36,8 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     /** A {@code jakarta.validation.Validator}, kept as an Object so that this class never loads the API. */
     private Object validator;
     private StreamViewType streams;
+    private ReturnConsumedCapacity capacityMode = ReturnConsumedCapacity.INDEXES;
+    private OperationListener listener;
 
     /** This builder as its public interface. */
     public abstract B self();
@@ -105,6 +110,27 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return self();
     }
 
+    @Override
+    public B returnConsumedCapacity(ReturnConsumedCapacity mode) {
+        Objects.requireNonNull(mode, "mode");
+        if (mode == ReturnConsumedCapacity.UNKNOWN_TO_SDK_VERSION) {
+            throw new IllegalArgumentException("returnConsumedCapacity must be INDEXES, TOTAL or NONE: " + mode);
+        }
+        this.capacityMode = mode;
+        return self();
+    }
+
+    @Override
+    public B operationListener(OperationListener listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
+        return self();
+    }
+
+    /** What the table's operations ask of capacity and whom they report to. */
+    public Metering metering() {
+        return new Metering(capacityMode, listener);
+    }
+
     /** The view type of the stream bootstrap enables, or null to leave streams as they are. */
     public StreamViewType streams() {
         return streams;
@@ -120,6 +146,6 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
      */
     public TableOperations operations() {
         return TableOperations.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
-                List.copyOf(extensions), validator, batchPolicy);
+                List.copyOf(extensions), validator, batchPolicy, metering());
     }
 }

@@ -22,6 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Reads keys with {@code BatchGetItem} calls of at most 100, retrying unprocessed keys and throttled calls
@@ -82,7 +83,7 @@ final class BatchGets {
             b.projectionExpression(expression.expression()).expressionAttributeNames(expression.names());
         }
         KeysAndAttributes keys = b.build();
-        return BatchGetItemRequest.builder().requestItems(Map.of(table, keys)).build();
+        return BatchGetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).requestItems(Map.of(table, keys)).build();
     }
 
     /** Keeps the items found; returns the keys left unprocessed. */

@@ -22,6 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Runs unconditional puts and deletes as {@code BatchWriteItem} calls of at most 25, resubmitting unprocessed
@@ -81,7 +82,7 @@ public final class BatchWrites {
     }
 
     private static BatchWriteItemRequest request(String table, List<WriteRequest> pending) {
-        return BatchWriteItemRequest.builder().requestItems(Map.of(table, pending)).build();
+        return BatchWriteItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).requestItems(Map.of(table, pending)).build();
     }
 
     private static List<WriteRequest> unprocessed(String table, BatchWriteItemResponse r) {

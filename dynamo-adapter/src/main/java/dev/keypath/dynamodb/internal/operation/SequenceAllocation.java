@@ -20,6 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The allocation of one free sequence id under a collection such as {@code /user-1/post}, as a state machine
@@ -74,7 +75,7 @@ final class SequenceAllocation implements Operation<Long> {
     private void accept(UpdateItemResponse counter) {
         candidate = IdGenerator.counterValue(counter);
         KeyPath path = itemPath(candidate);
-        next = Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(path)).consistentRead(true)
+        next = Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(path)).consistentRead(true)
                 .projectionExpression("#pk").expressionAttributeNames(Map.of("#pk", TableAttributes.PK)).build(),
                 this::accept);
     }
@@ -92,7 +93,7 @@ final class SequenceAllocation implements Operation<Long> {
                     + "by another client, or concurrently); retry the put, or give the id explicitly", collection);
         }
         KeyRange above = KeyRange.between(itemPath(candidate), itemPath(Long.MAX_VALUE));
-        next = Step.Exchange.of(DynamoApi.QUERY, QueryRequest.builder().tableName(table)
+        next = Step.Exchange.of(DynamoApi.QUERY, QueryRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
                 .keyConditionExpression("#pk = :pk AND #sk BETWEEN :lo AND :hi")
                 .expressionAttributeNames(Map.of("#pk", TableAttributes.PK, "#sk", TableAttributes.SK))
                 .expressionAttributeValues(Map.of(":pk", AttributeValues.binary(above.partitionKey()),
@@ -116,7 +117,7 @@ final class SequenceAllocation implements Operation<Long> {
             return;
         }
         KeyPath counter = IdGenerator.counterKey(collection);
-        next = new Step.Exchange<>(DynamoApi.UPDATE_ITEM, UpdateItemRequest.builder().tableName(table).key(KeyLimits.keyOf(counter))
+        next = new Step.Exchange<>(DynamoApi.UPDATE_ITEM, UpdateItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(counter))
                 .updateExpression("SET #n = :max, #t = :t")
                 .conditionExpression("attribute_not_exists(#n) OR #n < :max")
                 .expressionAttributeNames(Map.of("#n", "n", "#t", TableAttributes.TYPE))

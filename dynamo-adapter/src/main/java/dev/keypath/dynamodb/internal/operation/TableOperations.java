@@ -9,6 +9,8 @@ import dev.keypath.dynamodb.ItemSnapshot;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
+import dev.keypath.dynamodb.OperationCapacity;
+import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
@@ -55,10 +57,12 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
@@ -82,15 +86,41 @@ public final class TableOperations {
     private final PageTokens tokens;
     private final IdGenerator ids;
     private final BatchPolicy batchPolicy;
+    private final Metering metering;
 
     private TableOperations(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
-                            IdGenerator ids, BatchPolicy batchPolicy) {
+                            IdGenerator ids, BatchPolicy batchPolicy, Metering metering) {
         this.table = table;
         this.registry = registry;
         this.values = values;
         this.tokens = tokens;
         this.ids = ids;
         this.batchPolicy = Objects.requireNonNull(batchPolicy, "batchPolicy");
+        this.metering = Objects.requireNonNull(metering, "metering");
+    }
+
+    /**
+     * {@code operation} metered ({@link MeteredOperation}): always when its result carries its capacity
+     * ({@code attach} not null), else only when the table reports or asks for other than {@code INDEXES}; the name
+     * is built only for a report.
+     */
+    private <T> Operation<T> metered(Operation<T> operation, OperationKind kind, Class<?> type, String index,
+                                     Supplier<String> name, ToLongFunction<T> returned,
+                                     BiFunction<T, OperationCapacity, T> attach) {
+        return new MeteredOperation<>(operation, metering, table,
+                new MeteredOperation.Access<>(kind, type, index, name, returned, attach));
+    }
+
+    private static long present(Optional<?> item) {
+        return item.isPresent() ? 1 : 0;
+    }
+
+    private static Class<?> oneType(List<Class<?>> types) {
+        return types.size() == 1 ? types.get(0) : null;
+    }
+
+    private static List<Class<?>> typesOf(Collection<? extends ItemKey<?>> keys) {
+        return keys.stream().<Class<?>>map(ItemKey::type).distinct().collect(Collectors.toList());
     }
 
     /**
@@ -101,10 +131,11 @@ public final class TableOperations {
      * @param validator   a {@code jakarta.validation.Validator} that validates items before puts, or null for none
      *                    (typed loosely so that no validation class is loaded without one)
      * @param batchPolicy the retries of batch reads and writes
+     * @param metering    the capacity the requests ask for and the listener each operation reports to
      */
     public static TableOperations create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
                                          Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
-                                         Object validator, BatchPolicy batchPolicy) {
+                                         Object validator, BatchPolicy batchPolicy, Metering metering) {
         Objects.requireNonNull(table, "tableName");
         ValueConverter values = new ValueConverter(mapper);
         List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
@@ -115,7 +146,7 @@ public final class TableOperations {
         all.addAll(extensions);
         return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all), values,
                 secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret), new IdGenerator(clock),
-                batchPolicy);
+                batchPolicy, metering);
     }
 
     public String table() {
@@ -133,8 +164,10 @@ public final class TableOperations {
     /** {@code GetItem} of one item, mapped to {@code type}. */
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
         DefaultItemSchema<T> schema = registry.of(type, keyPath);
-        return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency),
-                r -> ItemReads.response(r, schema, keyPath, registry));
+        Operation<Optional<T>> get = Operations.single(DynamoApi.GET_ITEM,
+                ItemReads.request(table, keyPath, consistency), r -> ItemReads.response(r, schema, keyPath, registry));
+        return metering.meters() ? metered(get, OperationKind.GET, type, null,
+                () -> AccessPatterns.single(type, "get"), TableOperations::present, null) : get;
     }
 
     /** The item of {@code type} that holds the alternate key path {@code alias}, read through its alias item. */
@@ -145,7 +178,9 @@ public final class TableOperations {
                     + "no alias points at its items", alias, null);
         }
         schema.checkAliasPath(Objects.requireNonNull(alias, "alias"));
-        return new AliasLookup<>(table, schema, alias, registry);
+        Operation<Optional<T>> lookup = new AliasLookup<>(table, schema, alias, registry);
+        return metering.meters() ? metered(lookup, OperationKind.GET_BY_ALIAS, type, null,
+                () -> AccessPatterns.single(type, "getByAlias"), TableOperations::present, null) : lookup;
     }
 
     /** A put: allocates a sequence id first when the item needs one, then {@code PutItem}. */
@@ -153,7 +188,7 @@ public final class TableOperations {
         T item = put.item();
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
-        return Operations.then(sequence(schema, item), sequence -> {
+        Operation<T> putting = Operations.then(sequence(schema, item), sequence -> {
             WriteAction action = preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
@@ -164,10 +199,18 @@ public final class TableOperations {
                     (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
                             schema, () -> PutActions.stored(schema, item, action, registry.extensions())));
         });
+        return metering.meters() ? metered(putting, OperationKind.PUT, schema.type(), null,
+                () -> AccessPatterns.single(schema.type(), "put"), stored -> 1, null) : putting;
     }
 
     /** A delete ({@code DeleteItem}); its result is the deleted item when the request asks for it. */
     public <T> Operation<Optional<T>> delete(DeleteItem<T> delete) {
+        Operation<Optional<T>> deletion = unmeteredDelete(delete);
+        return metering.meters() ? metered(deletion, OperationKind.DELETE, delete.type(), null,
+                () -> AccessPatterns.single(delete.type(), "delete"), TableOperations::present, null) : deletion;
+    }
+
+    private <T> Operation<Optional<T>> unmeteredDelete(DeleteItem<T> delete) {
         WriteAction action = DeleteActions.action(registry, values, delete);
         DefaultItemSchema<?> deleted = delete.item().isPresent() ? registry.ofItem(delete.item().get())
                 : registry.of(delete.type());
@@ -211,7 +254,9 @@ public final class TableOperations {
     public <T> Operation<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
         DefaultItemSchema<T> schema = registry.of(update.type());
         Aliases.checkUpdate(schema, update.keyPath(), update.spec());
-        return ItemUpdates.update(table, schema, update, values, registry);
+        return metered(ItemUpdates.update(table, schema, update, values, registry), OperationKind.UPDATE,
+                update.type(), null, () -> AccessPatterns.single(update.type(), "update"),
+                r -> r.item().isPresent() ? 1 : 0, UpdateResult::withCapacity);
     }
 
     /**
@@ -220,24 +265,30 @@ public final class TableOperations {
      */
     public Operation<Page<Object>> query(ItemQuery query) {
         Objects.requireNonNull(query, "query");
-        if (query.index() != null && !registry.index(query.index()).holdsWholeItems()) {
-            return IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens), query, table, batchPolicy, registry);
-        }
-        return QueryPager.start(table, query, registry, values, tokens);
+        Operation<Page<Object>> page = query.index() != null && !registry.index(query.index()).holdsWholeItems()
+                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens), query, table,
+                        batchPolicy, registry)
+                : QueryPager.start(table, query, registry, values, tokens);
+        return metered(page, OperationKind.QUERY, oneType(query.types()), query.index(),
+                () -> AccessPatterns.query(query, "query", null), p -> p.items().size(), Page::withCapacity);
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
     public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
-        return Operations.map(QueryPager.startKeys(table, Objects.requireNonNull(query, "query"), registry, values, tokens), page -> {
+        Operation<Page<ItemKey<?>>> keyPage = Operations.map(QueryPager.startKeys(table, Objects.requireNonNull(query, "query"), registry, values, tokens), page -> {
             List<ItemKey<?>> keys = new ArrayList<>(page.items().size());
             page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
         });
+        return metered(keyPage, OperationKind.QUERY_KEYS, oneType(query.types()), query.index(),
+                () -> AccessPatterns.query(query, "queryKeys", null), p -> p.items().size(), Page::withCapacity);
     }
 
     /** One page of a scan of the table or of one segment. */
     public Operation<Page<Object>> scan(ItemScan scan) {
-        return ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values, tokens);
+        return metered(ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values, tokens),
+                OperationKind.SCAN, oneType(scan.types()), null, () -> AccessPatterns.scan(scan, null),
+                p -> p.items().size(), Page::withCapacity);
     }
 
     /** One page of a scan of {@code projection}'s item type, each item read as its view. */
@@ -245,8 +296,9 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemScan ofType = Objects.requireNonNull(scan, "scan").toBuilder().types(checkedTypes(projection,
                 scan.types())).build();
-        return Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
-                page -> page.ofType(projection.viewType()));
+        return metered(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
+                page -> page.ofType(projection.viewType())), OperationKind.SCAN, projection.itemType(), null,
+                () -> AccessPatterns.scan(scan, projection.viewType()), p -> p.items().size(), Page::withCapacity);
     }
 
     /** One page of a query of {@code projection}'s item type, each item read as its view. */
@@ -254,25 +306,31 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemQuery ofType = Objects.requireNonNull(query, "query").toBuilder().types(checkedTypes(projection,
                 query.types())).build();
-        return Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
-                page -> page.ofType(projection.viewType()));
+        return metered(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
+                page -> page.ofType(projection.viewType())), OperationKind.QUERY, projection.itemType(),
+                query.index(), () -> AccessPatterns.query(query, "query", projection.viewType()),
+                p -> p.items().size(), Page::withCapacity);
     }
 
     /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
     public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         registry.of(projection.itemType(), keyPath);
-        return Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, keyPath, consistency, schema),
-                r -> r.hasItem() && !r.item().isEmpty()
+        Operation<Optional<P>> get = Operations.single(DynamoApi.GET_ITEM,
+                ItemReads.request(table, keyPath, consistency, schema), r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
+        return metering.meters() ? metered(get, OperationKind.GET, projection.itemType(), null,
+                () -> AccessPatterns.single(projection.itemType(), "get"), TableOperations::present, null) : get;
     }
 
     /** Batch get of items of {@code projection}'s item type, each read as its view; found items in request order. */
     public <P> Operation<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
                                            ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
-        return BatchGets.readProjected(table, List.copyOf(keyPaths), consistency, batchPolicy, registry, schema,
-                projection.itemType());
+        Operation<List<P>> read = BatchGets.readProjected(table, List.copyOf(keyPaths), consistency, batchPolicy,
+                registry, schema, projection.itemType());
+        return metering.meters() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null,
+                () -> AccessPatterns.single(projection.itemType(), "batchGet"), List::size, null) : read;
     }
 
     /**
@@ -289,7 +347,10 @@ public final class TableOperations {
 
     /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
     public Operation<Long> count(ItemQuery query) {
-        return new ItemCount(table, Objects.requireNonNull(query, "query"), registry, values, tokens, batchPolicy);
+        Operation<Long> count = new ItemCount(table, Objects.requireNonNull(query, "query"), registry, values, tokens,
+                batchPolicy);
+        return metering.meters() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(),
+                () -> AccessPatterns.query(query, "count", null), n -> n, null) : count;
     }
 
     /**
@@ -298,9 +359,13 @@ public final class TableOperations {
      */
     public Operation<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
         List<ItemKey<?>> ordered = List.copyOf(keys);
-        return Operations.single(DynamoApi.TRANSACT_GET_ITEMS, TransactGetRequests.request(table, ordered, registry),
+        List<Class<?>> types = typesOf(ordered);
+        return metered(Operations.single(DynamoApi.TRANSACT_GET_ITEMS,
+                TransactGetRequests.request(table, ordered, registry),
                 r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
-                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e);
+                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e),
+                OperationKind.TRANSACT_GET, oneType(types), null, () -> AccessPatterns.ofTypes(types, "transactGet"),
+                s -> s.found().size(), ItemSnapshot::withCapacity);
     }
 
     /**
@@ -308,17 +373,28 @@ public final class TableOperations {
      * {@code resumeToken} names (null: from the start).
      */
     public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
-        return new SubtreeDelete(table, Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, tokens, batchPolicy);
+        return metered(new SubtreeDelete(table, Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, tokens,
+                batchPolicy), OperationKind.DELETE_SUBTREE, null, null, () -> AccessPatterns.subtree("deleteSubtree",
+                prefix), d -> 0, SubtreeDeletion::withCapacity);
     }
 
     /** Puts of stored attribute maps exactly as given, in batch-write chunks with retries. */
     public Operation<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
-        return StoredItemWrites.put(table, items, batchPolicy);
+        Operation<Void> put = StoredItemWrites.put(table, items, batchPolicy);
+        return metering.meters() ? metered(put, OperationKind.BATCH_PUT_STORED, null, null, () -> "batchPutStored",
+                done -> 0, null) : put;
     }
 
     /** Batch get with retries; found items in request order. */
     public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
-        return BatchGets.read(table, List.copyOf(keys), consistency, batchPolicy, registry);
+        List<ItemKey<?>> ordered = List.copyOf(keys);
+        Operation<List<Object>> read = BatchGets.read(table, ordered, consistency, batchPolicy, registry);
+        if (!metering.meters()) {
+            return read;
+        }
+        List<Class<?>> types = typesOf(ordered);
+        return metered(read, OperationKind.BATCH_GET, oneType(types), null,
+                () -> AccessPatterns.ofTypes(types, "batchGet"), List::size, null);
     }
 
     /**
@@ -335,7 +411,7 @@ public final class TableOperations {
         for (int i = 0; i < schemas.size(); i++) {
             positions.add(i);
         }
-        return Operations.then(Operations.inOrder(positions, i -> {
+        Operation<List<Object>> write = Operations.then(Operations.inOrder(positions, i -> {
             DefaultItemSchema<?> schema = schemas.get(i);
             Object item = batch.puts().get(i);
             return Operations.map(sequence(schema, item), sequence ->
@@ -350,6 +426,15 @@ public final class TableOperations {
             return all.isEmpty() ? Operations.done(stored)
                     : Operations.map(BatchWrites.write(table, all, batchPolicy), done -> stored);
         });
+        if (!metering.meters()) {
+            return write;
+        }
+        List<Class<?>> types = new ArrayList<>();
+        schemas.forEach(schema -> types.add(schema.type()));
+        batch.deletes().forEach(delete -> types.add(delete.type()));
+        List<Class<?>> distinct = types.stream().distinct().toList();
+        return metered(write, OperationKind.BATCH_WRITE, oneType(distinct), null,
+                () -> AccessPatterns.ofTypes(distinct, "batchWrite"), List::size, null);
     }
 
     /**
@@ -360,6 +445,12 @@ public final class TableOperations {
         TransactionActions tx = new TransactionActions(registry, values);
         body.accept(tx);
         return commit(tx, List.of());
+    }
+
+    /** {@code read}, a read of a read-checked transaction, metered as a get when the table meters gets. */
+    <T> Operation<Optional<T>> checkedRead(Class<T> type, Operation<Optional<T>> read) {
+        return metering.meters() ? metered(read, OperationKind.GET, type, null,
+                () -> AccessPatterns.single(type, "readChecked"), TableOperations::present, null) : read;
     }
 
     /** A new read-checked transaction: its reads are recorded and checked by its commit. */
@@ -373,6 +464,12 @@ public final class TableOperations {
      * stored item of a put or null.
      */
     Operation<List<Object>> commit(TransactionActions tx, List<ReadChecks.Read> reads) {
+        Operation<List<Object>> commit = unmeteredCommit(tx, reads);
+        return metering.meters() ? metered(commit, OperationKind.TRANSACT_WRITE, null, null,
+                () -> reads.isEmpty() ? "transact" : "readCheckedTransact", List::size, null) : commit;
+    }
+
+    private Operation<List<Object>> unmeteredCommit(TransactionActions tx, List<ReadChecks.Read> reads) {
         return Operations.then(Operations.inOrder(tx.declared(), declared -> {
             if (!(declared instanceof TransactionActions.Put put)) {
                 return Operations.done((WriteAction) declared);
@@ -401,13 +498,18 @@ public final class TableOperations {
     /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
     /** Creates or verifies the table ({@link TableBootstrap}); {@code streams} may be null. */
     public Operation<dev.keypath.dynamodb.TableStatus> bootstrap(StreamViewType streams) {
-        return new TableBootstrap(table, registry.indexDefinitions(), streams,
-                registry.clock());
+        Operation<dev.keypath.dynamodb.TableStatus> bootstrap = new TableBootstrap(table, registry.indexDefinitions(),
+                streams, registry.clock());
+        return metering.meters() ? metered(bootstrap, OperationKind.BOOTSTRAP, null, null, () -> "bootstrap",
+                status -> 0, null) : bootstrap;
     }
 
     public <T> Operation<T> withGeneratedIds(T item) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
-        return Operations.map(sequence(schema, item), sequence -> withGeneratedIds(schema, item, sequence));
+        Operation<T> generated = Operations.map(sequence(schema, item),
+                sequence -> withGeneratedIds(schema, item, sequence));
+        return metering.meters() ? metered(generated, OperationKind.GENERATE_IDS, schema.type(), null,
+                () -> AccessPatterns.single(schema.type(), "generateIds"), done -> 1, null) : generated;
     }
 
     /**

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The alias items of alternate key paths ({@code @UniqueKeyPath}), built with pure functions. The alias of the
@@ -91,7 +92,7 @@ public final class Aliases {
 
     /** The consistent read of what {@link #holds} needs of the item at {@code holder}. */
     public static GetItemRequest holderRequest(String table, KeyPath holder) {
-        return GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(holder)).consistentRead(true)
+        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(holder)).consistentRead(true)
                 .projectionExpression("#kp_pk, #kp_al, #kp_ttl")
                 .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_al", TableAttributes.ALIASES,
                         "#kp_ttl", TableAttributes.TTL))

@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The rule that an expired item (its {@code _ttl} at or before the table's now, not yet removed by DynamoDB's sweep)
@@ -104,7 +105,7 @@ public final class ExpiredItems {
     /** The delete of {@code action}'s item, only while it is still expired by the action's now. */
     public static DeleteItemRequest clear(String table, WriteAction action) {
         Expr condition = expired(nowOf(action));
-        return DeleteItemRequest.builder().tableName(table).key(action.key())
+        return DeleteItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(action.key())
                 .conditionExpression(condition.expression()).expressionAttributeNames(condition.names())
                 .expressionAttributeValues(condition.values()).build();
     }

@@ -15,6 +15,7 @@ import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Generates {@link AutoId} key values: random v4 UUIDs, time-ordered v7 UUIDs and per-parent sequences (one
@@ -99,7 +100,7 @@ public final class IdGenerator {
     /** The atomic increment of the counter of {@code collectionPrefix}; its value is read by {@link #counterValue}. */
     public static UpdateItemRequest counterRequest(String table, KeyPath collectionPrefix) {
         KeyPath key = counterKey(collectionPrefix);
-        return UpdateItemRequest.builder().tableName(table).key(KeyLimits.keyOf(key))
+        return UpdateItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(key))
                 .updateExpression("SET #t = :t ADD #n :one")
                 .expressionAttributeNames(Map.of("#t", TableAttributes.TYPE, "#n", "n"))
                 .expressionAttributeValues(Map.of(":t", AttributeValues.string(TableAttributes.SEQUENCE_TYPE),

@@ -11,6 +11,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /** Builds {@code GetItem} requests and maps their responses. Pure. */
 public final class ItemReads {
@@ -18,7 +19,7 @@ public final class ItemReads {
     }
 
     public static GetItemRequest request(String table, KeyPath keyPath, ReadConsistency consistency) {
-        return GetItemRequest.builder().tableName(table).key(KeyLimits.keyOf(keyPath))
+        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(keyPath))
                 .consistentRead(consistency == ReadConsistency.STRONG).build();
     }
 

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Builds {@code Query} requests for a key range on the table or a GSI, filters raw items exactly, and
@@ -97,7 +98,7 @@ public final class QueryRequests {
                 projection += ", #kp_ipk, #kp_isk";
             }
         }
-        QueryRequest.Builder b = QueryRequest.builder().tableName(table).indexName(target.index())
+        QueryRequest.Builder b = QueryRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).indexName(target.index())
                 .filterExpression(filter.expression()).projectionExpression(projection)
                 .keyConditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
                 .scanIndexForward(!q.descending())

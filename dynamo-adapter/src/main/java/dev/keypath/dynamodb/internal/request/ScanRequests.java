@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /** Builds {@code Scan} requests and the type filter and fingerprint of an {@link ItemScan}. Pure. */
 public final class ScanRequests {
@@ -46,7 +47,7 @@ public final class ScanRequests {
                                Map<String, AttributeValue> startKey, int pageLimit) {
         Map<String, String> names = new LinkedHashMap<>(filter.names());
         names.putAll(projection.names());
-        ScanRequest.Builder b = ScanRequest.builder().tableName(table)
+        ScanRequest.Builder b = ScanRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
                 .filterExpression(filter.expression()).projectionExpression(projection.expression())
                 .expressionAttributeNames(names.isEmpty() ? null : names).expressionAttributeValues(filter.valuesOrNull())
                 .consistentRead(s.consistency() == ReadConsistency.STRONG);

@@ -15,6 +15,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Builds {@code TransactGetItems} requests (at most 100 keys, each item once, key sizes checked) and maps their
@@ -44,7 +45,7 @@ public final class TransactGetRequests {
             gets.add(TransactGetItem.builder().get(Get.builder().tableName(table).key(KeyLimits.keyOf(k.keyPath()))
                     .build()).build());
         }
-        return TransactGetItemsRequest.builder().transactItems(gets).build();
+        return TransactGetItemsRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).transactItems(gets).build();
     }
 
     /** Per key in order: the item, or null when absent or expired; a stored item of another type is refused. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Builds {@code TransactWriteItems} requests, checking DynamoDB's limits first (100 actions, one action per
@@ -33,7 +34,7 @@ public final class TransactWriteRequests {
             }
         }
         checkSize(actions);
-        return TransactWriteItemsRequest.builder()
+        return TransactWriteItemsRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
                 .transactItems(actions.stream().map(a -> a.toTransactWriteItem(table)).toList())
                 .clientRequestToken(idempotencyToken).build();
     }

@@ -18,6 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * One fully prepared write on one item: what the single-item, batch and transaction paths all send. Built by
@@ -68,7 +69,7 @@ public record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue
 
     /** The single-item put; a failed condition returns the stored item ({@link #storedOnFailure}). */
     public PutItemRequest toPutItemRequest(String table) {
-        return PutItemRequest.builder().tableName(table).item(item)
+        return PutItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).item(item)
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
                 .expressionAttributeValues(condition.valuesOrNull())
@@ -77,7 +78,7 @@ public record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue
 
     /** The single-item delete; a failed condition returns the stored item. */
     public DeleteItemRequest toDeleteItemRequest(String table, ReturnValue returned) {
-        return DeleteItemRequest.builder().tableName(table).key(key).returnValues(returned)
+        return DeleteItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(key).returnValues(returned)
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
                 .expressionAttributeValues(condition.valuesOrNull())
@@ -87,7 +88,7 @@ public record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue
     /** The single-item update; a failed condition returns the stored item. */
     public UpdateItemRequest toUpdateItemRequest(String table, ReturnValue returned) {
         Expr all = mergedPlaceholders();
-        return UpdateItemRequest.builder().tableName(table).key(key)
+        return UpdateItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(key)
                 .updateExpression(update.expression())
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(all.namesOrNull())

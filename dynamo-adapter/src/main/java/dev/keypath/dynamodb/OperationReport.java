@@ -1,0 +1,82 @@
+package dev.keypath.dynamodb;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What one logical operation of a table did and cost, as an {@link OperationListener} receives it.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param kind          what the operation did
+ * @param itemType      the item type it read or wrote, or null when it had several or none (a batch of several
+ *                      types, a scan of every type, the bootstrap)
+ * @param table         the table name
+ * @param index         the secondary index a query or count read, or null for the table
+ * @param accessPattern the access pattern's name: the one a query or scan was {@code named}, else one derived
+ *                      from the operation's shape (see {@link ItemQuery.Builder#named})
+ * @param outcome       how it ended
+ * @param error         the exception it ended with, or null on success
+ * @param duration      from its first step to its end
+ * @param capacity      the capacity of all its requests (see {@link OperationCapacity} for failed requests)
+ * @param itemsRead     the items DynamoDB read for it: the scanned count of queries and scans, the items found
+ *                      by gets and batch gets
+ * @param itemsReturned the items it returned to the caller (the count of a count); fewer than
+ *                      {@code itemsRead} when filters, other types or expired items dropped some
+ * @param requests      the requests it sent
+ * @param retries       the requests it sent again: after a failure it recovered from (a transaction conflict, an
+ *                      expired item deleted first) or for the unprocessed items of a batch
+ */
+public record OperationReport(OperationKind kind, Class<?> itemType, String table, String index,
+                              String accessPattern, Outcome outcome, Throwable error, Duration duration,
+                              OperationCapacity capacity, long itemsRead, long itemsReturned, int requests,
+                              int retries) {
+    /** Checks the fields that are never null. */
+    public OperationReport {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(accessPattern, "accessPattern");
+        Objects.requireNonNull(outcome, "outcome");
+        Objects.requireNonNull(duration, "duration");
+        Objects.requireNonNull(capacity, "capacity");
+    }
+
+    /** {@link #itemType()}, when there is one. */
+    public Optional<Class<?>> type() {
+        return Optional.ofNullable(itemType);
+    }
+
+    /** {@link #index()}, when there is one. */
+    public Optional<String> secondaryIndex() {
+        return Optional.ofNullable(index);
+    }
+
+    /** The simple name of the exception the operation ended with, or {@code "none"}. */
+    public String errorType() {
+        return error == null ? "none" : error.getClass().getSimpleName();
+    }
+
+    /** How an operation ended. */
+    public enum Outcome {
+        /** It succeeded. */
+        SUCCESS,
+        /**
+         * A condition did not hold: a {@link ConditionFailedException} (a version conflict, a unique key taken, the
+         * caller's condition) or a transaction cancelled by a condition ({@link TransactionFailedException#hasConditionFailure()}).
+         */
+        CONDITION_FAILED,
+        /** Any other exception. */
+        ERROR;
+
+        /** The outcome of an operation that ended with {@code error} (null: success). */
+        public static Outcome of(Throwable error) {
+            if (error == null) {
+                return SUCCESS;
+            }
+            return error instanceof ConditionFailedException
+                    || error instanceof TransactionFailedException t && t.hasConditionFailure()
+                    ? CONDITION_FAILED : ERROR;
+        }
+    }
+}

@@ -1,0 +1,584 @@
+package dev.keypath.test.adapter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.DeleteItem;
+import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemScan;
+import dev.keypath.dynamodb.ItemSnapshot;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.OperationCapacity;
+import dev.keypath.dynamodb.OperationKind;
+import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.SubtreeDeletion;
+import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.UpdateItem;
+import dev.keypath.dynamodb.UpdateResult;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.test.TestDynamoDb;
+import dev.keypath.test.adapter.IndexModel.Member;
+import dev.keypath.test.adapter.IndexModel.Task;
+import dev.keypath.test.adapter.Model.Comment;
+import dev.keypath.test.adapter.Model.Post;
+import dev.keypath.test.adapter.Model.User;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * The capacity each operation reports is exactly what the engine reported for the requests it sent, as an SDK
+ * interceptor ({@link CapacityRecorder}) saw them: summed over pages, retries, sequence allocations, alias writes
+ * and index hydration, split by table and index, on both tables. Failed requests are reported as unreported, never
+ * estimated.
+ */
+class CapacityTest {
+    private static final CapacityRecorder RECORDER = new CapacityRecorder();
+    private static final FaultInjector FAULTS = new FaultInjector();
+    private static final List<OperationReport> REPORTS = new CopyOnWriteArrayList<>();
+    private static DynamoDbClient client;
+    private static DynamoDbAsyncClient asyncClient;
+    private static String name;
+    private static KeyPathTable table;
+    private static KeyPathAsyncTable asyncTable;
+
+    @BeforeAll
+    static void setUp() {
+        TestDynamoDb engine = TestDynamoDb.get();
+        client = engine.clientBuilder()
+                .overrideConfiguration(o -> o.addExecutionInterceptor(FAULTS).addExecutionInterceptor(RECORDER))
+                .build();
+        asyncClient = engine.asyncClientBuilder().httpClientBuilder(NettyNioAsyncHttpClient.builder())
+                .overrideConfiguration(o -> o.addExecutionInterceptor(FAULTS).addExecutionInterceptor(RECORDER))
+                .build();
+        name = TestDynamoDb.uniqueTableName("capacity");
+        table = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                .batchPolicy(TableFixture.FAST_RETRIES).operationListener(REPORTS::add).build();
+        asyncTable = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name).register(TYPES)
+                .batchPolicy(TableFixture.FAST_RETRIES).operationListener(REPORTS::add).build();
+        table.bootstrap();
+    }
+
+    private static final Class<?>[] TYPES = {User.class, Post.class, Comment.class, Task.class, Member.class};
+
+    @AfterAll
+    static void tearDown() {
+        client.close();
+        asyncClient.close();
+    }
+
+    @BeforeEach
+    void clear() {
+        RECORDER.clear();
+        REPORTS.clear();
+    }
+
+    enum Kind { SYNC, ASYNC }
+
+    /** The sync table's call, or the async table's awaited, its failure thrown unwrapped. */
+    private static <T> T call(Kind kind, Function<KeyPathTable, T> sync,
+                              Function<KeyPathAsyncTable, CompletableFuture<T>> async) {
+        if (kind == Kind.SYNC) {
+            return sync.apply(table);
+        }
+        try {
+            return async.apply(asyncTable).get(AsyncResults.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Runs {@code setup} unrecorded: its calls and reports are cleared afterwards. */
+    private static void given(Runnable setup) {
+        setup.run();
+        RECORDER.clear();
+        REPORTS.clear();
+    }
+
+    /** The one report of the one operation run since the last clear. */
+    private static OperationReport only() {
+        assertThat(REPORTS).hasSize(1);
+        return REPORTS.get(0);
+    }
+
+    /**
+     * {@code capacity} is what the engine reported for the calls recorded: totals, reads and writes, the table's
+     * part, each index's part, the requests and those without a figure; and every item call asked for INDEXES.
+     */
+    private static void assertEngineSums(OperationCapacity capacity) {
+        List<CapacityRecorder.Call> calls = RECORDER.calls();
+        assertThat(capacity.requests()).as("requests").isEqualTo(calls.size());
+        assertThat(capacity.unreportedRequests()).as("unreported").isEqualTo(RECORDER.unreported());
+        assertThat(capacity.totalUnits()).as("total").isCloseTo(RECORDER.totalUnits(), within(1e-9));
+        assertThat(capacity.readUnits()).as("read").isCloseTo(RECORDER.readUnits(), within(1e-9));
+        assertThat(capacity.writeUnits()).as("write").isCloseTo(RECORDER.writeUnits(), within(1e-9));
+        assertThat(capacity.table(name).totalUnits()).as("table").isCloseTo(RECORDER.tableUnits(name), within(1e-9));
+        Set<String> indexes = new TreeSet<>(capacity.globalIndexes().keySet());
+        indexes.addAll(capacity.localIndexes().keySet());
+        assertThat(indexes).as("indexes").isEqualTo(RECORDER.indexesReported());
+        for (String index : indexes) {
+            assertThat(capacity.index(index).totalUnits()).as(index).isCloseTo(RECORDER.indexUnits(index),
+                    within(1e-9));
+        }
+        assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(c.operation()).isEqualTo("INDEXES"));
+        // DynamoDB Local reports capacity in every successful response, and none for a failed call
+        assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed().isEmpty()).as(c.operation())
+                .isEqualTo(c.failed()));
+        assertThat(capacity.complete()).isEqualTo(RECORDER.unreported() == 0);
+    }
+
+    private static void assertReport(OperationReport report, OperationKind kind, String pattern,
+                                     OperationReport.Outcome outcome) {
+        assertThat(report.kind()).isEqualTo(kind);
+        assertThat(report.accessPattern()).isEqualTo(pattern);
+        assertThat(report.outcome()).isEqualTo(outcome);
+        assertThat(report.table()).isEqualTo(name);
+        assertThat(report.requests()).isEqualTo(report.capacity().requests());
+        assertThat(report.duration()).isPositive();
+        assertEngineSums(report.capacity());
+    }
+
+    private static User user() {
+        return new User(UUID.randomUUID(), "kim", "kim@example.com", Instant.parse("2025-01-01T00:00:00Z"), null);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void getHitAndMiss(Kind kind) {
+        User stored = table.put(user());
+        KeyPath path = table.keyPathOf(stored);
+        given(() -> { });
+
+        Optional<User> found = call(kind, t -> t.get(User.class, path), t -> t.get(User.class, path));
+        assertThat(found).isPresent();
+        OperationReport hit = only();
+        assertReport(hit, OperationKind.GET, "User.get", OperationReport.Outcome.SUCCESS);
+        assertThat(hit.itemType()).isEqualTo(User.class);
+        assertThat(hit.capacity().reported()).isTrue();
+        assertThat(hit.capacity().readUnits()).isPositive();
+        assertThat(hit.itemsRead()).isEqualTo(1);
+        assertThat(hit.itemsReturned()).isEqualTo(1);
+
+        clear();
+        KeyPath missing = KeyPath.of("user", UUID.randomUUID());
+        Optional<User> none = call(kind, t -> t.get(User.class, missing), t -> t.get(User.class, missing));
+        assertThat(none).isEmpty();
+        OperationReport miss = only();
+        assertReport(miss, OperationKind.GET, "User.get", OperationReport.Outcome.SUCCESS);
+        assertThat(miss.itemsRead()).isZero();
+        assertThat(miss.itemsReturned()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void putInEveryModeAndAFailedCondition(Kind kind) {
+        User fresh = user();
+        for (PutMode mode : List.of(PutMode.REPLACE, PutMode.CREATE_ONLY)) {
+            clear();
+            User item = new User(UUID.randomUUID(), "n", "e", fresh.createdAt(), null);
+            call(kind, t -> t.put(item, mode), t -> t.put(PutItem.of(item, b -> b.mode(mode))));
+            assertReport(only(), OperationKind.PUT, "User.put", OperationReport.Outcome.SUCCESS);
+            assertThat(only().capacity().writeUnits()).as(mode.name()).isPositive();
+        }
+        User stored = table.put(fresh);
+        given(() -> { });
+        User changed = new User(stored.userId(), "other", stored.email(), stored.createdAt(), stored.version());
+        call(kind, t -> t.put(changed, PutMode.REPLACE_EXISTING),
+                t -> t.put(PutItem.of(changed, b -> b.mode(PutMode.REPLACE_EXISTING))));
+        assertReport(only(), OperationKind.PUT, "User.put", OperationReport.Outcome.SUCCESS);
+
+        clear();
+        User again = new User(stored.userId(), "third", stored.email(), stored.createdAt(), null);
+        assertThatThrownBy(() -> call(kind, t -> t.put(again, PutMode.CREATE_ONLY),
+                t -> t.put(PutItem.of(again, b -> b.mode(PutMode.CREATE_ONLY)))))
+                .isInstanceOf(ConditionFailedException.class);
+        OperationReport failed = only();
+        assertReport(failed, OperationKind.PUT, "User.put", OperationReport.Outcome.CONDITION_FAILED);
+        assertThat(failed.error()).isInstanceOf(ConditionFailedException.class);
+        assertThat(failed.capacity().unreportedRequests()).isEqualTo(RECORDER.failed()).isPositive();
+        assertThat(failed.capacity().complete()).isFalse();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void putWithASequenceIdCountsTheAllocationAndTheIndex(Kind kind) {
+        Post post = Post.of(UUID.randomUUID(), 0, "hello", "news");
+        Post stored = call(kind, t -> t.put(post), t -> t.put(post));
+        assertThat(stored.postId()).isPositive();
+        OperationReport report = only();
+        assertReport(report, OperationKind.PUT, "Post.put", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).contains("UpdateItem", "PutItem");
+        assertThat(report.requests()).isGreaterThanOrEqualTo(2);
+        assertThat(report.capacity().index("gsi1").writeUnits()).isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void updateCarriesItsCapacity(Kind kind) {
+        User stored = table.put(user());
+        KeyPath path = table.keyPathOf(stored);
+        given(() -> { });
+        UpdateItem<User> update = UpdateItem.of(User.class, path, UpdateSpec.of(s -> s.set("name", "lee")));
+        UpdateResult<User> result = call(kind, t -> t.updateWithResult(update), t -> t.updateWithResult(update));
+        OperationReport report = only();
+        assertReport(report, OperationKind.UPDATE, "User.update", OperationReport.Outcome.SUCCESS);
+        assertThat(result.capacity()).isEqualTo(report.capacity());
+        assertThat(result.capacity().writeUnits()).isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void delete(Kind kind) {
+        User stored = table.put(user());
+        KeyPath path = table.keyPathOf(stored);
+        given(() -> { });
+        DeleteItem<User> delete = DeleteItem.builder(User.class, path).returnDeleted().build();
+        Optional<User> deleted = call(kind, t -> t.delete(delete), t -> t.delete(delete));
+        assertThat(deleted).isPresent();
+        assertReport(only(), OperationKind.DELETE, "User.delete", OperationReport.Outcome.SUCCESS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void queryPagesEachCarryTheirOwnCapacity(Kind kind) {
+        UUID userId = UUID.randomUUID();
+        given(() -> {
+            for (int i = 1; i <= 7; i++) {
+                table.put(new Comment(userId, 1, i, "c" + i));
+            }
+        });
+        ItemQuery first = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post", 1)).limit(3));
+        List<String> names = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            clear();
+            ItemQuery query = first.toBuilder().pageToken(token).build();
+            Page<Object> page = call(kind, t -> t.query(query), t -> t.query(query));
+            OperationReport report = only();
+            assertReport(report, OperationKind.QUERY, report.accessPattern(), OperationReport.Outcome.SUCCESS);
+            assertThat(page.capacity()).isEqualTo(report.capacity());
+            assertThat(report.itemsReturned()).isEqualTo(page.items().size());
+            assertThat(report.itemsRead()).isEqualTo(page.scannedCount());
+            names.add(report.accessPattern());
+            token = page.nextPageToken();
+            pages++;
+        } while (token != null);
+        assertThat(pages).isGreaterThanOrEqualTo(3);
+        assertThat(Set.copyOf(names)).containsExactly("query /user-{}/post-{} subtree");
+
+        clear();
+        ItemQuery named = first.toBuilder().named("comments").build();
+        call(kind, t -> t.query(named), t -> t.query(named));
+        assertThat(only().accessPattern()).isEqualTo("comments");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void keysOnlyIndexQueryCountsTheIndexAndTheHydration(Kind kind) {
+        String assignee = "ann-" + UUID.randomUUID();
+        UUID userId = UUID.randomUUID();
+        given(() -> {
+            for (int i = 1; i <= 4; i++) {
+                table.put(new Task(userId, i, 20250100 + i, assignee, "open", "t" + i, "notes"));
+            }
+        });
+        ItemQuery query = ItemQuery.of(q -> q.index("byAssignee").subtree(KeyPath.of("assignee", assignee)));
+        Page<Object> page = call(kind, t -> t.query(query), t -> t.query(query));
+        assertThat(page.items()).hasSize(4);
+        OperationReport report = only();
+        assertReport(report, OperationKind.QUERY, "query /assignee-{} subtree on byAssignee",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(report.index()).isEqualTo("byAssignee");
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation)
+                .containsExactly("Query", "BatchGetItem");
+        assertThat(page.capacity()).isEqualTo(report.capacity());
+        assertThat(report.capacity().globalIndexes()).containsOnlyKeys("byAssignee");
+        assertThat(report.capacity().index("byAssignee").readUnits()).isPositive();
+        assertThat(report.capacity().table(name).readUnits()).isPositive(); // the batch get of the items
+
+        clear();
+        ItemQuery local = ItemQuery.of(q -> q.index("byDue").subtree(KeyPath.of("user", userId).then("due")));
+        call(kind, t -> t.query(local), t -> t.query(local));
+        assertReport(only(), OperationKind.QUERY, "query /user-{}/due subtree on byDue",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(only().capacity().localIndexes()).containsOnlyKeys("byDue");
+        assertThat(only().capacity().index("byDue").readUnits()).isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void count(Kind kind) {
+        UUID userId = UUID.randomUUID();
+        given(() -> {
+            for (int i = 1; i <= 5; i++) {
+                table.put(new Comment(userId, 2, i, "c"));
+            }
+        });
+        ItemQuery query = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post", 2)).types(Comment.class));
+        long counted = call(kind, t -> t.count(query), t -> t.count(query));
+        assertThat(counted).isEqualTo(5);
+        OperationReport report = only();
+        assertReport(report, OperationKind.COUNT, "count /user-{}/post-{} subtree types=Comment",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(report.itemsReturned()).isEqualTo(5);
+        assertThat(report.itemType()).isEqualTo(Comment.class);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void parallelScanPagesSumToWhatTheEngineReported(Kind kind) {
+        given(() -> {
+            UUID userId = UUID.randomUUID();
+            for (int i = 1; i <= 6; i++) {
+                table.put(new Comment(userId, 3, i, "c"));
+            }
+        });
+        ItemScan scan = ItemScan.of(s -> s.types(Comment.class).limit(4));
+        List<Page<Object>> pages = new CopyOnWriteArrayList<>();
+        if (kind == Kind.SYNC) {
+            assertThat(table.scanInParallel(scan, 3).count()).isPositive();
+        } else {
+            call(kind, t -> null, t -> t.scanInParallel(scan, 3, pages::add));
+            assertThat(pages).isNotEmpty();
+        }
+        OperationCapacity sum = OperationCapacity.NONE;
+        for (OperationReport report : REPORTS) {
+            assertThat(report.kind()).isEqualTo(OperationKind.SCAN);
+            assertThat(report.accessPattern()).isEqualTo("scan segments=3 types=Comment");
+            sum = sum.plus(report.capacity());
+        }
+        assertEngineSums(sum);
+        if (kind == Kind.ASYNC) {
+            assertThat(pages.stream().map(Page::capacity).reduce(OperationCapacity.NONE, OperationCapacity::plus))
+                    .isEqualTo(sum);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void batchesWithUnprocessedItemsCountEveryRetry(Kind kind) {
+        UUID userId = UUID.randomUUID();
+        List<Comment> comments = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            comments.add(new Comment(userId, 4, i, "c" + i));
+        }
+        WriteBatch batch = WriteBatch.builder().putAll(comments).build();
+        FAULTS.dropBatchItems(2);
+        call(kind, t -> t.batchWrite(batch), t -> t.batchWrite(batch));
+        OperationReport write = only();
+        assertReport(write, OperationKind.BATCH_WRITE, "Comment.batchWrite", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).containsOnly("BatchWriteItem");
+        assertThat(write.retries()).isEqualTo(2);
+        assertThat(write.capacity().writeUnits()).isPositive();
+
+        clear();
+        List<ItemKey<?>> keys = comments.stream().<ItemKey<?>>map(c -> ItemKey.of(Comment.class,
+                table.keyPathOf(c))).toList();
+        FAULTS.dropBatchItems(1);
+        List<Object> read = call(kind, t -> t.batchGet(keys, dev.keypath.dynamodb.ReadConsistency.EVENTUAL),
+                t -> t.batchGet(keys, dev.keypath.dynamodb.ReadConsistency.EVENTUAL));
+        assertThat(read).hasSize(10);
+        OperationReport get = only();
+        assertReport(get, OperationKind.BATCH_GET, "Comment.batchGet", OperationReport.Outcome.SUCCESS);
+        assertThat(get.retries()).isEqualTo(1);
+        assertThat(get.itemsRead()).isEqualTo(10);
+        assertThat(get.itemsReturned()).isEqualTo(10);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void transactionsAndACancelledOne(Kind kind) {
+        User a = table.put(user());
+        User b = user();
+        given(() -> { });
+        call(kind, t -> t.transact(tx -> tx.put(b).delete(DeleteItem.of(a))),
+                t -> t.transact(tx -> tx.put(b).delete(DeleteItem.of(a))));
+        OperationReport done = only();
+        assertReport(done, OperationKind.TRANSACT_WRITE, "transact", OperationReport.Outcome.SUCCESS);
+        assertThat(done.capacity().writeUnits()).isPositive();
+
+        clear();
+        KeyPath absent = KeyPath.of("user", UUID.randomUUID());
+        assertThatThrownBy(() -> call(kind,
+                t -> t.transact(tx -> tx.put(user()).conditionCheck(User.class, absent, Condition.attributeEquals("name", "nobody"))),
+                t -> t.transact(tx -> tx.put(user()).conditionCheck(User.class, absent, Condition.attributeEquals("name", "nobody")))))
+                .isInstanceOf(TransactionFailedException.class);
+        OperationReport cancelled = only();
+        assertReport(cancelled, OperationKind.TRANSACT_WRITE, "transact", OperationReport.Outcome.CONDITION_FAILED);
+        assertThat(cancelled.capacity().reported()).isFalse(); // a cancelled transaction's response carries none
+        assertThat(cancelled.capacity().unreportedRequests()).isEqualTo(1);
+
+        clear();
+        List<ItemKey<?>> keys = List.of(ItemKey.of(User.class, table.keyPathOf(b)), ItemKey.of(User.class, absent));
+        ItemSnapshot snapshot = call(kind, t -> t.transactGet(keys), t -> t.transactGet(keys));
+        OperationReport read = only();
+        assertReport(read, OperationKind.TRANSACT_GET, "User.transactGet", OperationReport.Outcome.SUCCESS);
+        assertThat(snapshot.capacity()).isEqualTo(read.capacity());
+        assertThat(read.itemsReturned()).isEqualTo(1);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void uniqueKeyPathWritesCountTheAliasReadAndTransaction(Kind kind) {
+        Member member = new Member(UUID.randomUUID(), "m-" + UUID.randomUUID() + "@example.com", null, "kim", null);
+        call(kind, t -> t.put(member), t -> t.put(member));
+        OperationReport report = only();
+        assertReport(report, OperationKind.PUT, "Member.put", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation)
+                .containsExactly("GetItem", "TransactWriteItems");
+        assertThat(report.capacity().readUnits()).isPositive();
+        assertThat(report.capacity().writeUnits()).isPositive();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void subtreeDeletionCarriesItsCapacity(Kind kind) {
+        UUID userId = UUID.randomUUID();
+        KeyPath prefix = KeyPath.of("user", userId).then("post", 9);
+        given(() -> {
+            for (int i = 1; i <= 30; i++) {
+                table.put(new Comment(userId, 9, i, "c"));
+            }
+        });
+        SubtreeDeletion deletion = call(kind, t -> t.deleteSubtree(prefix), t -> t.deleteSubtree(prefix, 0));
+        assertThat(deletion.deleted()).isEqualTo(30);
+        OperationReport report = only();
+        assertReport(report, OperationKind.DELETE_SUBTREE, "deleteSubtree /user-{}/post-{}",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(deletion.capacity()).isEqualTo(report.capacity());
+        assertThat(deletion).isEqualTo(new SubtreeDeletion(30, true, null)); // capacity is not part of the value
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void bootstrapSendsOnlyCallsThatConsumeNoCapacity(Kind kind) {
+        call(kind, KeyPathTable::bootstrap, KeyPathAsyncTable::bootstrap);
+        OperationReport report = only();
+        assertThat(report.kind()).isEqualTo(OperationKind.BOOTSTRAP);
+        assertThat(report.accessPattern()).isEqualTo("bootstrap");
+        assertThat(report.requests()).isEqualTo(RECORDER.calls().size()).isPositive();
+        assertThat(report.capacity().reported()).isFalse();
+        assertThat(report.capacity().totalUnits()).isZero();
+        assertThat(RECORDER.itemCalls()).isEmpty();
+    }
+
+    @Test
+    void otherModesAskForWhatTheySayAndAListenerCannotBreakAnOperation() {
+        Map<ReturnConsumedCapacity, List<OperationReport>> seen = new java.util.EnumMap<>(ReturnConsumedCapacity.class);
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.TOTAL, ReturnConsumedCapacity.NONE)) {
+            List<OperationReport> reports = new CopyOnWriteArrayList<>();
+            KeyPathTable other = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).operationListener(r -> {
+                        reports.add(r);
+                        throw new IllegalStateException("a broken listener");
+                    }).build();
+            clear();
+            Post post = other.put(Post.of(UUID.randomUUID(), 0, "t", "news"));
+            assertThat(other.get(Post.class, other.keyPathOf(post))).isPresent();
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).isEqualTo(mode.toString()));
+            seen.put(mode, reports);
+        }
+        assertThat(seen.get(ReturnConsumedCapacity.TOTAL)).hasSize(2).allSatisfy(r -> {
+            assertThat(r.capacity().reported()).isTrue();
+            assertThat(r.capacity().globalIndexes()).isEmpty();
+        });
+        assertThat(seen.get(ReturnConsumedCapacity.NONE)).hasSize(2).allSatisfy(r -> {
+            assertThat(r.capacity().reported()).isFalse();
+            assertThat(r.capacity().unreportedRequests()).isEqualTo(r.requests());
+        });
+    }
+
+    @Test
+    void withoutAListenerEveryRequestStillAsksForIndexes() {
+        KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES).build();
+        Post post = quiet.put(Post.of(UUID.randomUUID(), 0, "t", "news"));
+        quiet.get(Post.class, quiet.keyPathOf(post));
+        quiet.query(ItemQuery.of(q -> q.subtree(KeyPath.of("user", post.userId()))));
+        assertThat(RECORDER.itemCalls()).hasSizeGreaterThanOrEqualTo(4)
+                .allSatisfy(c -> assertThat(c.asked()).as(c.operation()).isEqualTo("INDEXES"));
+        assertThat(REPORTS).isEmpty();
+    }
+
+    /** A view of a post: its title. */
+    record PostTitle(String title) {
+    }
+
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void filteredAndProjectedQueriesShowWhatTheyRead(Kind kind) {
+        UUID userId = UUID.randomUUID();
+        given(() -> {
+            for (int i = 1; i <= 6; i++) {
+                table.put(Post.of(userId, i, "t" + i, i % 3 == 0 ? "keep" : "drop"));
+            }
+        });
+        ItemQuery filtered = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post")).types(Post.class)
+                .filter(Condition.attributeEquals("tag", "keep")));
+        Page<Object> page = call(kind, t -> t.query(filtered), t -> t.query(filtered));
+        OperationReport report = only();
+        assertReport(report, OperationKind.QUERY, "query /user-{}/post subtree types=Post filtered",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(report.itemsRead()).isEqualTo(6);
+        assertThat(report.itemsReturned()).isEqualTo(page.items().size()).isEqualTo(2);
+
+        clear();
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        ItemQuery all = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post")));
+        Page<PostTitle> projected = call(kind, t -> t.query(titles, all), t -> t.query(titles, all));
+        OperationReport view = only();
+        assertReport(view, OperationKind.QUERY, "query /user-{}/post subtree as PostTitle",
+                OperationReport.Outcome.SUCCESS);
+        assertThat(projected.capacity()).isEqualTo(view.capacity());
+    }
+
+    @Test
+    void readCheckedTransactionsReportTheirReadsAndTheirCommit() {
+        User stored = table.put(user());
+        KeyPath path = table.keyPathOf(stored);
+        given(() -> { });
+        dev.keypath.dynamodb.ReadCheckedTransaction tx = table.readCheckedTransaction();
+        assertThat(tx.read(User.class, path)).isPresent();
+        OperationReport read = only();
+        assertReport(read, OperationKind.GET, "User.readChecked", OperationReport.Outcome.SUCCESS);
+
+        clear();
+        tx.put(user());
+        tx.commit();
+        assertReport(only(), OperationKind.TRANSACT_WRITE, "readCheckedTransact", OperationReport.Outcome.SUCCESS);
+    }
+}
