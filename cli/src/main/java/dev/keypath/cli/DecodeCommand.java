@@ -1,7 +1,9 @@
 package dev.keypath.cli;
 
 import dev.keypath.KeyPath;
+import dev.keypath.ShardKeys;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -9,10 +11,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code keypath decode}: prints the canonical path of each binary key given as hex or base64. */
+/**
+ * {@code keypath decode}: prints the canonical path of each binary key given as hex or base64, followed by
+ * {@code [shard N]} when its partition key is a sharded one.
+ */
 @Command(name = "decode",
         mixinStandardHelpOptions = true,
-        description = "Prints the canonical key path of each KEY (hex or base64).",
+        description = "Prints the canonical key path of each KEY (hex or base64), with [shard N] after it when its "
+                + "partition key is sharded.",
         footer = {"", Help.BYTES_RULES, "", Help.INPUT_RULES + "%n"},
         exitCodeListHeading = Help.EXIT_HEADING,
         exitCodeList = {Help.EXIT_OK, Help.EXIT_FAILED, Help.EXIT_USAGE})
@@ -46,13 +52,25 @@ final class DecodeCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("expected 'PK SK' (two keys separated by a space), got "
                         + parts.length + " part" + (parts.length == 1 ? "" : "s"));
             }
-            return KeyPath.decode(bytes("partition key", parts[0]), bytes("sort key", parts[1])).toString();
+            byte[] partitionKey = bytes("partition key", parts[0]);
+            return withShard(ShardKeys.keyPath(partitionKey, bytes("sort key", parts[1])), partitionKey);
         }
         if (parts.length != 1) {
             throw new IllegalArgumentException("expected one key but found a space at position "
                     + input.trim().indexOf(' ') + "; use --split for 'PK SK'");
         }
-        return KeyPath.decode(KeyBytes.parse(parts[0])).toString();
+        byte[] key = KeyBytes.parse(parts[0]);
+        if (ShardKeys.isSharded(key)) {
+            return withShard(ShardKeys.decode(key).partition(), key);
+        }
+        return KeyPath.decode(key).toString();
+    }
+
+    /** {@code path}, followed by {@code [shard N]} when {@code partitionKey} is a sharded one. */
+    private static String withShard(KeyPath path, byte[] partitionKey) {
+        OptionalInt shard = ShardKeys.isSharded(partitionKey) ? ShardKeys.decode(partitionKey).shard()
+                : OptionalInt.empty();
+        return shard.isPresent() ? path + " [shard " + shard.getAsInt() + "]" : path.toString();
     }
 
     private static byte[] bytes(String which, String text) {

@@ -6,6 +6,8 @@ import static dev.keypath.cli.CliRun.REACTION_PK_HEX;
 import static dev.keypath.cli.CliRun.REACTION_SK_HEX;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keypath.KeyPath;
+import dev.keypath.ShardKeys;
 import java.util.Base64;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
@@ -44,6 +46,20 @@ class DecodeCommandTest {
         assertThat(pkSk).isEqualTo(REACTION_PK_HEX + " " + REACTION_SK_HEX);
         assertThat(run.exitCode()).isZero();
         assertThat(run.outLines()).containsExactly(REACTION_PATH);
+    }
+
+    @Test
+    void aShardedPartitionKeyIsDecodedWithItsShard() {
+        KeyPath path = KeyPath.parse(REACTION_PATH);
+        String shardedPk = HexFormat.of().formatHex(ShardKeys.encode(path, 11));
+
+        CliRun alone = CliRun.of("decode", shardedPk);
+        CliRun split = CliRun.of("decode", "--split", shardedPk + " " + REACTION_SK_HEX);
+
+        assertThat(alone.exitCode()).as(alone.err()).isZero();
+        assertThat(alone.outLines()).containsExactly(path.prefix(1) + " [shard 11]");
+        assertThat(split.exitCode()).as(split.err()).isZero();
+        assertThat(split.outLines()).containsExactly(REACTION_PATH + " [shard 11]");
     }
 
     @Test
