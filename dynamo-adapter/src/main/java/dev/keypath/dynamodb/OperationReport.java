@@ -1,5 +1,6 @@
 package dev.keypath.dynamodb;
 
+import dev.keypath.KeyPath;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,6 +15,11 @@ import java.util.Optional;
  *                      types, a scan of every type, the bootstrap)
  * @param table         the table name
  * @param index         the secondary index a query or count read, or null for the table
+ * @param keyPath       the key path it addressed, or null when it addressed several or none: the item's key path
+ *                      for a read or write of one item (with generated ids filled in once a put succeeded), the
+ *                      subtree's prefix or the range's lower bound for a query or count, the prefix of a subtree
+ *                      deletion; null for batches, transactions, scans and the bootstrap. It holds ids, so it is
+ *                      high-cardinality: never a metric tag
  * @param accessPattern the access pattern's name: the one a query or scan was {@code named}, else one derived
  *                      from the operation's shape (see {@link ItemQuery.Builder#named})
  * @param outcome       how it ended
@@ -28,7 +34,7 @@ import java.util.Optional;
  * @param retries       the requests it sent again: after a failure it recovered from (a transaction conflict, an
  *                      expired item deleted first) or for the unprocessed items of a batch
  */
-public record OperationReport(OperationKind kind, Class<?> itemType, String table, String index,
+public record OperationReport(OperationKind kind, Class<?> itemType, String table, String index, KeyPath keyPath,
                               String accessPattern, Outcome outcome, Throwable error, Duration duration,
                               OperationCapacity capacity, long itemsRead, long itemsReturned, int requests,
                               int retries) {
@@ -45,6 +51,19 @@ public record OperationReport(OperationKind kind, Class<?> itemType, String tabl
     /** {@link #itemType()}, when there is one. */
     public Optional<Class<?>> type() {
         return Optional.ofNullable(itemType);
+    }
+
+    /** {@link #keyPath()}, when there is one. */
+    public Optional<KeyPath> addressed() {
+        return Optional.ofNullable(keyPath);
+    }
+
+    /**
+     * The partition the operation addressed: the first element of {@link #keyPath()} (for a query by index, of
+     * the index's key path). Hot partitions show up as reports of one partition consuming much capacity.
+     */
+    public Optional<KeyPath> partition() {
+        return keyPath == null ? Optional.empty() : Optional.of(keyPath.prefix(1));
     }
 
     /** {@link #index()}, when there is one. */

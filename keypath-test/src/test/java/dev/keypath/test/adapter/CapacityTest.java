@@ -191,6 +191,8 @@ class CapacityTest {
         assertThat(hit.capacity().readUnits()).isPositive();
         assertThat(hit.itemsRead()).isEqualTo(1);
         assertThat(hit.itemsReturned()).isEqualTo(1);
+        assertThat(hit.keyPath()).isEqualTo(path);
+        assertThat(hit.partition()).contains(path.prefix(1));
 
         clear();
         KeyPath missing = KeyPath.of("user", UUID.randomUUID());
@@ -200,6 +202,7 @@ class CapacityTest {
         assertReport(miss, OperationKind.GET, "User.get", OperationReport.Outcome.SUCCESS);
         assertThat(miss.itemsRead()).isZero();
         assertThat(miss.itemsReturned()).isZero();
+        assertThat(miss.addressed()).contains(missing);
     }
 
     @ParameterizedTest
@@ -230,6 +233,7 @@ class CapacityTest {
         assertThat(failed.error()).isInstanceOf(ConditionFailedException.class);
         assertThat(failed.capacity().unreportedRequests()).isEqualTo(RECORDER.failed()).isPositive();
         assertThat(failed.capacity().complete()).isFalse();
+        assertThat(failed.keyPath()).isEqualTo(table.keyPathOf(again));
     }
 
     @ParameterizedTest
@@ -243,6 +247,7 @@ class CapacityTest {
         assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).contains("UpdateItem", "PutItem");
         assertThat(report.requests()).isGreaterThanOrEqualTo(2);
         assertThat(report.capacity().index("gsi1").writeUnits()).isPositive();
+        assertThat(report.keyPath()).as("the key path with its allocated id").isEqualTo(table.keyPathOf(stored));
     }
 
     @ParameterizedTest
@@ -293,6 +298,8 @@ class CapacityTest {
             assertThat(page.capacity()).isEqualTo(report.capacity());
             assertThat(report.itemsReturned()).isEqualTo(page.items().size());
             assertThat(report.itemsRead()).isEqualTo(page.scannedCount());
+            assertThat(report.keyPath()).isEqualTo(query.subtree().orElseThrow());
+            assertThat(report.partition()).contains(KeyPath.of("user", userId));
             names.add(report.accessPattern());
             token = page.nextPageToken();
             pages++;
@@ -379,6 +386,7 @@ class CapacityTest {
         for (OperationReport report : REPORTS) {
             assertThat(report.kind()).isEqualTo(OperationKind.SCAN);
             assertThat(report.accessPattern()).isEqualTo("scan segments=3 types=Comment");
+            assertThat(report.partition()).as("a scan addresses no partition").isEmpty();
             sum = sum.plus(report.capacity());
         }
         assertEngineSums(sum);

@@ -1,11 +1,13 @@
 package dev.keypath.dynamodb.internal.operation;
 
+import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.OperationCapacity;
 import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationReport;
 import java.time.Duration;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
@@ -98,6 +100,7 @@ final class MeteredOperation<T> implements Operation<T> {
         }
         long returned = error == null && access.returned != null ? access.returned.applyAsLong(result) : 0;
         OperationReport report = new OperationReport(access.kind, access.itemType, table, access.index,
+                access.keyPath == null ? null : keyPathOf(error == null ? result : null),
                 access.name.get(), OperationReport.Outcome.of(error), error,
                 Duration.ofNanos(System.nanoTime() - started), capacity, tally.itemsRead(), returned,
                 tally.requests(), tally.retries());
@@ -108,18 +111,28 @@ final class MeteredOperation<T> implements Operation<T> {
         }
     }
 
+    private KeyPath keyPathOf(T endResult) {
+        try {
+            return access.keyPath.apply(endResult);
+        } catch (RuntimeException unknown) {
+            return null; // a put that failed before its ids were generated addressed no known key path
+        }
+    }
+
     /**
      * What an operation is, for its report, and how its result takes its capacity.
      *
      * @param kind     what it does
      * @param itemType its one item type, or null
      * @param index    the secondary index it reads, or null
+     * @param keyPath  the key path it addressed, from its result (null when it failed), or null for none
      * @param name     its access pattern's name, built only for a report
      * @param returned the items its result returns to the caller, or null for none
      * @param attach   its result with the capacity in it, or null for a result that carries none
      * @param <T>      the result
      */
-    record Access<T>(OperationKind kind, Class<?> itemType, String index, Supplier<String> name,
+    record Access<T>(OperationKind kind, Class<?> itemType, String index, Function<T, KeyPath> keyPath,
+                     Supplier<String> name,
                      ToLongFunction<T> returned, BiFunction<T, OperationCapacity, T> attach) {
     }
 }

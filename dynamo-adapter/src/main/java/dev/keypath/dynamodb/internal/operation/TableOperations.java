@@ -105,10 +105,23 @@ public final class TableOperations {
      * is built only for a report.
      */
     private <T> Operation<T> metered(Operation<T> operation, OperationKind kind, Class<?> type, String index,
-                                     Supplier<String> name, ToLongFunction<T> returned,
-                                     BiFunction<T, OperationCapacity, T> attach) {
+                                     Function<T, KeyPath> keyPath, Supplier<String> name,
+                                     ToLongFunction<T> returned, BiFunction<T, OperationCapacity, T> attach) {
         return new MeteredOperation<>(operation, metering, table,
-                new MeteredOperation.Access<>(kind, type, index, name, returned, attach));
+                new MeteredOperation.Access<>(kind, type, index, keyPath, name, returned, attach));
+    }
+
+    /** The key path a query or count addresses: its subtree's prefix or its range's lower bound. */
+    private static KeyPath addressOf(ItemQuery query) {
+        return query.subtree().orElseGet(() -> query.from().orElse(null));
+    }
+
+    private KeyPath keyPathOf(DeleteItem<?> delete) {
+        if (delete.keyPath().isPresent()) {
+            return delete.keyPath().get();
+        }
+        Object item = delete.item().orElseThrow();
+        return registry.ofItem(item).keyPathOf(item, Map.of());
     }
 
     private static long present(Optional<?> item) {
@@ -166,7 +179,7 @@ public final class TableOperations {
         DefaultItemSchema<T> schema = registry.of(type, keyPath);
         Operation<Optional<T>> get = Operations.single(DynamoApi.GET_ITEM,
                 ItemReads.request(table, keyPath, consistency), r -> ItemReads.response(r, schema, keyPath, registry));
-        return metering.meters() ? metered(get, OperationKind.GET, type, null,
+        return metering.meters() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
                 () -> AccessPatterns.single(type, "get"), TableOperations::present, null) : get;
     }
 
@@ -179,7 +192,7 @@ public final class TableOperations {
         }
         schema.checkAliasPath(Objects.requireNonNull(alias, "alias"));
         Operation<Optional<T>> lookup = new AliasLookup<>(table, schema, alias, registry);
-        return metering.meters() ? metered(lookup, OperationKind.GET_BY_ALIAS, type, null,
+        return metering.meters() ? metered(lookup, OperationKind.GET_BY_ALIAS, type, null, r -> alias,
                 () -> AccessPatterns.single(type, "getByAlias"), TableOperations::present, null) : lookup;
     }
 
@@ -200,13 +213,14 @@ public final class TableOperations {
                             schema, () -> PutActions.stored(schema, item, action, registry.extensions())));
         });
         return metering.meters() ? metered(putting, OperationKind.PUT, schema.type(), null,
+                stored -> schema.keyPathOf(stored != null ? stored : item, Map.of()),
                 () -> AccessPatterns.single(schema.type(), "put"), stored -> 1, null) : putting;
     }
 
     /** A delete ({@code DeleteItem}); its result is the deleted item when the request asks for it. */
     public <T> Operation<Optional<T>> delete(DeleteItem<T> delete) {
         Operation<Optional<T>> deletion = unmeteredDelete(delete);
-        return metering.meters() ? metered(deletion, OperationKind.DELETE, delete.type(), null,
+        return metering.meters() ? metered(deletion, OperationKind.DELETE, delete.type(), null, r -> keyPathOf(delete),
                 () -> AccessPatterns.single(delete.type(), "delete"), TableOperations::present, null) : deletion;
     }
 
@@ -255,7 +269,7 @@ public final class TableOperations {
         DefaultItemSchema<T> schema = registry.of(update.type());
         Aliases.checkUpdate(schema, update.keyPath(), update.spec());
         return metered(ItemUpdates.update(table, schema, update, values, registry), OperationKind.UPDATE,
-                update.type(), null, () -> AccessPatterns.single(update.type(), "update"),
+                update.type(), null, r -> update.keyPath(), () -> AccessPatterns.single(update.type(), "update"),
                 r -> r.item().isPresent() ? 1 : 0, UpdateResult::withCapacity);
     }
 
@@ -269,7 +283,7 @@ public final class TableOperations {
                 ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens), query, table,
                         batchPolicy, registry)
                 : QueryPager.start(table, query, registry, values, tokens);
-        return metered(page, OperationKind.QUERY, oneType(query.types()), query.index(),
+        return metered(page, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
                 () -> AccessPatterns.query(query, "query", null), p -> p.items().size(), Page::withCapacity);
     }
 
@@ -280,14 +294,14 @@ public final class TableOperations {
             page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
         });
-        return metered(keyPage, OperationKind.QUERY_KEYS, oneType(query.types()), query.index(),
+        return metered(keyPage, OperationKind.QUERY_KEYS, oneType(query.types()), query.index(), p -> addressOf(query),
                 () -> AccessPatterns.query(query, "queryKeys", null), p -> p.items().size(), Page::withCapacity);
     }
 
     /** One page of a scan of the table or of one segment. */
     public Operation<Page<Object>> scan(ItemScan scan) {
         return metered(ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values, tokens),
-                OperationKind.SCAN, oneType(scan.types()), null, () -> AccessPatterns.scan(scan, null),
+                OperationKind.SCAN, oneType(scan.types()), null, null, () -> AccessPatterns.scan(scan, null),
                 p -> p.items().size(), Page::withCapacity);
     }
 
@@ -297,7 +311,7 @@ public final class TableOperations {
         ItemScan ofType = Objects.requireNonNull(scan, "scan").toBuilder().types(checkedTypes(projection,
                 scan.types())).build();
         return metered(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
-                page -> page.ofType(projection.viewType())), OperationKind.SCAN, projection.itemType(), null,
+                page -> page.ofType(projection.viewType())), OperationKind.SCAN, projection.itemType(), null, null,
                 () -> AccessPatterns.scan(scan, projection.viewType()), p -> p.items().size(), Page::withCapacity);
     }
 
@@ -308,7 +322,7 @@ public final class TableOperations {
                 query.types())).build();
         return metered(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
                 page -> page.ofType(projection.viewType())), OperationKind.QUERY, projection.itemType(),
-                query.index(), () -> AccessPatterns.query(query, "query", projection.viewType()),
+                query.index(), p -> addressOf(query), () -> AccessPatterns.query(query, "query", projection.viewType()),
                 p -> p.items().size(), Page::withCapacity);
     }
 
@@ -319,7 +333,7 @@ public final class TableOperations {
         Operation<Optional<P>> get = Operations.single(DynamoApi.GET_ITEM,
                 ItemReads.request(table, keyPath, consistency, schema), r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
-        return metering.meters() ? metered(get, OperationKind.GET, projection.itemType(), null,
+        return metering.meters() ? metered(get, OperationKind.GET, projection.itemType(), null, r -> keyPath,
                 () -> AccessPatterns.single(projection.itemType(), "get"), TableOperations::present, null) : get;
     }
 
@@ -329,7 +343,7 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         Operation<List<P>> read = BatchGets.readProjected(table, List.copyOf(keyPaths), consistency, batchPolicy,
                 registry, schema, projection.itemType());
-        return metering.meters() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null,
+        return metering.meters() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null, null,
                 () -> AccessPatterns.single(projection.itemType(), "batchGet"), List::size, null) : read;
     }
 
@@ -349,7 +363,7 @@ public final class TableOperations {
     public Operation<Long> count(ItemQuery query) {
         Operation<Long> count = new ItemCount(table, Objects.requireNonNull(query, "query"), registry, values, tokens,
                 batchPolicy);
-        return metering.meters() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(),
+        return metering.meters() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(), n -> addressOf(query),
                 () -> AccessPatterns.query(query, "count", null), n -> n, null) : count;
     }
 
@@ -364,7 +378,7 @@ public final class TableOperations {
                 TransactGetRequests.request(table, ordered, registry),
                 r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
                 e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e),
-                OperationKind.TRANSACT_GET, oneType(types), null, () -> AccessPatterns.ofTypes(types, "transactGet"),
+                OperationKind.TRANSACT_GET, oneType(types), null, null, () -> AccessPatterns.ofTypes(types, "transactGet"),
                 s -> s.found().size(), ItemSnapshot::withCapacity);
     }
 
@@ -374,14 +388,14 @@ public final class TableOperations {
      */
     public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
         return metered(new SubtreeDelete(table, Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, tokens,
-                batchPolicy), OperationKind.DELETE_SUBTREE, null, null, () -> AccessPatterns.subtree("deleteSubtree",
+                batchPolicy), OperationKind.DELETE_SUBTREE, null, null, d -> prefix, () -> AccessPatterns.subtree("deleteSubtree",
                 prefix), d -> 0, SubtreeDeletion::withCapacity);
     }
 
     /** Puts of stored attribute maps exactly as given, in batch-write chunks with retries. */
     public Operation<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
         Operation<Void> put = StoredItemWrites.put(table, items, batchPolicy);
-        return metering.meters() ? metered(put, OperationKind.BATCH_PUT_STORED, null, null, () -> "batchPutStored",
+        return metering.meters() ? metered(put, OperationKind.BATCH_PUT_STORED, null, null, null, () -> "batchPutStored",
                 done -> 0, null) : put;
     }
 
@@ -393,7 +407,7 @@ public final class TableOperations {
             return read;
         }
         List<Class<?>> types = typesOf(ordered);
-        return metered(read, OperationKind.BATCH_GET, oneType(types), null,
+        return metered(read, OperationKind.BATCH_GET, oneType(types), null, null,
                 () -> AccessPatterns.ofTypes(types, "batchGet"), List::size, null);
     }
 
@@ -433,7 +447,7 @@ public final class TableOperations {
         schemas.forEach(schema -> types.add(schema.type()));
         batch.deletes().forEach(delete -> types.add(delete.type()));
         List<Class<?>> distinct = types.stream().distinct().toList();
-        return metered(write, OperationKind.BATCH_WRITE, oneType(distinct), null,
+        return metered(write, OperationKind.BATCH_WRITE, oneType(distinct), null, null,
                 () -> AccessPatterns.ofTypes(distinct, "batchWrite"), List::size, null);
     }
 
@@ -449,7 +463,7 @@ public final class TableOperations {
 
     /** {@code read}, a read of a read-checked transaction, metered as a get when the table meters gets. */
     <T> Operation<Optional<T>> checkedRead(Class<T> type, Operation<Optional<T>> read) {
-        return metering.meters() ? metered(read, OperationKind.GET, type, null,
+        return metering.meters() ? metered(read, OperationKind.GET, type, null, null,
                 () -> AccessPatterns.single(type, "readChecked"), TableOperations::present, null) : read;
     }
 
@@ -465,7 +479,7 @@ public final class TableOperations {
      */
     Operation<List<Object>> commit(TransactionActions tx, List<ReadChecks.Read> reads) {
         Operation<List<Object>> commit = unmeteredCommit(tx, reads);
-        return metering.meters() ? metered(commit, OperationKind.TRANSACT_WRITE, null, null,
+        return metering.meters() ? metered(commit, OperationKind.TRANSACT_WRITE, null, null, null,
                 () -> reads.isEmpty() ? "transact" : "readCheckedTransact", List::size, null) : commit;
     }
 
@@ -500,7 +514,7 @@ public final class TableOperations {
     public Operation<dev.keypath.dynamodb.TableStatus> bootstrap(StreamViewType streams) {
         Operation<dev.keypath.dynamodb.TableStatus> bootstrap = new TableBootstrap(table, registry.indexDefinitions(),
                 streams, registry.clock());
-        return metering.meters() ? metered(bootstrap, OperationKind.BOOTSTRAP, null, null, () -> "bootstrap",
+        return metering.meters() ? metered(bootstrap, OperationKind.BOOTSTRAP, null, null, null, () -> "bootstrap",
                 status -> 0, null) : bootstrap;
     }
 
@@ -509,6 +523,7 @@ public final class TableOperations {
         Operation<T> generated = Operations.map(sequence(schema, item),
                 sequence -> withGeneratedIds(schema, item, sequence));
         return metering.meters() ? metered(generated, OperationKind.GENERATE_IDS, schema.type(), null,
+                withIds -> schema.keyPathOf(withIds != null ? withIds : item, Map.of()),
                 () -> AccessPatterns.single(schema.type(), "generateIds"), done -> 1, null) : generated;
     }
 
