@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.opentest4j.AssertionFailedError;
 
 /**
@@ -98,24 +100,36 @@ public final class SchemaSnapshot {
 
     private static List<SchemaChange> unexplained(TableDescription snapshot, TableDescription code,
                                                   List<SchemaChange> changes) {
+        Map<String, String> renamedFrom = renames(changes);
         List<SchemaChange> refused = new ArrayList<>();
         for (SchemaChange c : changes) {
-            if (!explained(snapshot, code, c)) {
+            if (!explained(snapshot, code, c, renamedFrom.getOrDefault(c.type(), c.type()))) {
                 refused.add(c);
             }
         }
         return List.copyOf(refused);
     }
 
+    /** New name to old name of every renamed type among {@code changes}. */
+    private static Map<String, String> renames(List<SchemaChange> changes) {
+        Map<String, String> renamedFrom = new HashMap<>();
+        for (SchemaChange c : changes) {
+            if (c.kind() == SchemaChange.Kind.TYPE_RENAMED) {
+                renamedFrom.put(c.type(), c.subject());
+            }
+        }
+        return renamedFrom;
+    }
+
     /**
      * Whether a schema version bump explains {@code change}: a schema change of a type whose version in the code is
-     * higher than in the snapshot (for a renamed type, than the old name's).
+     * higher than in the snapshot under its name {@code before} there (the old name of a renamed type).
      */
-    private static boolean explained(TableDescription snapshot, TableDescription code, SchemaChange change) {
+    private static boolean explained(TableDescription snapshot, TableDescription code, SchemaChange change,
+                                     String before) {
         if (change.kind().category() != SchemaChange.Category.SCHEMA) {
             return false;
         }
-        String before = change.kind() == SchemaChange.Kind.TYPE_RENAMED ? change.subject() : change.type();
         int old = snapshot.type(before).map(TypeDescription::schemaVersion).orElse(Integer.MAX_VALUE);
         int now = code.type(change.type()).map(TypeDescription::schemaVersion).orElse(0);
         return now > old;
@@ -125,10 +139,11 @@ public final class SchemaSnapshot {
                                   List<SchemaChange> refused) {
         StringBuilder m = new StringBuilder("The registered item types differ from the schema snapshot ")
                 .append(snapshot).append(":\n");
+        Map<String, String> renamedFrom = renames(changes);
         for (SchemaChange c : refused) {
             m.append("  - ").append(c.describe());
             if (c.kind().category() == SchemaChange.Category.SCHEMA) {
-                String type = c.kind() == SchemaChange.Kind.TYPE_RENAMED ? c.subject() : c.type();
+                String type = renamedFrom.getOrDefault(c.type(), c.type());
                 int version = committed.type(type).map(TypeDescription::schemaVersion).orElse(1);
                 m.append(" (a schema change: declare it and raise the schema version of ").append(c.type())
                         .append(" above ").append(version).append(")");
