@@ -70,6 +70,9 @@ public interface KeyPathAsyncTable {
     /** The registered item types. */
     List<Class<?>> registeredTypes();
 
+    /** As {@link KeyPathTable#description()}: the registered item types as their items are stored. */
+    TableDescription description();
+
     /** As {@link KeyPathTable#withGeneratedIds}, completing when a sequence id, if needed, is allocated. */
     <T> CompletableFuture<T> withGeneratedIds(T item);
 

@@ -53,6 +53,12 @@ public interface KeyPathTable {
     List<Class<?>> registeredTypes();
 
     /**
+     * The registered item types as their items are stored: names, key paths, fields, indexes and versions, with
+     * no request. What keypath-test's {@code SchemaSnapshot} compares with a committed snapshot.
+     */
+    TableDescription description();
+
+    /**
      * {@code item} with its unset {@code @AutoId} fields generated now, for a write made later (a unit of work
      * that must hand the ids back before it commits): a UUID is drawn, a sequence id is allocated from its
      * counter ({@code UpdateItem}, plus the checks described on {@code AutoId.Strategy#SEQUENCE}) and is consumed

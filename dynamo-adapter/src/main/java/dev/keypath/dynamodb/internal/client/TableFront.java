@@ -2,9 +2,11 @@ package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.TableDescription;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
 import dev.keypath.dynamodb.internal.request.StoredItems;
+import dev.keypath.dynamodb.internal.schema.TypeDescriptions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +38,11 @@ abstract class TableFront {
     /** The registered item types. */
     public List<Class<?>> registeredTypes() {
         return registry.schemas().stream().<Class<?>>map(s -> s.type()).toList();
+    }
+
+    /** The registered types as their items are stored. */
+    public TableDescription description() {
+        return TypeDescriptions.of(registry.schemas());
     }
 
     /** The key path of a registered item. */

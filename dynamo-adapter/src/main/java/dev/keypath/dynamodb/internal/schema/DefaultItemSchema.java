@@ -195,6 +195,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return names.notStored();
     }
 
+    /** What the type declares, for its description ({@link TypeDescriptions}). */
+    ItemDeclaration declaration() {
+        return declared;
+    }
+
     /** The mapper this type is read with (built on first use). */
     JsonMapper itemMapper() {
         return ItemMappers.of(mapper.get());

@@ -1,0 +1,209 @@
+package dev.keypath.test.snapshot;
+
+import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.TableDescription;
+import dev.keypath.dynamodb.TypeDescription;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Checks the item types a table registers against a schema snapshot committed in the project, so that a change
+ * to how items are stored is seen in review and declared, not found in production:
+ *
+ * <pre>{@code
+ * @Test
+ * void typesMatchTheSnapshot() {
+ *     SchemaSnapshot.assertMatches(Path.of("src/test/resources/keypath-schema.json"), User.class, Post.class);
+ * }
+ * }</pre>
+ *
+ * <p>The snapshot is the {@link TableDescription} of the types as sorted JSON, one field, role or index property
+ * per line. The check fails when the code's types differ from it in a way nothing explains, with every
+ * {@link SchemaChange} in the message. A change of a field (added, removed, retyped) or of a type's name is
+ * explained when the type's schema version is higher than the snapshot's; a change of a key-path template or a key
+ * field is a key migration and is always refused, with a pointer to keypath-migrate (docs/MIGRATING.md); any other
+ * change (a type or an index added or removed) is explained only by a regenerated snapshot.
+ *
+ * <p>Run the tests with {@code -Dkeypath.snapshot.update=true} ({@link #UPDATE_PROPERTY}) to write the snapshot
+ * from the code instead of checking it, then commit it. A missing snapshot fails the check with the same advice.
+ */
+public final class SchemaSnapshot {
+    /** The system property that, set to {@code true}, makes every check write its snapshot instead. */
+    public static final String UPDATE_PROPERTY = "keypath.snapshot.update";
+
+    private SchemaSnapshot() {
+    }
+
+    /** Checks {@code table}'s registered types against {@code snapshot}, as {@link #assertMatches(TableDescription, Path)}. */
+    public static void assertMatches(KeyPathTable table, Path snapshot) {
+        assertMatches(table.description(), snapshot);
+    }
+
+    /** Checks {@code table}'s registered types against {@code snapshot}, as {@link #assertMatches(TableDescription, Path)}. */
+    public static void assertMatches(KeyPathAsyncTable table, Path snapshot) {
+        assertMatches(table.description(), snapshot);
+    }
+
+    /**
+     * Checks {@code types}, as a table with keypath's default mapper registers them, against {@code snapshot}, with
+     * no table or engine; as {@link #assertMatches(TableDescription, Path)}.
+     */
+    public static void assertMatches(Path snapshot, Class<?>... types) {
+        assertMatches(KeyPathTables.describe(types), snapshot);
+    }
+
+    /**
+     * Checks the types {@code code} describes against the snapshot in {@code snapshot}: an
+     * {@link AssertionFailedError} (with both snapshots' text as expected and actual) listing every change not
+     * explained, when there is one or the file is missing. With {@code -Dkeypath.snapshot.update=true}, writes the
+     * snapshot instead (creating its directories), and passes.
+     *
+     * @throws InvalidSchemaSnapshotException when the file is there but is not a snapshot
+     */
+    public static void assertMatches(TableDescription code, Path snapshot) {
+        if (Boolean.getBoolean(UPDATE_PROPERTY)) {
+            update(code, snapshot);
+            return;
+        }
+        if (!Files.exists(snapshot)) {
+            throw new AssertionFailedError("No schema snapshot at " + snapshot.toAbsolutePath() + ". Write it with "
+                    + "-D" + UPDATE_PROPERTY + "=true and commit it.");
+        }
+        TableDescription committed = read(snapshot);
+        List<SchemaChange> changes = changes(committed, code);
+        List<SchemaChange> refused = unexplained(committed, code, changes);
+        if (!refused.isEmpty()) {
+            throw new AssertionFailedError(failure(snapshot, committed, changes, refused), write(committed),
+                    write(code));
+        }
+    }
+
+    /** Every change from {@code snapshot} to {@code code}, explained or not, in a fixed order (by type, then part). */
+    public static List<SchemaChange> changes(TableDescription snapshot, TableDescription code) {
+        return SchemaDiff.between(snapshot, code);
+    }
+
+    /** The changes from {@code snapshot} to {@code code} that nothing explains: those that fail the check. */
+    public static List<SchemaChange> unexplained(TableDescription snapshot, TableDescription code) {
+        return unexplained(snapshot, code, changes(snapshot, code));
+    }
+
+    private static List<SchemaChange> unexplained(TableDescription snapshot, TableDescription code,
+                                                  List<SchemaChange> changes) {
+        Map<String, String> renamedFrom = renames(changes);
+        List<SchemaChange> refused = new ArrayList<>();
+        for (SchemaChange c : changes) {
+            if (!explained(snapshot, code, c, renamedFrom.getOrDefault(c.type(), c.type()))) {
+                refused.add(c);
+            }
+        }
+        return List.copyOf(refused);
+    }
+
+    /** New name to old name of every renamed type among {@code changes}. */
+    private static Map<String, String> renames(List<SchemaChange> changes) {
+        Map<String, String> renamedFrom = new HashMap<>();
+        for (SchemaChange c : changes) {
+            if (c.kind() == SchemaChange.Kind.TYPE_RENAMED) {
+                renamedFrom.put(c.type(), c.subject());
+            }
+        }
+        return renamedFrom;
+    }
+
+    /**
+     * Whether a schema version bump explains {@code change}: a schema change of a type whose version in the code is
+     * higher than in the snapshot under its name {@code before} there (the old name of a renamed type).
+     */
+    private static boolean explained(TableDescription snapshot, TableDescription code, SchemaChange change,
+                                     String before) {
+        if (change.kind().category() != SchemaChange.Category.SCHEMA) {
+            return false;
+        }
+        int old = snapshot.type(before).map(TypeDescription::schemaVersion).orElse(Integer.MAX_VALUE);
+        int now = code.type(change.type()).map(TypeDescription::schemaVersion).orElse(0);
+        return now > old;
+    }
+
+    private static String failure(Path snapshot, TableDescription committed, List<SchemaChange> changes,
+                                  List<SchemaChange> refused) {
+        StringBuilder m = new StringBuilder("The registered item types differ from the schema snapshot ")
+                .append(snapshot).append(":\n");
+        Map<String, String> renamedFrom = renames(changes);
+        for (SchemaChange c : refused) {
+            m.append("  - ").append(c.describe());
+            if (c.kind().category() == SchemaChange.Category.SCHEMA) {
+                String type = renamedFrom.getOrDefault(c.type(), c.type());
+                int version = committed.type(type).map(TypeDescription::schemaVersion).orElse(1);
+                m.append(" (a schema change: declare it and raise the schema version of ").append(c.type())
+                        .append(" above ").append(version).append(")");
+            }
+            m.append('\n');
+        }
+        List<SchemaChange> accepted = changes.stream().filter(c -> !refused.contains(c)).toList();
+        if (!accepted.isEmpty()) {
+            m.append("Explained by a raised schema version:\n");
+            accepted.forEach(c -> m.append("  - ").append(c.describe()).append('\n'));
+        }
+        return m.append("If the code is right, write the snapshot again with -D").append(UPDATE_PROPERTY)
+                .append("=true and commit it.").toString();
+    }
+
+    /**
+     * Writes the snapshot of {@code code} to {@code snapshot} (creating its directories) unless it already holds an
+     * equal one; true when it wrote.
+     */
+    public static boolean update(TableDescription code, Path snapshot) {
+        try {
+            if (Files.exists(snapshot) && read(snapshot).equals(code)) {
+                return false;
+            }
+        } catch (InvalidSchemaSnapshotException e) {
+            // an unreadable snapshot is written over, as asked
+        }
+        try {
+            Path parent = snapshot.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(snapshot, write(code), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write the schema snapshot " + snapshot, e);
+        }
+        System.err.println("keypath-test: wrote the schema snapshot " + snapshot.toAbsolutePath() + " ("
+                + code.types().size() + " types)");
+        return true;
+    }
+
+    /** The snapshot text of {@code description}: sorted JSON, one thing per line, ending in a line feed. */
+    public static String write(TableDescription description) {
+        return SnapshotJson.write(description);
+    }
+
+    /** The description a snapshot text holds; an {@link InvalidSchemaSnapshotException} when it holds none. */
+    public static TableDescription parse(String snapshot) {
+        return SnapshotJson.read(snapshot, "(text)");
+    }
+
+    /**
+     * The description in the snapshot file {@code snapshot}; an {@link InvalidSchemaSnapshotException} naming the
+     * file when it holds none.
+     */
+    public static TableDescription read(Path snapshot) {
+        try {
+            return SnapshotJson.read(Files.readString(snapshot, StandardCharsets.UTF_8), snapshot.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read the schema snapshot " + snapshot, e);
+        }
+    }
+}

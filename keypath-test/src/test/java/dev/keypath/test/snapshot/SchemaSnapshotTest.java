@@ -1,0 +1,198 @@
+package dev.keypath.test.snapshot;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.TableDescription;
+import dev.keypath.dynamodb.TypeDescription;
+import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * {@link SchemaSnapshot} over real item types, each record below being one version of the code: a missing
+ * snapshot, regeneration on request, a failure naming each change, a key path change refused with a pointer to
+ * keypath-migrate even behind a raised version, field and type changes accepted behind one, unreadable snapshots.
+ */
+class SchemaSnapshotTest {
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    record Post(UUID userId, long postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    record PostWithBody(UUID userId, long postId, String title, String body, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    record PostWithNumberTitle(UUID userId, long postId, long title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/author-{userId}/post-{postId}")
+    record PostUnderAuthor(UUID userId, long postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    record PostWithTextId(UUID userId, String postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    @SecondaryKeyPath(index = "byTitle", keyPath = "/title-{title}/post-{postId}")
+    record PostByTitle(UUID userId, long postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Article", keyPath = "/user-{userId}/post-{postId}")
+    record Article(UUID userId, long postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(keyPath = "/user-{userId}")
+    record User(UUID userId, String handle) {
+    }
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void clearUpdate() {
+        System.clearProperty(SchemaSnapshot.UPDATE_PROPERTY);
+    }
+
+    private Path committed(Class<?>... types) throws IOException {
+        Path file = dir.resolve("keypath-schema.json");
+        Files.writeString(file, SchemaSnapshot.write(KeyPathTables.describe(types)));
+        return file;
+    }
+
+    private static TableDescription withVersion(TableDescription table, String type, int version) {
+        return new TableDescription(table.types().stream().map(t -> !t.name().equals(type) ? t
+                : new TypeDescription(t.name(), version, t.keyPath(), t.keyFields(), t.fields(), t.indexes(),
+                        t.uniqueKeyPaths(), t.roles())).toList());
+    }
+
+    @Test
+    void aMissingSnapshotFailsWithTheWayToWriteIt() {
+        Path file = dir.resolve("none.json");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, Post.class))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("No schema snapshot at " + file.toAbsolutePath())
+                .hasMessageContaining("-Dkeypath.snapshot.update=true");
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void theUpdatePropertyWritesTheSnapshotWhichThenMatches() throws IOException {
+        Path file = dir.resolve("src/test/resources/keypath-schema.json");
+        System.setProperty(SchemaSnapshot.UPDATE_PROPERTY, "true");
+        SchemaSnapshot.assertMatches(file, Post.class, User.class);
+        assertThat(Files.readString(file, StandardCharsets.UTF_8))
+                .isEqualTo(SchemaSnapshot.write(KeyPathTables.describe(User.class, Post.class)));
+        System.clearProperty(SchemaSnapshot.UPDATE_PROPERTY);
+        SchemaSnapshot.assertMatches(file, User.class, Post.class);
+
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithBody.class, User.class))
+                .isInstanceOf(AssertionFailedError.class);
+        System.setProperty(SchemaSnapshot.UPDATE_PROPERTY, "true");
+        SchemaSnapshot.assertMatches(file, PostWithBody.class, User.class);
+        System.clearProperty(SchemaSnapshot.UPDATE_PROPERTY);
+        SchemaSnapshot.assertMatches(file, PostWithBody.class, User.class);
+        assertThat(SchemaSnapshot.read(file)).isEqualTo(KeyPathTables.describe(PostWithBody.class, User.class));
+        assertThat(SchemaSnapshot.update(KeyPathTables.describe(PostWithBody.class, User.class), file))
+                .as("an equal snapshot is not written again").isFalse();
+    }
+
+    @Test
+    void aFieldChangeFailsNamingTheChangeAndTheVersionToRaise() throws IOException {
+        Path file = committed(Post.class, User.class);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithBody.class, User.class))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("type Post: field body added (string?) (a schema change: declare it and raise "
+                        + "the schema version of Post above 1)")
+                .hasMessageContaining("-Dkeypath.snapshot.update=true")
+                .satisfies(e -> {
+                    AssertionFailedError f = (AssertionFailedError) e;
+                    assertThat(f.getExpected().getStringRepresentation()).isEqualTo(Files.readString(file));
+                    assertThat(f.getActual().getStringRepresentation()).contains("\"body\": \"string?\"");
+                });
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithNumberTitle.class, User.class))
+                .hasMessageContaining("type Post: field title retyped from string? to number");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, Post.class))
+                .hasMessageContaining("type User removed (key path /user-{userId}): items stored under it would "
+                        + "read as unreadable");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostByTitle.class, User.class))
+                .hasMessageContaining("type Post: index byTitle added (global ALL /title-{title}/post-{postId})");
+    }
+
+    @Test
+    void aFieldChangeBehindARaisedVersionPasses() throws IOException {
+        Path file = committed(Post.class, User.class);
+        TableDescription code = KeyPathTables.describe(PostWithBody.class, User.class);
+        SchemaSnapshot.assertMatches(withVersion(code, "Post", 2), file);
+        SchemaSnapshot.assertMatches(withVersion(KeyPathTables.describe(PostWithNumberTitle.class, User.class),
+                "Post", 3), file);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(code, "User", 2), file))
+                .as("another type's version explains nothing of Post")
+                .hasMessageContaining("field body added");
+    }
+
+    @Test
+    void aTypeRenameIsAcceptedOnlyBehindARaisedVersion() throws IOException {
+        Path file = committed(Post.class, User.class);
+        TableDescription code = KeyPathTables.describe(Article.class, User.class);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(code, file))
+                .hasMessageContaining("type Post renamed to Article (key path /user-{userId}/post-{postId}) (a "
+                        + "schema change: declare it and raise the schema version of Article above 1)");
+        SchemaSnapshot.assertMatches(withVersion(code, "Article", 2), file);
+    }
+
+    @Test
+    void aKeyPathChangeIsRefusedAsAKeyMigrationEvenBehindARaisedVersion() throws IOException {
+        Path file = committed(Post.class, User.class);
+        TableDescription moved = withVersion(KeyPathTables.describe(PostUnderAuthor.class, User.class), "Post", 2);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(moved, file))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("type Post: key path changed from /user-{userId}/post-{postId} to "
+                        + "/author-{userId}/post-{postId}. A key path change is a key migration, not a schema "
+                        + "change")
+                .hasMessageContaining("keypath-migrate (docs/MIGRATING.md)")
+                .hasMessageContaining("Explained by a raised schema version:\n  - type Post: schema version raised "
+                        + "from 1 to 2");
+        TableDescription retyped = withVersion(KeyPathTables.describe(PostWithTextId.class, User.class), "Post", 2);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(retyped, file))
+                .hasMessageContaining("type Post: key field postId changed from number to string. A key field "
+                        + "change is a key migration")
+                .hasMessageContaining("keypath-migrate (docs/MIGRATING.md)");
+    }
+
+    @Test
+    void anUnreadableSnapshotIsATypedErrorNamingTheFileAndTheProblem() throws IOException {
+        Path file = dir.resolve("broken.json");
+        Files.writeString(file, "{ \"snapshotFormat\": 1, \"types\": {");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, Post.class))
+                .isInstanceOf(InvalidSchemaSnapshotException.class)
+                .hasMessageContaining("Schema snapshot " + file + " is not JSON");
+        Files.writeString(file, "{ \"snapshotFormat\": 2, \"types\": {} }");
+        assertThatThrownBy(() -> SchemaSnapshot.read(file))
+                .isInstanceOf(InvalidSchemaSnapshotException.class)
+                .hasMessageContaining("snapshotFormat is 2; this version of keypath-test reads format 1");
+        String valid = SchemaSnapshot.write(KeyPathTables.describe(Post.class));
+        Files.writeString(file, valid.replace("\"schemaVersion\": 1", "\"schemaVersion\": \"one\""));
+        assertThatThrownBy(() -> SchemaSnapshot.read(file))
+                .hasMessageContaining("type Post: schemaVersion is \"one\", not a whole number from 1");
+        Files.writeString(file, valid.replace("\"projection\"", "\"p\"").replace("\"title\": \"string?\"",
+                "\"title\": 7"));
+        assertThatThrownBy(() -> SchemaSnapshot.read(file))
+                .hasMessageContaining("type Post, fields title is 7, not a string");
+        System.setProperty(SchemaSnapshot.UPDATE_PROPERTY, "true");
+        SchemaSnapshot.assertMatches(file, Post.class);
+        assertThat(SchemaSnapshot.read(file)).isEqualTo(KeyPathTables.describe(Post.class));
+    }
+}
