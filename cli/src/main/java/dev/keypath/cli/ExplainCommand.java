@@ -2,6 +2,8 @@ package dev.keypath.cli;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathExplainer;
+import dev.keypath.ShardKeys;
+import dev.keypath.ShardedPartition;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -15,7 +17,7 @@ import picocli.CommandLine.Spec;
         description = {
             "Prints the byte layout of each INPUT: offsets, bytes, segments, integer sort bytes and metadata.",
             "An INPUT starting with '/' is a key path; anything else is key bytes (a whole key, a partition",
-            "key or a sort key).",
+            "key, sharded or not, or a sort key). A sharded partition key shows its shard and where it is.",
         },
         footer = {"", Help.BYTES_RULES, "",
             "An argument '-' reads one input per line from standard input. Each input's layout takes several "
@@ -43,8 +45,31 @@ final class ExplainCommand implements Callable<Integer> {
     }
 
     private static String explain(String input) {
-        return input.startsWith("/")
-                ? KeyPathExplainer.explain(KeyPath.parse(input))
-                : KeyPathExplainer.explain(KeyBytes.parse(input.trim()));
+        if (input.startsWith("/")) {
+            return KeyPathExplainer.explain(KeyPath.parse(input));
+        }
+        byte[] key = KeyBytes.parse(input.trim());
+        return ShardKeys.isSharded(key) ? explainSharded(key) : KeyPathExplainer.explain(key);
+    }
+
+    /**
+     * A sharded partition key: its element and shard, where the shard's bytes and metadata are, then the layout of
+     * the unsharded partition key it was made from.
+     */
+    private static String explainSharded(byte[] key) {
+        ShardedPartition sharded = ShardKeys.decode(key);
+        int shard = sharded.shard().getAsInt();
+        int terminator = key.length - 1;
+        while (key[terminator] != 0) {
+            terminator--;
+        }
+        int shardAt = terminator - 2;
+        return sharded.partition() + " [shard " + shard + "]\n"
+                + key.length + " bytes: a sharded partition key (FORMAT.md, section 14)\n"
+                + "shard " + shard + ": bytes " + shardAt + "-" + (shardAt + 1) + " = "
+                + String.format("%02x %02x", key[shardAt], key[shardAt + 1]) + ", after the separator 01 at "
+                + (shardAt - 1) + "\n"
+                + "shard metadata 13 at " + (key.length - 1) + " (type 3, 2 bytes)\n"
+                + "unsharded partition key:\n" + KeyPathExplainer.explain(sharded.partition().partitionKey());
     }
 }

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathExplainer;
+import dev.keypath.ShardKeys;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 
 class ExplainCommandTest {
@@ -40,6 +42,21 @@ class ExplainCommandTest {
 
         assertThat(run.outLines().get(0)).isEqualTo("/post-1234/comment-1678901234/react-42");
         assertThat(run.outLines().get(1)).isEqualTo("38 bytes");
+    }
+
+    @Test
+    void aShardedPartitionKeyIsExplainedWithItsShardAndWhereItsBytesAre() {
+        KeyPath path = KeyPath.parse(REACTION_PATH);
+        String shardedPk = HexFormat.of().formatHex(ShardKeys.encode(path, 258));
+
+        CliRun run = CliRun.of("explain", shardedPk);
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.outLines().get(0)).isEqualTo(path.prefix(1) + " [shard 258]");
+        assertThat(run.outLines().get(1)).isEqualTo("29 bytes: a sharded partition key (FORMAT.md, section 14)");
+        assertThat(run.out()).contains("shard 258: bytes 22-23 = 01 02, after the separator 01 at 21")
+                .contains("shard metadata 13 at 28 (type 3, 2 bytes)")
+                .contains(KeyPathExplainer.explain(path.partitionKey()));
     }
 
     @Test

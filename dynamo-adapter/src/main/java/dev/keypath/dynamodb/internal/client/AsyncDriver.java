@@ -57,6 +57,8 @@ public final class AsyncDriver {
         CompletableFuture<Void> done;
         if (step instanceof Step.Exchange<?, ?> exchange) {
             done = send(call, exchange);
+        } else if (step instanceof Step.Concurrent concurrent) {
+            done = ConcurrentExchanges.send(call, client, concurrent);
         } else if (step instanceof Step.RunUnit run) {
             done = runUnit(call, run, unit);
         } else {

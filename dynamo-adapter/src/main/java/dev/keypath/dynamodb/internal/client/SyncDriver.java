@@ -34,6 +34,8 @@ public final class SyncDriver {
         for (Step step = operation.next(); step != Step.DONE; step = operation.next()) {
             if (step instanceof Step.Exchange<?, ?> exchange) {
                 send(exchange);
+            } else if (step instanceof Step.Concurrent concurrent) {
+                concurrent.exchanges().forEach(this::send); // one after another: the caller's thread is the only one
             } else if (step instanceof Step.RunUnit run) {
                 runUnit(run, Objects.requireNonNull(unit, "the operation runs a unit but none was given"));
             } else {

@@ -53,7 +53,7 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
             return Step.Exchange.of(DynamoApi.GET_ITEM,
                     ItemReads.request(table, Aliases.aliasKey(alias), ReadConsistency.STRONG), this::alias);
         }
-        return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, target, ReadConsistency.STRONG),
+        return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, schema, target, ReadConsistency.STRONG),
                 this::item);
     }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -66,6 +67,12 @@ final class AliasedWrite implements Operation<Void> {
     private KeyPath contested;
     /** The item the contested alias points at, once read. */
     private KeyPath holder;
+    /** The stored key of {@link #holder} (in its shard when its type is sharded). */
+    private Map<String, AttributeValue> holderKey;
+    /** The stored key of each holder in {@link #takeOvers}. */
+    private final Map<KeyPath, Map<String, AttributeValue>> takeOverKeys = new HashMap<>();
+    /** The stored key of an item of a type name at a key path: in its shard when that type is sharded. */
+    private final BiFunction<String, KeyPath, Map<String, AttributeValue>> storedKeys;
     /** Aliases the stored item lists that point at another item (it took them over): not deleted. */
     private final Set<KeyPath> foreign = new HashSet<>();
     /** Per action index of the current attempt, the alias a delete releases. */
@@ -90,9 +97,12 @@ final class AliasedWrite implements Operation<Void> {
      * @param item     the prepared put or delete of the item
      * @param typeName the item's stored type name
      * @param now      epoch seconds now, to tell whether an alias's holder has expired
+     * @param storedKeys the stored key of an alias holder, by its type name and key path
      */
-    AliasedWrite(String table, WriteAction item, String typeName, LongSupplier now) {
+    AliasedWrite(String table, WriteAction item, String typeName, LongSupplier now,
+                 BiFunction<String, KeyPath, Map<String, AttributeValue>> storedKeys) {
         this.table = table;
+        this.storedKeys = storedKeys;
         this.now = now;
         this.item = item;
         this.typeName = typeName;
@@ -115,7 +125,7 @@ final class AliasedWrite implements Operation<Void> {
                     ReadConsistency.STRONG), r -> contestedAlias(r.hasItem() ? r.item() : null));
         }
         if (contested != null) {
-            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holder),
+            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holderKey),
                     r -> contestedHolder(r.hasItem() ? r.item() : null));
         }
         if (clearingExpired) {
@@ -123,7 +133,7 @@ final class AliasedWrite implements Operation<Void> {
                     r -> clearingExpired = false, this::clearFailed);
         }
         if (snapshot == null) {
-            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.keyPath()),
+            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.key()),
                     r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now())));
         }
         return new Step.Exchange<>(DynamoApi.TRANSACT_WRITE_ITEMS, request(), r -> done = true, this::failed);
@@ -176,6 +186,8 @@ final class AliasedWrite implements Operation<Void> {
             return;
         }
         holder = target;
+        AttributeValue type = alias.get(TableAttributes.ALIAS_TARGET_TYPE);
+        holderKey = storedKeys.apply(type == null ? null : type.s(), target);
     }
 
     /** The holder of the contested alias, as read now: it holds the alias (a conflict) or it is stale. */
@@ -184,8 +196,10 @@ final class AliasedWrite implements Operation<Void> {
             throw new UniqueKeyConflictException(typeName, contested, item.keyPath(), holder, lastCancellation);
         }
         takeOvers.put(contested, holder);
+        takeOverKeys.put(holder, holderKey);
         contested = null;
         holder = null;
+        holderKey = null;
         giveUpAfterLastAttempt();
     }
 
@@ -211,7 +225,7 @@ final class AliasedWrite implements Operation<Void> {
                         : Aliases.takeOver(alias, item.keyPath(), typeName, stale));
                 claims.add(alias);
                 if (stale != null) {
-                    actions.add(Aliases.staleCheck(stale, alias, now()));
+                    actions.add(Aliases.staleCheck(stale, takeOverKeys.get(stale), alias, now()));
                     claims.add(alias);
                 }
             }

@@ -49,8 +49,7 @@ final class BatchGets {
         Map<KeyPath, ItemKey<?>> byPath = new HashMap<>();
         List<Map<String, AttributeValue>> keyMaps = new ArrayList<>(unique.size());
         for (ItemKey<?> k : unique) {
-            Map<String, AttributeValue> key = KeyLimits.keyOf(k.keyPath());
-            registry.of(k.type(), k.keyPath());
+            Map<String, AttributeValue> key = KeyLimits.keyOf(registry.of(k.type(), k.keyPath()), k.keyPath());
             if (byPath.put(k.keyPath(), k) != null) {
                 throw new IllegalArgumentException("batch get asks for " + k.keyPath() + " as two types");
             }

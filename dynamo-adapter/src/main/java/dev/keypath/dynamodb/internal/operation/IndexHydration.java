@@ -20,7 +20,7 @@ final class IndexHydration {
     }
 
     /** The operation: {@code keys}, then one batch get of what it found, read with the query's consistency. */
-    static Operation<Page<Object>> of(QueryPager keys, ItemQuery query, String table, BatchPolicy policy,
+    static Operation<Page<Object>> of(Operation<Page<Object>> keys, ItemQuery query, String table, BatchPolicy policy,
                                       SchemaRegistry registry) {
         return Operations.then(keys, page -> {
             List<ItemKey<?>> found = new ArrayList<>(page.items().size());

@@ -57,20 +57,29 @@ final class ItemCount implements Operation<Long> {
 
     ItemCount(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
               BatchPolicy policy) {
-        CheckedQuery checked = CheckedQuery.of(table, q, registry, values, tokens);
+        this(table, q, registry, policy, CheckedQuery.of(table, q, registry, values, tokens), null, q.limit());
+    }
+
+    /**
+     * The count of {@code checked} in the partition {@code partitionKey} (null: the range's own), from its start
+     * key, up to {@code limit} (0: no limit): one shard of a sharded count ({@link ShardedCount}).
+     */
+    ItemCount(String table, ItemQuery q, SchemaRegistry registry, BatchPolicy policy, CheckedQuery checked,
+              byte[] partitionKey, int limit) {
         this.table = table;
         this.query = q;
         this.registry = registry;
         this.policy = policy;
         this.target = checked.target();
         this.range = checked.range();
-        this.limit = q.limit();
+        this.limit = limit;
+        byte[] pk = partitionKey == null ? range.partitionKey() : partitionKey;
         long now = registry.epochSecondNow();
         Set<String> hiding = hidingTypes(checked.typeNames(), registry);
         Expr counted = countedItems(checked.typeNames(), now).and(notOfTypes(hiding)).and(checked.filter());
-        this.next = QueryRequests.request(table, target, range, q, counted, checked.startKey(), 0)
+        this.next = QueryRequests.request(table, target, range, pk, q, counted, checked.startKey(), 0, false)
                 .toBuilder().select(Select.COUNT).build();
-        this.firstRead = hiding.isEmpty() ? null : QueryRequests.request(table, target, range, q,
+        this.firstRead = hiding.isEmpty() ? null : QueryRequests.request(table, target, range, pk, q,
                 countedItems(hiding, now).and(checked.filter()), checked.startKey(), 0, !target.wholeItems());
     }
 

@@ -142,7 +142,7 @@ final class ItemUpdate<T> implements Operation<UpdateResult<T>> {
         for (String a : absent.attributes()) {
             names.put("#kp_a" + names.size(), a);
         }
-        return ItemReads.request(table, update.keyPath(), ReadConsistency.STRONG).toBuilder()
+        return ItemReads.request(table, schema, update.keyPath(), ReadConsistency.STRONG).toBuilder()
                 .projectionExpression(String.join(", ", names.keySet())).expressionAttributeNames(names).build();
     }
 

@@ -6,6 +6,8 @@ import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationReport;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -56,6 +58,11 @@ final class MeteredOperation<T> implements Operation<T> {
         } catch (RuntimeException e) {
             end(e, tally.capacity());
             throw e;
+        }
+        if (step instanceof Step.Concurrent concurrent) {
+            List<Step.Exchange<?, ?>> metered = new ArrayList<>(concurrent.exchanges().size());
+            concurrent.exchanges().forEach(e -> metered.add(metered(e)));
+            return new Step.Concurrent(metered, concurrent.maxInFlight());
         }
         return step instanceof Step.Exchange<?, ?> exchange ? metered(exchange) : step;
     }

@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
 import dev.keypath.dynamodb.internal.request.CheckedQuery;
 import dev.keypath.dynamodb.internal.request.PageTokens;
+import dev.keypath.dynamodb.internal.request.QueryPartitions;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
 import dev.keypath.dynamodb.internal.request.ReadShape;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
@@ -44,56 +45,82 @@ final class QueryPager implements Operation<Page<Object>> {
     private final byte[] fingerprint;
     /** True to collect each item's {@link ItemKey} instead of the item. */
     private final boolean keys;
+    private final QueryItems itemMapper;
     private final List<Object> out = new ArrayList<>();
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
     private int scanned;
     private boolean complete;
 
-    private QueryPager(String table, ItemQuery q, ReadShape shape, ValueConverter values, PageTokens tokens,
-                       boolean keys) {
+    private QueryPager(String table, CheckedQuery checked, ReadShape shape, PageTokens tokens, boolean keys,
+                       Expr projection) {
         this.table = table;
         this.keys = keys;
-        this.q = q;
+        this.q = checked.query();
         this.registry = shape.registry();
         this.shape = shape;
         this.tokens = tokens;
-        CheckedQuery checked = CheckedQuery.of(table, q, registry, values, tokens);
         this.target = checked.target();
         this.range = checked.range();
         this.typeNames = checked.typeNames();
         this.filter = checked.filter();
         this.fingerprint = checked.fingerprint();
         this.startKey = checked.startKey();
+        this.itemMapper = new QueryItems(registry, shape, target, range, typeNames, keys);
+        this.projection = projection;
+    }
+
+    /**
+     * The page of {@code q}: over one partition, or merged over the shards its range lies in
+     * ({@link ShardedQueryPager}). Throws the adapter's exceptions (unknown index or type, oversize key, invalid
+     * page token) before any request.
+     */
+    private static Operation<Page<Object>> page(String table, ItemQuery q, ReadShape shape, ValueConverter values,
+                                                PageTokens tokens, boolean keys) {
+        SchemaRegistry registry = shape.registry();
+        CheckedQuery checked = CheckedQuery.ofRange(table, q, registry, values);
+        QueryRequests.Target target = checked.target();
         if (!keys && !target.wholeItems()) {
             throw new IllegalArgumentException("index " + target.index() + " holds parts of items: query it without "
                     + "a projection (its items are read in full by key) or read its keys (queryKeys)");
         }
-        this.projection = keys ? Expr.NONE : target.index() == null ? shape.projectionExpression()
+        Expr projection = keys ? Expr.NONE : target.index() == null ? shape.projectionExpression()
                 : shape.projectionExpression(target.pkAttribute(), target.skAttribute());
+        boolean tablePartitions = target.index() == null || target.strongReads(); // the table or a local index
+        List<byte[]> partitions = tablePartitions
+                ? QueryPartitions.of(registry, checked.range(), checked.typeNames()) : null;
+        if (partitions != null && QueryPartitions.sharded(partitions)) {
+            QueryItems items = new QueryItems(registry, shape, target, checked.range(), checked.typeNames(), keys);
+            return new ShardedQueryPager(table, checked, items, projection, tokens, partitions);
+        }
+        if (q.pageToken() != null) {
+            checked = checked.startingAfter(tokens.decode(q.pageToken(), checked.fingerprint()));
+        }
+        return new QueryPager(table, checked, shape, tokens, keys, projection);
     }
 
     /**
      * Starts a page; throws the adapter's exceptions (unknown index or type, oversize key, invalid page token)
      * before any request.
      */
-    public static QueryPager start(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
-                            PageTokens tokens) {
-        return new QueryPager(table, q, ReadShape.whole(registry), values, tokens, false);
+    public static Operation<Page<Object>> start(String table, ItemQuery q, SchemaRegistry registry,
+                                                ValueConverter values, PageTokens tokens) {
+        return page(table, q, ReadShape.whole(registry), values, tokens, false);
     }
 
     /** {@link #start} of a page whose items are read in {@code shape}. */
-    static QueryPager start(String table, ItemQuery q, ReadShape shape, ValueConverter values, PageTokens tokens) {
-        return new QueryPager(table, q, shape, values, tokens, false);
+    static Operation<Page<Object>> start(String table, ItemQuery q, ReadShape shape, ValueConverter values,
+                                         PageTokens tokens) {
+        return page(table, q, shape, values, tokens, false);
     }
 
     /**
      * Starts a page of keys: each item of the range as its {@link ItemKey} (registered type and key path), read with
      * a projection of keys, type and TTL only; works on every index, whatever it projects.
      */
-    public static QueryPager startKeys(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
-                            PageTokens tokens) {
-        return new QueryPager(table, q, ReadShape.whole(registry), values, tokens, true);
+    public static Operation<Page<Object>> startKeys(String table, ItemQuery q, SchemaRegistry registry,
+                                                    ValueConverter values, PageTokens tokens) {
+        return page(table, q, ReadShape.whole(registry), values, tokens, true);
     }
 
     @Override
@@ -127,7 +154,7 @@ final class QueryPager implements Operation<Page<Object>> {
         boolean full = false;
         for (int i = 0; i < items.size(); i++) {
             Map<String, AttributeValue> raw = items.get(i);
-            Object mapped = map(raw);
+            Object mapped = itemMapper.map(raw);
             if (mapped != null) {
                 out.add(mapped);
             }
@@ -153,44 +180,5 @@ final class QueryPager implements Operation<Page<Object>> {
     /** The page collected so far, with a token when more items may follow. */
     private Page<Object> page() {
         return new Page<>(out, resume == null ? null : tokens.encode(resume, fingerprint), scanned);
-    }
-
-    private Object map(Map<String, AttributeValue> raw) {
-        String name = SchemaRegistry.typeNameOf(raw);
-        if (TableAttributes.isInternalType(name) || registry.isExpired(raw)) {
-            return null;
-        }
-        if (!typeNames.isEmpty() && name != null && registry.isRegisteredName(name) && !typeNames.contains(name)) {
-            return null; // an item of another registered type
-        }
-        if (!raw.containsKey(target.pkAttribute()) || !raw.containsKey(target.skAttribute())) {
-            return null; // not in the index
-        }
-        KeyPath inRange = registry.storedKeyPath(raw, target.pkAttribute(), target.skAttribute());
-        if (inRange == null || !range.contains(inRange)) {
-            return null;
-        }
-        // on the table the range's key path is the item's: decoded once
-        KeyPath keyPath = target.index() == null ? inRange
-                : registry.storedKeyPath(raw, TableAttributes.PK, TableAttributes.SK);
-        if (keyPath == null) {
-            return null;
-        }
-        return keys ? keyOf(name, keyPath) : shape.map(raw, keyPath);
-    }
-
-    /**
-     * The key of a stored item of type {@code name}; null (after the table's handler) if no type reads it or its key
-     * path cannot be one of that type's.
-     */
-    private ItemKey<?> keyOf(String name, KeyPath keyPath) {
-        try {
-            DefaultItemSchema<?> schema = registry.schemaOfStored(name, keyPath);
-            schema.checkStoredKeyPath(keyPath);
-            return new ItemKey<>(schema.type(), keyPath);
-        } catch (UnreadableItemException e) {
-            registry.unreadable(e);
-            return null;
-        }
     }
 }

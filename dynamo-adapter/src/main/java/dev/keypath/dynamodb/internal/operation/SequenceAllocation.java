@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
+import dev.keypath.ShardKeys;
 import dev.keypath.dynamodb.IdAllocationException;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.request.IdGenerator;
@@ -32,6 +33,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * the counter is moved past it ({@code SET} guarded so it never moves back), then a new value is taken. After
  * {@link #MAX_ATTEMPTS} taken ids it gives up with {@link IdAllocationException}. A put that uses the id is
  * still create-only, so an id taken between the probe and the put fails that put instead of overwriting.
+ * For a sharded type the probe reads the candidate's shard and the look-up queries every shard in turn.
  * Not thread-safe: one instance per allocation.
  */
 final class SequenceAllocation implements Operation<Long> {
@@ -45,13 +47,25 @@ final class SequenceAllocation implements Operation<Long> {
     private final KeyPath parent;
     private final String namespace;
     private final List<Long> taken = new ArrayList<>();
+    /** The type whose item gets the id, for the shard of its key; null for an unsharded key. */
+    private final DefaultItemSchema<?> schema;
+    /** The shards the look-up of the highest id has still to query, after the one in flight. */
+    private int shardsLeft;
+    /** The highest id the look-up found so far. */
+    private long highest;
     private long candidate;
     private Step next;
     private boolean done;
 
     /** Starts the allocation of an id under {@code collection}, a path whose last element has no id. */
     public SequenceAllocation(String table, KeyPath collection) {
+        this(table, collection, null);
+    }
+
+    /** Starts the allocation of an id under {@code collection} for an item of {@code schema}'s type. */
+    public SequenceAllocation(String table, KeyPath collection, DefaultItemSchema<?> schema) {
         this.table = table;
+        this.schema = schema == null || schema.shards() == null ? null : schema;
         this.collection = collection;
         this.parent = collection.prefix(collection.size() - 1);
         this.namespace = collection.namespace(collection.size() - 1);
@@ -75,7 +89,7 @@ final class SequenceAllocation implements Operation<Long> {
     private void accept(UpdateItemResponse counter) {
         candidate = IdGenerator.counterValue(counter);
         KeyPath path = itemPath(candidate);
-        next = Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(path)).consistentRead(true)
+        next = Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(probeKey(path)).consistentRead(true)
                 .projectionExpression("#pk").expressionAttributeNames(Map.of("#pk", TableAttributes.PK)).build(),
                 this::accept);
     }
@@ -92,25 +106,44 @@ final class SequenceAllocation implements Operation<Long> {
                     + taken + " were occupied by items the counter did not hand out (written with explicit ids or "
                     + "by another client, or concurrently); retry the put, or give the id explicitly", collection);
         }
+        highest = candidate;
+        shardsLeft = schema == null ? 0 : schema.shards().count();
+        next = highestQuery(shardsLeft == 0 ? -1 : --shardsLeft);
+    }
+
+    /** The stored key of the item {@code path} names: in its shard when the type is sharded and it is one. */
+    private Map<String, AttributeValue> probeKey(KeyPath path) {
+        return schema != null && path.size() == schema.keyPathTemplate().size() ? KeyLimits.keyOf(schema, path)
+                : KeyLimits.keyOf(path);
+    }
+
+    /** The look-up of the highest id in use in the collection's partition, or in its shard {@code shard} (≥ 0). */
+    private Step highestQuery(int shard) {
         KeyRange above = KeyRange.between(itemPath(candidate), itemPath(Long.MAX_VALUE));
-        next = Step.Exchange.of(DynamoApi.QUERY, QueryRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
+        byte[] pk = shard < 0 ? above.partitionKey() : ShardKeys.encode(above.partitionKey(), shard);
+        return Step.Exchange.of(DynamoApi.QUERY, QueryRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
                 .keyConditionExpression("#pk = :pk AND #sk BETWEEN :lo AND :hi")
                 .expressionAttributeNames(Map.of("#pk", TableAttributes.PK, "#sk", TableAttributes.SK))
-                .expressionAttributeValues(Map.of(":pk", AttributeValues.binary(above.partitionKey()),
+                .expressionAttributeValues(Map.of(":pk", AttributeValues.binary(pk),
                         ":lo", AttributeValues.binary(above.lowerSortKey()),
                         ":hi", AttributeValues.binary(above.upperSortKey())))
                 .projectionExpression("#pk, #sk").scanIndexForward(false).limit(HIGHEST_PAGE).consistentRead(true)
                 .build(), this::accept);
     }
 
-    private void accept(QueryResponse highest) {
-        long max = candidate;
-        for (Map<String, AttributeValue> item : highest.items()) {
+    private void accept(QueryResponse found) {
+        long max = highest;
+        for (Map<String, AttributeValue> item : found.items()) {
             KeyId id = idAtCollection(item);
             if (id != null && id.type() == KeyId.Type.INTEGER && id.asBigInteger().bitLength() < 64) {
                 max = Math.max(max, id.asLong()); // descending: the first integer id is the highest
                 break;
             }
+        }
+        highest = max;
+        if (shardsLeft > 0) {
+            next = highestQuery(--shardsLeft);
+            return;
         }
         if (max <= candidate) {
             next = take();

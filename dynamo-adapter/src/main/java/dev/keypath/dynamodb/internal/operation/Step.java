@@ -1,11 +1,13 @@
 package dev.keypath.dynamodb.internal.operation;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /** What an {@link Operation} asks its driver to do next: send one request, wait, or nothing more. */
-public sealed interface Step permits Step.Exchange, Step.Pause, Step.RunUnit, Step.Done {
+public sealed interface Step permits Step.Exchange, Step.Concurrent, Step.Pause, Step.RunUnit,
+        Step.Done {
     /** The operation has its result. */
     public Step DONE = Done.INSTANCE;
 
@@ -31,6 +33,20 @@ public sealed interface Step permits Step.Exchange, Step.Pause, Step.RunUnit, St
 
         private static void rethrow(RuntimeException e) {
             throw e;
+        }
+    }
+
+    /**
+     * Send several independent requests at once (the shards of a sharded query), at most {@code maxInFlight} at a
+     * time; once every one has been answered, hand each its response or failure, in list order, on one thread (so
+     * the operation needs no locks). The synchronous driver sends them one after another on the caller's thread.
+     */
+    public record Concurrent(List<Exchange<?, ?>> exchanges, int maxInFlight) implements Step {
+        public Concurrent {
+            exchanges = List.copyOf(exchanges);
+            if (exchanges.isEmpty() || maxInFlight < 1) {
+                throw new IllegalArgumentException("concurrent exchanges need one request and one in flight");
+            }
         }
     }
 

@@ -25,7 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * {@link BatchRetry} (unprocessed items and throttling retried until the batch deadline), and goes on until the
  * subtree is empty or the item limit is reached. Deleted items are never read again, so running it again after a
  * failure or a limit goes on with what is left; a resume token (the last deleted key, signed for this table and
- * prefix) lets the next call start right after it. No version checks. Single use; not thread-safe.
+ * prefix) lets the next call start right after it. A subtree in a sharded partition is deleted shard after shard
+ * (the unsharded partition first, when types that can be stored there are not sharded); the token's key names the
+ * shard it stopped in. No version checks. Single use; not thread-safe.
  */
 final class SubtreeDelete implements Operation<SubtreeDeletion> {
     /** Keys read per page: four full batch-write chunks. */
@@ -36,7 +38,12 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
     private final long maxItems;
     private final PageTokens tokens;
     private final byte[] fingerprint;
-    private final QueryRequest firstPage;
+    private final KeyRange range;
+    private final ItemQuery query;
+    /** The partitions the subtree lies in: its own, or its shards. */
+    private final List<byte[]> partitions;
+    private int partition;
+    private QueryRequest firstPage;
     private Map<String, AttributeValue> lastDeleted;
     private QueryRequest nextPage;
     private Operation<Void> deleting;
@@ -45,6 +52,12 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
 
     SubtreeDelete(String table, KeyPath prefix, long maxItems, String resumeToken, PageTokens tokens,
                   BatchPolicy policy) {
+        this(table, prefix, maxItems, resumeToken, tokens, policy, null);
+    }
+
+    /** @param partitions the partitions the subtree lies in, or null for its own only */
+    SubtreeDelete(String table, KeyPath prefix, long maxItems, String resumeToken, PageTokens tokens,
+                  BatchPolicy policy, List<byte[]> partitions) {
         if (maxItems < 0) {
             throw new IllegalArgumentException("maxItems must not be negative: " + maxItems);
         }
@@ -53,14 +66,28 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
         this.maxItems = maxItems;
         this.tokens = tokens;
         this.fingerprint = fingerprint(table, prefix);
-        ItemQuery q = ItemQuery.of(b -> b.subtree(prefix));
-        KeyRange range = QueryRequests.range(q);
-        this.firstPage = QueryRequests.request(table, QueryRequests.Target.TABLE, range, q, Expr.NONE, null, PAGE)
-                .toBuilder().projectionExpression("#kp_pk, #kp_sk")
+        this.query = ItemQuery.of(b -> b.subtree(prefix));
+        this.range = QueryRequests.range(query);
+        this.partitions = partitions == null ? List.of(range.partitionKey()) : partitions;
+        Map<String, AttributeValue> resume = resumeToken == null ? null : tokens.decode(resumeToken, fingerprint);
+        if (resume != null) {
+            byte[] pk = resume.get(TableAttributes.PK).b().asByteArrayUnsafe();
+            for (int i = 0; i < this.partitions.size(); i++) {
+                if (java.util.Arrays.equals(pk, this.partitions.get(i))) {
+                    partition = i;
+                }
+            }
+        }
+        this.firstPage = firstPage(this.partitions.get(partition));
+        this.nextPage = resume == null ? firstPage : firstPage.toBuilder().exclusiveStartKey(resume).build();
+    }
+
+    /** The first page of keys of the subtree in the partition {@code pk}. */
+    private QueryRequest firstPage(byte[] pk) {
+        return QueryRequests.request(table, QueryRequests.Target.TABLE, range, pk, query, Expr.NONE, null, PAGE,
+                        false).toBuilder().projectionExpression("#kp_pk, #kp_sk")
                 .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_sk", TableAttributes.SK))
                 .build();
-        this.nextPage = resumeToken == null ? firstPage
-                : firstPage.toBuilder().exclusiveStartKey(tokens.decode(resumeToken, fingerprint)).build();
     }
 
     @Override
@@ -93,9 +120,16 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
                             TableAttributes.SK, key.get(TableAttributes.SK))).build()).build());
         }
         boolean cut = deletes.size() < page.items().size();
-        moreInTable = cut || (page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty());
-        nextPage = moreInTable && !cut ? firstPage.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build()
-                : null;
+        boolean morePages = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty();
+        moreInTable = cut || morePages || partition < partitions.size() - 1;
+        if (!moreInTable || cut) {
+            nextPage = null;
+        } else if (morePages) {
+            nextPage = firstPage.toBuilder().exclusiveStartKey(page.lastEvaluatedKey()).build();
+        } else {
+            firstPage = firstPage(partitions.get(++partition));
+            nextPage = firstPage;
+        }
         if (!deletes.isEmpty()) {
             deleted += deletes.size();
             lastDeleted = deletes.get(deletes.size() - 1).deleteRequest().key();

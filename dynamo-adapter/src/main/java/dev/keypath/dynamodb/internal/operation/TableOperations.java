@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.KeyPath;
+import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemExtension;
@@ -37,9 +38,11 @@ import dev.keypath.dynamodb.internal.request.DeleteActions;
 import dev.keypath.dynamodb.internal.request.ExpiredItems;
 import dev.keypath.dynamodb.internal.request.IdGenerator;
 import dev.keypath.dynamodb.internal.request.ItemReads;
+import dev.keypath.dynamodb.internal.request.KeyLimits;
 import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.PutActions;
 import dev.keypath.dynamodb.internal.request.ReadChecks;
+import dev.keypath.dynamodb.internal.request.QueryPartitions;
 import dev.keypath.dynamodb.internal.request.ReadShape;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
 import dev.keypath.dynamodb.internal.request.TransactGetRequests;
@@ -56,6 +59,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -174,11 +178,21 @@ public final class TableOperations {
         return values;
     }
 
+    /**
+     * The stored key of the item of type {@code typeName} at {@code keyPath}: in its shard when that type is
+     * sharded (an alias's holder, named by the alias item).
+     */
+    private Map<String, AttributeValue> storedKey(String typeName, KeyPath keyPath) {
+        return KeyLimits.keyOf(registry.isRegisteredName(typeName) ? registry.schemaOfStored(typeName, keyPath)
+                : null, keyPath);
+    }
+
     /** {@code GetItem} of one item, mapped to {@code type}. */
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
         DefaultItemSchema<T> schema = registry.of(type, keyPath);
         Operation<Optional<T>> get = Operations.single(DynamoApi.GET_ITEM,
-                ItemReads.request(table, keyPath, consistency), r -> ItemReads.response(r, schema, keyPath, registry));
+                ItemReads.request(table, schema, keyPath, consistency),
+                r -> ItemReads.response(r, schema, keyPath, registry));
         return metering.meters() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
                 () -> AccessPatterns.single(type, "get"), TableOperations::present, null) : get;
     }
@@ -204,7 +218,8 @@ public final class TableOperations {
         Operation<T> putting = Operations.then(sequence(schema, item), sequence -> {
             WriteAction action = preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
-                return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow),
+                return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow,
+                        this::storedKey),
                         written -> PutActions.stored(schema, item, action, registry.extensions()));
             }
             return WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
@@ -233,7 +248,8 @@ public final class TableOperations {
                 throw new UniqueKeyWriteException("A delete of " + deleted.typeName() + " (it declares @UniqueKeyPath) "
                         + "runs as a transaction, which returns no item; read the item first", action.keyPath());
             }
-            return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow), written -> Optional.empty());
+            return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow,
+                    this::storedKey), written -> Optional.empty());
         }
         if (!delete.returnsDeleted()) {
             return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
@@ -329,9 +345,9 @@ public final class TableOperations {
     /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
     public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
-        registry.of(projection.itemType(), keyPath);
+        DefaultItemSchema<?> itemSchema = registry.of(projection.itemType(), keyPath);
         Operation<Optional<P>> get = Operations.single(DynamoApi.GET_ITEM,
-                ItemReads.request(table, keyPath, consistency, schema), r -> r.hasItem() && !r.item().isEmpty()
+                ItemReads.request(table, itemSchema, keyPath, consistency, schema), r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
         return metering.meters() ? metered(get, OperationKind.GET, projection.itemType(), null, r -> keyPath,
                 () -> AccessPatterns.single(projection.itemType(), "get"), TableOperations::present, null) : get;
@@ -361,9 +377,10 @@ public final class TableOperations {
 
     /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
     public Operation<Long> count(ItemQuery query) {
-        Operation<Long> count = new ItemCount(table, Objects.requireNonNull(query, "query"), registry, values, tokens,
-                batchPolicy);
-        return metering.meters() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(), n -> addressOf(query),
+        Operation<Long> count = ShardedCount.of(table, Objects.requireNonNull(query, "query"), registry, values,
+                tokens, batchPolicy);
+        return metering.meters() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(),
+                n -> addressOf(query),
                 () -> AccessPatterns.query(query, "count", null), n -> n, null) : count;
     }
 
@@ -387,8 +404,11 @@ public final class TableOperations {
      * {@code resumeToken} names (null: from the start).
      */
     public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
-        return metered(new SubtreeDelete(table, Objects.requireNonNull(prefix, "prefix"), maxItems, resumeToken, tokens,
-                batchPolicy), OperationKind.DELETE_SUBTREE, null, null, d -> prefix, () -> AccessPatterns.subtree("deleteSubtree",
+        List<byte[]> partitions = QueryPartitions.of(registry, KeyRange.subtree(Objects.requireNonNull(prefix,
+                "prefix")), Set.of());
+        return metered(new SubtreeDelete(table, prefix, maxItems, resumeToken, tokens,
+                batchPolicy, partitions), OperationKind.DELETE_SUBTREE, null, null, d -> prefix,
+                () -> AccessPatterns.subtree("deleteSubtree",
                 prefix), d -> 0, SubtreeDeletion::withCapacity);
     }
 
@@ -536,7 +556,7 @@ public final class TableOperations {
         if (!IdGenerator.needsSequence(schema, item)) {
             return Operations.done(NO_SEQUENCE);
         }
-        return Operations.map(new SequenceAllocation(table, schema.sequencePrefix(item)), value -> {
+        return Operations.map(new SequenceAllocation(table, schema.sequencePrefix(item), schema), value -> {
             long id = value;
             return prefix -> id;
         });

@@ -72,12 +72,13 @@ public final class Aliases {
      * The check that the item at {@code holder} does not hold {@code alias}: it is gone, lists other aliases, or has
      * expired ({@code _ttl} at or before {@code now}, epoch seconds).
      */
-    public static WriteAction staleCheck(KeyPath holder, KeyPath alias, long now) {
+    public static WriteAction staleCheck(KeyPath holder, Map<String, AttributeValue> holderKey, KeyPath alias,
+                                         long now) {
         Expr condition = Expr.of("attribute_not_exists(#kp_pk) OR attribute_not_exists(#kp_al) "
                         + "OR NOT contains(#kp_al, :kp_alias) OR #kp_ttl <= :kp_now",
                 Map.of("#kp_pk", TableAttributes.PK, "#kp_al", TableAttributes.ALIASES, "#kp_ttl", TableAttributes.TTL),
                 Map.of(":kp_alias", AttributeValues.string(alias.toString()), ":kp_now", AttributeValues.number(now)));
-        return new WriteAction(WriteAction.Kind.CONDITION_CHECK, holder, KeyLimits.keyOf(holder), null, Expr.NONE,
+        return new WriteAction(WriteAction.Kind.CONDITION_CHECK, holder, holderKey, null, Expr.NONE,
                 condition, -1, "the item holds " + alias);
     }
 
@@ -91,8 +92,8 @@ public final class Aliases {
     }
 
     /** The consistent read of what {@link #holds} needs of the item at {@code holder}. */
-    public static GetItemRequest holderRequest(String table, KeyPath holder) {
-        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(holder)).consistentRead(true)
+    public static GetItemRequest holderRequest(String table, Map<String, AttributeValue> holderKey) {
+        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(holderKey).consistentRead(true)
                 .projectionExpression("#kp_pk, #kp_al, #kp_ttl")
                 .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_al", TableAttributes.ALIASES,
                         "#kp_ttl", TableAttributes.TTL))
@@ -124,9 +125,9 @@ public final class Aliases {
                         ":kp_tsk", AttributeValues.binary(target.sortKey())));
     }
 
-    /** The consistent read of what a write of the item at {@code keyPath} must know: whether it exists, its aliases. */
-    public static GetItemRequest snapshotRequest(String table, KeyPath keyPath) {
-        return holderRequest(table, keyPath);
+    /** The consistent read of what a write of the item at {@code key} must know: whether it exists, its aliases. */
+    public static GetItemRequest snapshotRequest(String table, Map<String, AttributeValue> key) {
+        return holderRequest(table, key);
     }
 
     /**

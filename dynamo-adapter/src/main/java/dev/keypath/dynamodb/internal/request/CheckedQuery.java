@@ -32,6 +32,21 @@ public record CheckedQuery(ItemQuery query, QueryRequests.Target target, KeyRang
     /** Checks {@code q}; throws the adapter's exceptions (unknown index or type, oversize key, bad token). */
     public static CheckedQuery of(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
                            PageTokens tokens) {
+        CheckedQuery checked = ofRange(table, q, registry, values);
+        return q.pageToken() == null ? checked : checked.startingAfter(tokens.decode(q.pageToken(),
+                checked.fingerprint()));
+    }
+
+    /** {@code q} with {@code startKey} to start after. */
+    public CheckedQuery startingAfter(Map<String, AttributeValue> startKey) {
+        return new CheckedQuery(query, target, range, typeNames, filter, fingerprint, startKey);
+    }
+
+    /**
+     * {@link #of} without reading the page token ({@link #startKey()} is null): for a query over sharded
+     * partitions, whose token holds a position per partition.
+     */
+    public static CheckedQuery ofRange(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values) {
         QueryRequests.Target target = QueryRequests.Target.TABLE;
         if (q.index() != null) {
             IndexDefinition index = registry.index(q.index());
@@ -54,8 +69,6 @@ public record CheckedQuery(ItemQuery query, QueryRequests.Target target, KeyRang
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         Expr filter = values.toExpr(q.filter().orElse(null));
         byte[] fingerprint = QueryRequests.fingerprint(table, target, range, q, typeNames, filter);
-        Map<String, AttributeValue> startKey = q.pageToken() == null ? null
-                : tokens.decode(q.pageToken(), fingerprint);
-        return new CheckedQuery(q, target, range, typeNames, filter, fingerprint, startKey);
+        return new CheckedQuery(q, target, range, typeNames, filter, fingerprint, null);
     }
 }

@@ -16,12 +16,12 @@ final class ConditionCheckActions {
      * item is absent when the type has a {@code @TimeToLive} ({@code now}: the table's, in epoch seconds).
      */
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, Expr condition, long now) {
-        WriteAction check = action(keyPath, condition);
+        WriteAction check = action(schema, keyPath, condition);
         return schema.hasTtl() ? ExpiredItems.requireLive(check, now) : check;
     }
 
-    private static WriteAction action(KeyPath keyPath, Expr condition) {
-        Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
+    private static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, Expr condition) {
+        Map<String, AttributeValue> key = KeyLimits.keyOf(schema, keyPath);
         if (condition.isEmpty()) {
             throw new IllegalArgumentException("a condition check needs a condition [key path " + keyPath + "]");
         }

@@ -52,7 +52,7 @@ public final class DeleteActions {
      */
     public static WriteAction action(DefaultItemSchema<?> schema, KeyPath keyPath, long expectedVersion, Expr condition) {
         schema.checkKeyPath(keyPath);
-        Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
+        Map<String, AttributeValue> key = KeyLimits.keyOf(schema, keyPath);
         Expr cond = Expr.NONE;
         if (expectedVersion >= 0) {
             cond = expectedVersion == 0

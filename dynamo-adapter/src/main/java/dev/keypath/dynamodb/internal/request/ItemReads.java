@@ -19,15 +19,24 @@ public final class ItemReads {
     }
 
     public static GetItemRequest request(String table, KeyPath keyPath, ReadConsistency consistency) {
-        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(keyPath))
-                .consistentRead(consistency == ReadConsistency.STRONG).build();
+        return request(table, null, keyPath, consistency);
+    }
+
+    /**
+     * The {@code GetItem} of the item of {@code schema}'s type at {@code keyPath}, in its shard when the type is
+     * sharded ({@link KeyLimits#keyOf(DefaultItemSchema, KeyPath)}); null {@code schema}: an internal item's key.
+     */
+    public static GetItemRequest request(String table, DefaultItemSchema<?> schema, KeyPath keyPath,
+                                         ReadConsistency consistency) {
+        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
+                .key(KeyLimits.keyOf(schema, keyPath)).consistentRead(consistency == ReadConsistency.STRONG).build();
     }
 
     /** A {@code GetItem} that reads only what {@code projection} needs. */
-    public static GetItemRequest request(String table, KeyPath keyPath, ReadConsistency consistency,
-                                  ProjectionSchema<?> projection) {
+    public static GetItemRequest request(String table, DefaultItemSchema<?> schema, KeyPath keyPath,
+                                         ReadConsistency consistency, ProjectionSchema<?> projection) {
         Expr expression = ReadShape.expression(projection);
-        return request(table, keyPath, consistency).toBuilder().projectionExpression(expression.expression())
+        return request(table, schema, keyPath, consistency).toBuilder().projectionExpression(expression.expression())
                 .expressionAttributeNames(expression.names()).build();
     }
 

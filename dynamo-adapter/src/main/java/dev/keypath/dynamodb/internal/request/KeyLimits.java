@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemTooLargeException;
 import dev.keypath.dynamodb.KeyTooLargeException;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -52,6 +53,26 @@ public final class KeyLimits {
      */
     public static Map<String, AttributeValue> keyOf(KeyPath path) {
         byte[] pk = path.partitionKey();
+        if (pk.length > TableAttributes.MAX_PARTITION_KEY) {
+            throw new KeyTooLargeException(path, TableAttributes.PK, pk.length, TableAttributes.MAX_PARTITION_KEY);
+        }
+        byte[] sk = path.sortKey();
+        if (sk.length > TableAttributes.MAX_SORT_KEY) {
+            throw new KeyTooLargeException(path, TableAttributes.SK, sk.length, TableAttributes.MAX_SORT_KEY);
+        }
+        return Map.of(TableAttributes.PK, AttributeValues.binary(pk), TableAttributes.SK, AttributeValues.binary(sk));
+    }
+
+    /**
+     * {@link #keyOf(KeyPath)} of an item of {@code schema}'s type, whose partition key is in its shard when the type
+     * is sharded (a {@link dev.keypath.dynamodb.RandomShardException} when that shard is random); null
+     * {@code schema}: the path's own key (alias items, counters).
+     */
+    public static Map<String, AttributeValue> keyOf(DefaultItemSchema<?> schema, KeyPath path) {
+        if (schema == null || schema.shards() == null) {
+            return keyOf(path);
+        }
+        byte[] pk = schema.partitionKeyOf(path);
         if (pk.length > TableAttributes.MAX_PARTITION_KEY) {
             throw new KeyTooLargeException(path, TableAttributes.PK, pk.length, TableAttributes.MAX_PARTITION_KEY);
         }

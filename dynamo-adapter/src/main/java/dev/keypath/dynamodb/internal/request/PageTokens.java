@@ -82,6 +82,39 @@ public final class PageTokens {
         return ENCODER.encodeToString(token);
     }
 
+    /**
+     * A token of any {@code payload} (its first byte a format of its own, not {@value #FORMAT}), signed as
+     * {@link #encode} signs: the sharded queries' positions ({@link ShardPositions}).
+     */
+    public String sign(byte[] payload, byte[] fingerprint) {
+        byte[] mac = mac(fingerprint, payload);
+        byte[] token = new byte[payload.length + MAC_LENGTH];
+        System.arraycopy(payload, 0, token, 0, payload.length);
+        System.arraycopy(mac, 0, token, payload.length, MAC_LENGTH);
+        return ENCODER.encodeToString(token);
+    }
+
+    /** The payload of a token {@link #sign} made for {@code fingerprint}; an {@link InvalidPageTokenException} else. */
+    public byte[] verify(String token, byte[] fingerprint) {
+        byte[] raw;
+        try {
+            raw = DECODER.decode(token);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidPageTokenException("not base64url");
+        }
+        if (raw.length < 1 + MAC_LENGTH) {
+            throw new InvalidPageTokenException("too short (truncated?)");
+        }
+        int payloadLength = raw.length - MAC_LENGTH;
+        byte[] payload = java.util.Arrays.copyOf(raw, payloadLength);
+        byte[] actual = java.util.Arrays.copyOfRange(raw, payloadLength, raw.length);
+        if (!MessageDigest.isEqual(mac(fingerprint, payload), actual)) {
+            throw new InvalidPageTokenException("signature mismatch: token was altered, truncated, or made by "
+                    + "another query or table");
+        }
+        return payload;
+    }
+
     public Map<String, AttributeValue> decode(String token, byte[] fingerprint) {
         byte[] raw;
         try {

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.request;
 
 import dev.keypath.dynamodb.PutMode;
+import dev.keypath.dynamodb.RandomShardException;
 import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
@@ -46,6 +47,12 @@ public final class PutActions {
      */
     public static WriteAction action(DefaultItemSchema<?> schema, Object item, Map<String, Object> generated, PutMode mode,
                               Expr condition, WriteKind kind, ItemExtensions extensions, ValueConverter values) {
+        if (schema.shards() != null && schema.shards().random() && (mode != PutMode.REPLACE || !condition.isEmpty())) {
+            throw new RandomShardException("A put of " + schema.typeName() + " (@Sharded(random = true)) cannot "
+                    + "judge " + (mode != PutMode.REPLACE ? "mode " + mode : "a condition") + ": the item it would "
+                    + "meet may be in any shard; put with PutMode.REPLACE and no condition",
+                    schema.keyPathOf(item, generated));
+        }
         if (kind != WriteKind.BATCH_PUT && mode == PutMode.REPLACE && !generated.isEmpty()) {
             // a generated id names a new item: never overwrite one that holds it (batch writes take no condition)
             mode = PutMode.CREATE_ONLY;

@@ -69,10 +69,19 @@ public final class QueryRequests {
      */
     public static QueryRequest request(String table, Target target, KeyRange range, ItemQuery q, Expr filter,
                                 Map<String, AttributeValue> startKey, int pageLimit, boolean keysOnly) {
+        return request(table, target, range, range.partitionKey(), q, filter, startKey, pageLimit, keysOnly);
+    }
+
+    /**
+     * {@link #request(String, Target, KeyRange, ItemQuery, Expr, Map, int, boolean)} in the partition
+     * {@code partitionKey}: the range's own, or one of its shards.
+     */
+    public static QueryRequest request(String table, Target target, KeyRange range, byte[] partitionKey, ItemQuery q,
+                                Expr filter, Map<String, AttributeValue> startKey, int pageLimit, boolean keysOnly) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         names.put("#kp_pk", target.pkAttribute());
-        values.put(":kp_pk", AttributeValues.binary(range.partitionKey()));
+        values.put(":kp_pk", AttributeValues.binary(partitionKey));
         String condition = "#kp_pk = :kp_pk";
         if (range.hasSortKeyCondition()) {
             names.put("#kp_sk", target.skAttribute());
@@ -93,9 +102,12 @@ public final class QueryRequests {
             names.put("#kp_ttl", TableAttributes.TTL);
             projection = "#kp_tpk, #kp_tsk, #kp_type, #kp_ttl";
             if (target.index() != null) {
-                names.put("#kp_ipk", target.pkAttribute());
+                if (!target.pkAttribute().equals(TableAttributes.PK)) { // a local index shares the table's pk
+                    names.put("#kp_ipk", target.pkAttribute());
+                    projection += ", #kp_ipk";
+                }
                 names.put("#kp_isk", target.skAttribute());
-                projection += ", #kp_ipk, #kp_isk";
+                projection += ", #kp_isk";
             }
         }
         QueryRequest.Builder b = QueryRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).indexName(target.index())

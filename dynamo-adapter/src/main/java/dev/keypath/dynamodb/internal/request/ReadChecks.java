@@ -138,7 +138,7 @@ public final class ReadChecks {
         }
         for (Read r : pending.values()) {
             checks.add(r);
-            actions.add(new WriteAction(WriteAction.Kind.CONDITION_CHECK, r.keyPath(), KeyLimits.keyOf(r.keyPath()),
+            actions.add(new WriteAction(WriteAction.Kind.CONDITION_CHECK, r.keyPath(), KeyLimits.keyOf(r.schema(), r.keyPath()),
                     null, Expr.NONE, unchanged(r), -1, "changed since read"));
         }
         return new Checked(List.copyOf(actions), checks, writes.size());

@@ -37,12 +37,12 @@ public final class TransactGetRequests {
         List<TransactGetItem> gets = new ArrayList<>(keys.size());
         for (int i = 0; i < keys.size(); i++) {
             ItemKey<?> k = keys.get(i);
-            registry.of(k.type(), k.keyPath());
+            DefaultItemSchema<?> schema = registry.of(k.type(), k.keyPath());
             if (!seen.add(k.keyPath())) {
                 throw new IllegalArgumentException("transactional read key " + i + " asks for " + k.keyPath()
                         + " again; each item may appear once");
             }
-            gets.add(TransactGetItem.builder().get(Get.builder().tableName(table).key(KeyLimits.keyOf(k.keyPath()))
+            gets.add(TransactGetItem.builder().get(Get.builder().tableName(table).key(KeyLimits.keyOf(schema, k.keyPath()))
                     .build()).build());
         }
         return TransactGetItemsRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).transactItems(gets).build();

@@ -99,7 +99,7 @@ public final class UpdateActions {
 
     private Planned build(UpdateSpec spec, UpdateItem.Mode mode, WriteKind kind, ItemExtensions extensions) {
         schema.checkKeyPath(keyPath);
-        Map<String, AttributeValue> key = KeyLimits.keyOf(keyPath);
+        Map<String, AttributeValue> key = KeyLimits.keyOf(schema, keyPath);
         effects = new UpdateEffects.Builder(spec);
         for (Change c : spec.changes()) {
             add(c);

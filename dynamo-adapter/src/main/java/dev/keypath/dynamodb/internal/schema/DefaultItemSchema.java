@@ -220,6 +220,20 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return declared.hasAutoIds() || roles.version() != null;
     }
 
+    /** How the type's partition is spread over shards ({@code @Sharded}), or null when it is not. */
+    public ShardRule shards() {
+        return declared.shards();
+    }
+
+    /**
+     * The partition key an item of this type at {@code path} is stored under: the path's own, or its calculated
+     * shard's; a {@link dev.keypath.dynamodb.RandomShardException} for a random-sharded type.
+     */
+    public byte[] partitionKeyOf(KeyPath path) {
+        ShardRule shards = declared.shards();
+        return shards == null ? path.partitionKey() : shards.partitionKey(path, declared.typeName());
+    }
+
     /** See {@link ItemKeys#sequencePrefix}. */
     public KeyPath sequencePrefix(Object item) {
         return keys.sequencePrefix(item);

@@ -2,8 +2,10 @@ package dev.keypath.dynamodb.internal.schema;
 
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ShardDeclarationException;
 import dev.keypath.dynamodb.annotation.CreatedAt;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.annotation.UpdatedAt;
 import dev.keypath.dynamodb.internal.mapping.ItemMappers;
 import dev.keypath.dynamodb.internal.mapping.JsonNames;
@@ -31,12 +33,13 @@ import java.util.Set;
  * @param keyComponents each key field's index in {@code components}
  * @param usesSequence  whether a key field is an {@code @AutoId(SEQUENCE)}
  * @param hasAutoIds    whether some key field is an auto id
+ * @param shards        how the type's partition is spread ({@code @Sharded}), or null when it is not
  */
 record ItemDeclaration(String typeName, KeyPathTemplate template, KeyLayout layout, List<KeyField> keyFields,
                        ItemKeys keys, RoleFields roles, String versionName, TimestampField createdAt,
                        TimestampField updatedAt, IndexKeyPaths indexKeys, AliasKeyPaths aliasKeys, StoredNames names,
                        PlainRecordCodec plain, Property[] components, int[] keyComponents, boolean usesSequence,
-                       boolean hasAutoIds) {
+                       boolean hasAutoIds, ShardRule shards) {
 
     /** Reads and checks the declaration of {@code type}, whose attributes {@code mapper} names. */
     static ItemDeclaration read(Class<?> type, MapperSource mapper) {
@@ -72,7 +75,19 @@ record ItemDeclaration(String typeName, KeyPathTemplate template, KeyLayout layo
         ItemKeys keys = new ItemKeys(type, typeName, template, layout, keyFields);
         boolean usesSequence = keys.checkAutoIds();
         StoredNames names = StoredNames.of(reserved, props, jsonNames, keyFields);
+        ShardRule shards = ShardRule.declared(type.getAnnotation(Sharded.class), layout,
+                "@Sharded of " + type.getName());
+        if (shards != null && shards.random()) {
+            String needsKey = version != null ? "a @Version" : !aliasKeys.isEmpty() ? "a @UniqueKeyPath"
+                    : usesSequence ? "a sequence id" : null;
+            if (needsKey != null) {
+                throw new ShardDeclarationException("@Sharded of " + type.getName() + ": a random shard cannot be "
+                        + "found from a key path, but " + needsKey + " needs the stored item by key; calculate the "
+                        + "shard from ids (by = \"...\") instead");
+            }
+        }
         return new ItemDeclaration(typeName, template, layout, keyFields, keys, roles, versionName, createdAt,
-                updatedAt, indexKeys, aliasKeys, names, plain, components, keyComponents, usesSequence, autoIds);
+                updatedAt, indexKeys, aliasKeys, names, plain, components, keyComponents, usesSequence, autoIds,
+                shards);
     }
 }

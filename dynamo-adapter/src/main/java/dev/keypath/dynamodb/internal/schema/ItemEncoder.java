@@ -34,6 +34,9 @@ final class ItemEncoder {
     /** The size the attribute map is made for: one entry per property and the attributes keypath adds. */
     private final int capacity;
     private final AttributeValue typeAttribute;
+    /** How the partition is spread, or null. */
+    private final ShardRule shards;
+    private final String typeName;
 
     /** The encoder of {@code type} as {@code declared}, through {@code jackson} where it needs Jackson. */
     ItemEncoder(Class<?> type, ItemDeclaration declared, LazyJacksonCodec jackson) {
@@ -48,6 +51,8 @@ final class ItemEncoder {
         this.reserved = declared.names().reserved();
         this.capacity = 2 * (declared.components().length + 6);
         this.typeAttribute = AttributeValues.string(declared.typeName());
+        this.shards = declared.shards();
+        this.typeName = declared.typeName();
     }
 
     /**
@@ -60,7 +65,8 @@ final class ItemEncoder {
         }
         KeyPath path = keys.keyPathOf(item, generated);
         Map<String, AttributeValue> attrs = new LinkedHashMap<>(capacity);
-        attrs.put(TableAttributes.PK, AttributeValues.binary(path.partitionKey()));
+        attrs.put(TableAttributes.PK, AttributeValues.binary(shards == null ? path.partitionKey()
+                : shards.partitionKeyForPut(path, typeName)));
         attrs.put(TableAttributes.SK, AttributeValues.binary(path.sortKey()));
         attrs.put(TableAttributes.TYPE, typeAttribute);
         if (plain == null || item.getClass() != type || !plain.writeItem(item, attrs)) {

@@ -2,6 +2,7 @@ package dev.keypath.dynamodb.internal.schema;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathFormatException;
+import dev.keypath.ShardKeys;
 import dev.keypath.dynamodb.StoredKeyException;
 import dev.keypath.dynamodb.StoredKeyException.Problem;
 import java.util.Map;
@@ -9,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Decodes the key path a stored item holds in two binary attributes: its table key ({@code pk}/{@code sk}) or an
- * index's. The one decoding of stored keys: the tables' reads, {@code StoredItemLayout.keyPathOf} (export,
+ * index's, sharded or not (the shard is dropped: the key path is the logical one). The one decoding of stored keys: the tables' reads, {@code StoredItemLayout.keyPathOf} (export,
  * streams, the CLI) and the alias items' targets all come here. Stateless.
  */
 final class StoredKeyPaths {
@@ -30,10 +31,10 @@ final class StoredKeyPaths {
         byte[] pk = bytes(item, pkAttribute);
         byte[] sk = bytes(item, skAttribute);
         try {
-            return KeyPath.decode(pk, sk);
+            return ShardKeys.keyPath(pk, sk);
         } catch (KeyPathFormatException e) {
             boolean table = TableAttributes.PK.equals(pkAttribute) && TableAttributes.SK.equals(skAttribute);
-            String attribute = e.reason().startsWith("partition key") ? pkAttribute : skAttribute;
+            String attribute = e.reason().contains("partition key") ? pkAttribute : skAttribute;
             throw new StoredKeyException("Stored " + (table ? "key" : "index key " + pkAttribute + "/"
                     + skAttribute) + " is not a valid key path: " + e.getMessage(), attribute, Problem.NOT_A_KEY_PATH,
                     e);

@@ -1,0 +1,123 @@
+package dev.keypath.benchmarks;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.Sharded;
+import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+
+/**
+ * A page of {@value #PAGE} items of one parent, read as one collection: spread over {@value #SHARDS} shards
+ * (16 concurrent queries on the asynchronous table, one after another on the synchronous one, merged in key order)
+ * against the same {@value #ITEMS} items unsharded (one query), in one table of DynamoDB Local in this JVM. The
+ * first page of each, strongly consistent. The ratio of the sharded to the unsharded time is the cost of reading
+ * the shards.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 2, jvmArgsAppend = {ForkOptions.ENGINE_HEAP_MIN, ForkOptions.ENGINE_HEAP_MAX, ForkOptions.PRE_TOUCH})
+@Warmup(iterations = 10, time = 2)
+@Measurement(iterations = 10, time = 2)
+public class ShardedPageBenchmark {
+    static final int SHARDS = 16;
+    static final int ITEMS = 2_000;
+    static final int PAGE = 1_000;
+
+    /** An event of a busy day, sharded by its id. */
+    @ItemType(name = "ShardedEvent", keyPath = "/day-{day}/event-{eventId}")
+    @Sharded(count = SHARDS, by = "eventId")
+    public record ShardedEvent(String day, long eventId, String kind, String body) {
+    }
+
+    /** The same event, unsharded. */
+    @ItemType(name = "PlainEvent", keyPath = "/plainday-{day}/event-{eventId}")
+    public record PlainEvent(String day, long eventId, String kind, String body) {
+    }
+
+    private EmbeddedDynamoDb db;
+    private DynamoDbAsyncClient asyncClient;
+    private KeyPathTable table;
+    private KeyPathAsyncTable async;
+    private ItemQuery sharded;
+    private ItemQuery unsharded;
+
+    /** Starts DynamoDB Local and writes the items both ways. */
+    @Setup(Level.Trial)
+    public void start() {
+        db = EmbeddedDynamoDb.start();
+        table = KeyPathTables.builder().client(db.client()).tableName("sharded")
+                .register(ShardedEvent.class, PlainEvent.class).build();
+        table.bootstrap();
+        asyncClient = DynamoDbAsyncClient.builder().endpointOverride(db.endpoint()).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .build();
+        async = KeyPathTables.asyncBuilder().client(asyncClient).tableName("sharded")
+                .register(ShardedEvent.class, PlainEvent.class).build();
+        List<Object> items = new ArrayList<>(2 * ITEMS);
+        for (long id = 0; id < ITEMS; id++) {
+            String body = "event body " + id + " ".repeat(60);
+            items.add(new ShardedEvent("2026-11-27", id * 7_919, "click", body));
+            items.add(new PlainEvent("2026-11-27", id * 7_919, "click", body));
+        }
+        table.batchWrite(WriteBatch.builder().putAll(items).build());
+        sharded = ItemQuery.of(q -> q.subtree(KeyPath.of("day", "2026-11-27")).limit(PAGE));
+        unsharded = ItemQuery.of(q -> q.subtree(KeyPath.of("plainday", "2026-11-27")).limit(PAGE));
+        Checks.equal(table.query(sharded).items().size() > PAGE * 8 / 10, true, "a sharded page is mostly full");
+        Checks.equal(table.query(unsharded).items().size(), PAGE, "an unsharded page is full");
+    }
+
+    /** Stops DynamoDB Local. */
+    @TearDown(Level.Trial)
+    public void stop() {
+        asyncClient.close();
+        db.close();
+    }
+
+    /** The sharded page on the synchronous table: 16 queries one after another, merged. */
+    @Benchmark
+    public List<Object> shardedSync() {
+        return table.query(sharded).items();
+    }
+
+    /** The sharded page on the asynchronous table: 16 queries at once, merged. */
+    @Benchmark
+    public List<Object> shardedAsync() {
+        return async.query(sharded).join().items();
+    }
+
+    /** The same page unsharded on the synchronous table: one query. */
+    @Benchmark
+    public List<Object> unshardedSync() {
+        return table.query(unsharded).items();
+    }
+
+    /** The same page unsharded on the asynchronous table: one query. */
+    @Benchmark
+    public List<Object> unshardedAsync() {
+        return async.query(unsharded).join().items();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.keypath.dynamodb.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Spreads the partition of an item type over {@link #count()} physical partitions, its <em>shards</em>, so that a
+ * hot parent (today's events, a popular user) is not held to one DynamoDB partition's 1,000 write and 3,000 read
+ * units a second. Only the stored partition key changes (docs/FORMAT.md, section 14); key paths, queries and pages
+ * read as if the type were not sharded.
+ *
+ * <p><b>Calculated</b> ({@code by}): the shard of an item is calculated from the ids named by template variables of
+ * the type's key path, e.g. {@code @Sharded(count = 16, by = "eventId")} on {@code /day-{day}/event-{eventId}}. A
+ * read or write of one item by key path goes straight to its shard, so every operation works as on an unsharded
+ * type. At least one named id must be below the first element: the first element's own ids are the same for every
+ * item of the partition and would put them all in one shard.
+ *
+ * <p><b>Random</b> ({@code random = true}): each put draws its shard at random, for append-only data read back by
+ * queries. A random shard cannot be found again from the key path alone, so reads and writes of one item by key
+ * path (get, update, delete, condition checks, puts that expect an item or its absence) are refused with a
+ * {@link dev.keypath.dynamodb.RandomShardException}; read such items with a query, remove them with
+ * {@code deleteSubtree} or a time to live. A random-sharded type may not have a {@link Version}, a
+ * {@link UniqueKeyPath} or a sequence id, which all need the stored item by key. Give its items unique key paths
+ * (a random or time-ordered id): two puts of one key path land in two shards as two items.
+ *
+ * <p>A query over a sharded parent reads every shard (and the unsharded partition when unsharded types share the
+ * first element's namespace) and merges them in key order, with one page token. A bad declaration (a count outside
+ * 1 to 65,536, an unknown variable, neither or both of {@code by} and {@code random}) is a
+ * {@link dev.keypath.dynamodb.ShardDeclarationException} when the type is registered.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Sharded {
+    /** The number of shards, 1 to 65,536. */
+    int count();
+
+    /** The key path template variables the shard is calculated from, in hash order; empty for a random shard. */
+    String[] by() default {};
+
+    /** True to draw each put's shard at random (append-only data); then {@link #by()} must be empty. */
+    boolean random() default false;
+}

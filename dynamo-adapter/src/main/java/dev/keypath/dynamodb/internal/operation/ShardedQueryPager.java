@@ -1,0 +1,278 @@
+package dev.keypath.dynamodb.internal.operation;
+
+import dev.keypath.KeyRange;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.internal.expression.Expr;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.request.CheckedQuery;
+import dev.keypath.dynamodb.internal.request.PageTokens;
+import dev.keypath.dynamodb.internal.request.QueryRequests;
+import dev.keypath.dynamodb.internal.request.ShardPositions;
+import dev.keypath.dynamodb.internal.request.ShardPositions.Position;
+import dev.keypath.dynamodb.internal.schema.TableAttributes;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * One page of a query whose range lies in a sharded partition, without I/O: the range is read in every partition
+ * the query may find items in (its shards, and the unsharded partition when unsharded types share it), and the
+ * partitions are merged by the bytes of their sort keys into one collection in key order, ascending or descending.
+ *
+ * <p>A page goes in rounds. Each round queries, at once ({@link Step.Concurrent}), the partitions the merge is
+ * waiting for: in the first, every partition not done, each for its share of the limit; after it, only those whose
+ * read position is the lowest (the <em>frontier</em>: no partition can still hold an item before it). Items up to
+ * the frontier are merged into the page. The {@code Limit}s of a page's requests add up to at most the page's limit
+ * plus the number of partitions, so a page reads (and DynamoDB bills) at most that many items; when that budget is
+ * spent first, the page ends short of the limit and its token goes on. Without a limit, one round makes the page.
+ *
+ * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
+ * on the table, after the page's last key, written once, for every partition that has read past it. The query's
+ * fingerprint includes its partitions, so a token does not survive a change of the shard count. Not thread-safe:
+ * one instance serves one call, step by step; the driver runs a round's callbacks on one thread.
+ */
+final class ShardedQueryPager implements Operation<Page<Object>> {
+    /** The most requests of one round in flight at once on the asynchronous table. */
+    static final int MAX_IN_FLIGHT = 16;
+
+    private final String table;
+    private final ItemQuery q;
+    private final QueryRequests.Target target;
+    private final KeyRange range;
+    private final Expr filter;
+    private final Expr projection;
+    private final boolean keys;
+    private final byte[] fingerprint;
+    private final PageTokens tokens;
+    private final QueryItems items;
+    private final Partition[] partitions;
+    private final int limit;
+    /** 1 ascending, −1 descending: the sign of the merge's comparison. */
+    private final int direction;
+    private final List<Object> out = new ArrayList<>();
+    /** The items this page's requests may still ask for (their {@code Limit}s); unused without a limit. */
+    private int budget;
+    private int scanned;
+    private int answered;
+    private int asked;
+    /** The highest sort key up to which every partition has been read; null when all are done. */
+    private byte[] frontier;
+    /** The sort key of the last item the page took, or null. */
+    private byte[] lastTaken;
+    private boolean cut;
+    private boolean complete;
+
+    /** One partition's reading: where it resumes, what it read and the page has not taken yet. */
+    private static final class Partition {
+        final byte[] pk;
+        /** Where the next request starts (exclusive), null for the range's start. */
+        Map<String, AttributeValue> readFrom;
+        /** The key after the last item the page took (or dropped), null for where the page started. */
+        Map<String, AttributeValue> taken;
+        boolean exhausted;
+        /** The sort key this page has read up to; null until the first answer, or when exhausted. */
+        byte[] readTo;
+        boolean read;
+        final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+
+        Partition(byte[] pk) {
+            this.pk = pk;
+        }
+    }
+
+    ShardedQueryPager(String table, CheckedQuery checked, QueryItems items, Expr projection, PageTokens tokens,
+                      List<byte[]> partitionKeys) {
+        this.table = table;
+        this.q = checked.query();
+        this.target = checked.target();
+        this.range = checked.range();
+        this.filter = checked.filter();
+        this.projection = projection;
+        this.keys = items.keys();
+        this.tokens = tokens;
+        this.items = items;
+        this.limit = q.limit();
+        this.direction = q.descending() ? -1 : 1;
+        this.fingerprint = fingerprint(checked.fingerprint(), partitionKeys);
+        this.partitions = new Partition[partitionKeys.size()];
+        for (int i = 0; i < partitions.length; i++) {
+            partitions[i] = new Partition(partitionKeys.get(i));
+        }
+        this.budget = limit + partitions.length;
+        if (q.pageToken() != null) {
+            List<Position> positions = ShardPositions.decode(tokens.verify(q.pageToken(), fingerprint),
+                    partitionKeys, target.pkAttribute());
+            for (int i = 0; i < partitions.length; i++) {
+                partitions[i].readFrom = positions.get(i).after();
+                partitions[i].taken = positions.get(i).after();
+                partitions[i].exhausted = positions.get(i).done();
+            }
+        }
+    }
+
+    /** The unsharded query's fingerprint, extended with the partitions read. */
+    static byte[] fingerprint(byte[] query, List<byte[]> partitionKeys) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(query);
+        out.writeBytes("|shards".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (byte[] pk : partitionKeys) {
+            out.write(pk.length >>> 8);
+            out.write(pk.length);
+            out.writeBytes(pk);
+        }
+        return out.toByteArray();
+    }
+
+    @Override
+    public Step next() {
+        if (complete) {
+            return Step.DONE;
+        }
+        List<Partition> reading = new ArrayList<>();
+        for (Partition p : partitions) {
+            if (!p.exhausted && (!p.read || Arrays.equals(p.readTo, frontier))) {
+                reading.add(p);
+            }
+        }
+        int each = 0;
+        if (limit > 0) {
+            int missing = limit - out.size();
+            each = Math.min(ceilDiv(missing, reading.size()), budget / Math.max(1, reading.size()));
+            if (each < 1) {
+                reading.clear(); // the page's read budget is spent: it ends here
+            }
+        }
+        if (reading.isEmpty()) {
+            complete = true;
+            return Step.DONE;
+        }
+        budget -= each * reading.size();
+        asked = reading.size();
+        answered = 0;
+        List<Step.Exchange<?, ?>> exchanges = new ArrayList<>(reading.size());
+        for (Partition p : reading) {
+            exchanges.add(Step.Exchange.of(DynamoApi.QUERY, request(p, each), r -> accept(p, r)));
+        }
+        return exchanges.size() == 1 ? exchanges.get(0) : new Step.Concurrent(exchanges, MAX_IN_FLIGHT);
+    }
+
+    private static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+
+    @Override
+    public Page<Object> result() {
+        return new Page<>(out, token(), scanned);
+    }
+
+    private QueryRequest request(Partition p, int pageLimit) {
+        QueryRequest request = QueryRequests.request(table, target, range, p.pk, q, filter, p.readFrom, pageLimit,
+                keys);
+        if (projection.isEmpty()) {
+            return request;
+        }
+        Map<String, String> names = new LinkedHashMap<>(request.expressionAttributeNames());
+        names.putAll(projection.names());
+        return request.toBuilder().projectionExpression(projection.expression()).expressionAttributeNames(names)
+                .build();
+    }
+
+    private void accept(Partition p, QueryResponse r) {
+        scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        p.buffer.addAll(r.items());
+        p.read = true;
+        if (r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()) {
+            p.readFrom = r.lastEvaluatedKey();
+            p.readTo = sortKey(r.lastEvaluatedKey());
+        } else {
+            p.exhausted = true;
+            p.readTo = null;
+        }
+        if (++answered == asked) {
+            merge();
+        }
+    }
+
+    /** After a round: takes every item up to the frontier in key order, until the page is full. */
+    private void merge() {
+        frontier = null;
+        for (Partition p : partitions) {
+            if (!p.exhausted && (frontier == null || compare(p.readTo, frontier) < 0)) {
+                frontier = p.readTo;
+            }
+        }
+        while (limit == 0 || out.size() < limit) {
+            Partition next = null;
+            byte[] nextKey = null;
+            for (Partition p : partitions) {
+                Map<String, AttributeValue> head = p.buffer.peekFirst();
+                if (head == null) {
+                    continue;
+                }
+                byte[] key = sortKey(head);
+                if (frontier != null && compare(key, frontier) > 0) {
+                    continue;
+                }
+                if (next == null || compare(key, nextKey) < 0) {
+                    next = p;
+                    nextKey = key;
+                }
+            }
+            if (next == null) {
+                break;
+            }
+            Map<String, AttributeValue> raw = next.buffer.pollFirst();
+            next.taken = QueryRequests.resumeKey(target, raw);
+            lastTaken = nextKey;
+            Object mapped = items.map(raw);
+            if (mapped != null) {
+                out.add(mapped);
+            }
+        }
+        cut = limit > 0 && out.size() == limit;
+        if (cut || limit == 0 || frontier == null) {
+            complete = true;
+        }
+    }
+
+    /** The token of the next page, or null when every partition is done. */
+    private String token() {
+        // on the table every partition that has read past the page's last key resumes after it: one key in the token
+        byte[] common = target.index() != null ? null : cut ? lastTaken : frontier;
+        List<Position> positions = new ArrayList<>(partitions.length);
+        boolean more = false;
+        for (Partition p : partitions) {
+            Map<String, AttributeValue> head = p.buffer.peekFirst();
+            if (head == null && p.exhausted) {
+                positions.add(Position.DONE);
+                continue;
+            }
+            more = true;
+            if (common != null && (head == null || compare(sortKey(head), common) > 0)) {
+                positions.add(new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
+                        TableAttributes.SK, AttributeValues.binary(common))));
+            } else {
+                Map<String, AttributeValue> at = head == null ? p.readFrom : p.taken;
+                positions.add(at == null ? Position.START : new Position(false, at));
+            }
+        }
+        return more ? tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint) : null;
+    }
+
+    /** The bytes the merge orders an item or a key by: its sort key on the table or the index. */
+    private byte[] sortKey(Map<String, AttributeValue> item) {
+        return item.get(target.skAttribute()).b().asByteArrayUnsafe();
+    }
+
+    private int compare(byte[] a, byte[] b) {
+        return direction * Arrays.compareUnsigned(a, b);
+    }
+}

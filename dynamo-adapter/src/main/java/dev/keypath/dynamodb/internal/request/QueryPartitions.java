@@ -1,0 +1,63 @@
+package dev.keypath.dynamodb.internal.request;
+
+import dev.keypath.KeyRange;
+import dev.keypath.ShardKeys;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.schema.ShardRule;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The physical partitions a query range reads. A range lies in the partition of its first element; when a type
+ * that can be stored there is sharded, that partition is spread over shards 0 … N − 1 (N the largest count such a
+ * type declares: shard numbers are the same bytes whatever the count), and the unsharded partition is read too when
+ * an unsharded type can be stored there. A type can be stored there when its key path template's first namespace
+ * is the range's and the query asks for it (or for every type). Pure.
+ */
+public final class QueryPartitions {
+    private QueryPartitions() {
+    }
+
+    /**
+     * The partition keys {@code range} reads on the table (or a local index, which shares the table's partitions),
+     * in order: the unsharded partition first, when read, then the shards; one key, the range's own, when no type
+     * that can be stored there is sharded.
+     *
+     * @param typeNames the stored names of the query's types, empty for every type
+     */
+    public static List<byte[]> of(SchemaRegistry registry, KeyRange range, Set<String> typeNames) {
+        String namespace = range.from().namespace(0);
+        int shards = 0;
+        boolean unsharded = false;
+        for (DefaultItemSchema<?> s : registry.schemas()) {
+            if (!s.keyPathTemplate().namespace(0).equals(namespace)
+                    || !typeNames.isEmpty() && !typeNames.contains(s.typeName())) {
+                continue;
+            }
+            ShardRule rule = s.shards();
+            if (rule == null) {
+                unsharded = true;
+            } else {
+                shards = Math.max(shards, rule.count());
+            }
+        }
+        byte[] pk = range.partitionKey();
+        if (shards == 0) {
+            return List.of(pk);
+        }
+        List<byte[]> partitions = new ArrayList<>(shards + 1);
+        if (unsharded) {
+            partitions.add(pk);
+        }
+        for (int shard = 0; shard < shards; shard++) {
+            partitions.add(ShardKeys.encode(pk, shard));
+        }
+        return partitions;
+    }
+
+    /** Whether a range of a type sharded by {@code registry}'s types reads more than one partition. */
+    public static boolean sharded(List<byte[]> partitions) {
+        return partitions.size() > 1 || ShardKeys.isSharded(partitions.get(0));
+    }
+}

@@ -1,0 +1,137 @@
+package dev.keypath.dynamodb.internal.schema;
+
+import dev.keypath.KeyId;
+import dev.keypath.KeyPath;
+import dev.keypath.KeyPathTemplate;
+import dev.keypath.ShardKeys;
+import dev.keypath.ShardSpec;
+import dev.keypath.dynamodb.KeyPathMismatchException;
+import dev.keypath.dynamodb.RandomShardException;
+import dev.keypath.dynamodb.ShardDeclarationException;
+import dev.keypath.dynamodb.annotation.Sharded;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * How the partition of one key path template (an item type's, or a secondary key path's) is spread over shards
+ * ({@link Sharded}): the core's {@link ShardSpec}, with the named ids found by their place among the template's
+ * variables, so a key path's shard needs no map. Writes the partition key of a key path in its shard
+ * ({@link ShardKeys}). Immutable and thread-safe.
+ */
+public final class ShardRule {
+    private final ShardSpec spec;
+    private final KeyLayout layout;
+    /** For each named id, its index in the template's variables (the order {@link KeyLayout#match} gives). */
+    private final int[] variables;
+
+    private ShardRule(ShardSpec spec, KeyLayout layout, int[] variables) {
+        this.spec = spec;
+        this.layout = layout;
+        this.variables = variables;
+    }
+
+    /**
+     * The rule {@code sharded} declares for {@code layout}'s template; null when {@code sharded} is null.
+     *
+     * @param where names the declaration in errors ({@code @Sharded of com.example.Event})
+     * @throws ShardDeclarationException naming {@code where} and the problem
+     */
+    static ShardRule declared(Sharded sharded, KeyLayout layout, String where) {
+        if (sharded == null) {
+            return null;
+        }
+        int count = sharded.count();
+        if (count < 1 || count > ShardKeys.MAX_SHARDS) {
+            throw new ShardDeclarationException(where + ": a shard count is 1 to " + ShardKeys.MAX_SHARDS + ", not "
+                    + count);
+        }
+        List<String> by = List.of(sharded.by());
+        if (sharded.random()) {
+            if (!by.isEmpty()) {
+                throw new ShardDeclarationException(where + ": a random shard is calculated from no ids; remove "
+                        + "by = " + by + " or random = true");
+            }
+            return new ShardRule(ShardSpec.random(count), layout, new int[0]);
+        }
+        if (by.isEmpty()) {
+            throw new ShardDeclarationException(where + ": name the key path variables the shard is calculated "
+                    + "from (by = \"...\"), or declare random = true for append-only data");
+        }
+        KeyPathTemplate template = layout.source();
+        List<String> known = template.variables();
+        int[] variables = new int[by.size()];
+        boolean below = false;
+        for (int i = 0; i < by.size(); i++) {
+            String name = by.get(i);
+            variables[i] = known.indexOf(name);
+            if (variables[i] < 0) {
+                throw new ShardDeclarationException(where + ": '" + name + "' is not a variable of " + template
+                        + " (its variables: " + known + ")");
+            }
+            if (by.indexOf(name) != i) {
+                throw new ShardDeclarationException(where + ": '" + name + "' is named twice");
+            }
+            below |= template.indexOf(name) > 0;
+        }
+        if (!below) {
+            throw new ShardDeclarationException(where + ": the shard is calculated from " + by + ", ids of the "
+                    + "first element of " + template + " only, which every item of a partition shares, so the "
+                    + "partition would not be spread; name an id below the first element");
+        }
+        return new ShardRule(ShardSpec.calculated(count, by.toArray(String[]::new)), layout, variables);
+    }
+
+    /** The core's description: count and choice. */
+    public ShardSpec spec() {
+        return spec;
+    }
+
+    /** The number of shards. */
+    public int count() {
+        return spec.count();
+    }
+
+    /** Whether each put draws its shard at random. */
+    public boolean random() {
+        return spec.choice() == ShardSpec.Choice.RANDOM;
+    }
+
+    /**
+     * The partition key of {@code path}, an item of this template, in its calculated shard; a
+     * {@link RandomShardException} for a random shard, which no key path tells.
+     */
+    public byte[] partitionKey(KeyPath path, String typeName) {
+        if (random()) {
+            throw new RandomShardException("Key path " + path + " of " + typeName + " is in a shard drawn at random "
+                    + "when it was put (@Sharded(random = true)), so it cannot be read or written by key path; read "
+                    + "it with a query of its parent, remove it with deleteSubtree or a time to live", path);
+        }
+        return ShardKeys.encode(path, shardOf(path, typeName));
+    }
+
+    /** The partition key a put stores {@code path} under: its calculated shard, or one drawn now. */
+    public byte[] partitionKeyForPut(KeyPath path, String typeName) {
+        int shard = random() ? spec.randomShard(ThreadLocalRandom.current()) : shardOf(path, typeName);
+        return ShardKeys.encode(path, shard);
+    }
+
+    /** The calculated shard of {@code path}. */
+    int shardOf(KeyPath path, String typeName) {
+        KeyId[] ids = layout.match(path);
+        if (ids == null) {
+            throw new KeyPathMismatchException("Key path " + path + " is not of " + typeName + "'s template "
+                    + layout.source() + ", so its shard cannot be calculated", path, typeName, layout.source());
+        }
+        List<KeyId> named = new ArrayList<>(variables.length);
+        for (int v : variables) {
+            named.add(ids[v]);
+        }
+        return spec.shardOf(named);
+    }
+
+    @Override
+    public String toString() {
+        return spec.toString();
+    }
+}
