@@ -86,8 +86,9 @@ final class MeteredOperation<T> implements Operation<T> {
             return;
         }
         name = access.name.get();
-        observation = Observers.start(observer, new OperationStart(access.kind, access.itemType, table, access.index,
-                access.keyPath == null ? null : keyPathOf(null), name, parent));
+        OperationObservation started = Observers.start(observer, new OperationStart(access.kind, access.itemType,
+                table, access.index, access.keyPath == null ? null : keyPathOf(null), name, parent));
+        observation = started == OperationObservation.NONE ? null : started; // hears nothing: no report is built
     }
 
     /** The observation of this operation once started, or null (not started, or no observer). */
