@@ -57,6 +57,8 @@ class KeyPathObservationsTest {
     private static DynamoDbClient client;
     private static DynamoDbAsyncClient asyncClient;
     private static DynamoDbAsyncClient slowClient;
+    private static DynamoDbClient slowSyncClient;
+    private static KeyPathTable slowSyncTable;
     private static FaultProxy proxy;
     private static String name;
     private static KeyPathTable table;
@@ -75,6 +77,8 @@ class KeyPathObservationsTest {
         proxy = FaultProxy.start(engine.endpoint(), FaultPlan.NONE);
         slowClient = engine.asyncClientBuilder().endpointOverride(proxy.endpoint())
                 .httpClientBuilder(NettyNioAsyncHttpClient.builder()).build();
+        slowSyncClient = engine.clientBuilder().endpointOverride(proxy.endpoint())
+                .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofMillis(300))).build();
         name = TestDynamoDb.uniqueTableName("observed");
         var observer = KeyPathObservations.observer(OBSERVATIONS, METERS);
         table = KeyPathTables.builder().client(client).tableName(name).register(Blog.TYPES)
@@ -82,6 +86,8 @@ class KeyPathObservationsTest {
         asyncTable = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name).register(Blog.TYPES)
                 .operationObserver(observer).build();
         slowTable = KeyPathTables.asyncBuilder().client(slowClient).tableName(name).register(Blog.TYPES)
+                .operationObserver(observer).build();
+        slowSyncTable = KeyPathTables.builder().client(slowSyncClient).tableName(name).register(Blog.TYPES)
                 .operationObserver(observer).build();
         table.bootstrap();
     }
@@ -91,6 +97,7 @@ class KeyPathObservationsTest {
         client.close();
         asyncClient.close();
         slowClient.close();
+        slowSyncClient.close();
         proxy.close();
     }
 
@@ -236,6 +243,17 @@ class KeyPathObservationsTest {
         assertThatThrownBy(page::join).hasCauseInstanceOf(TimeoutException.class);
         awaitUntil(() -> OPEN.started() >= 2 && OPEN.open() == 0);
         assertThat(OBSERVATIONS).hasNumberOfObservationsWithNameEqualTo(KeyPathObservations.OPERATION, 1);
+    }
+
+    @Test
+    void aSyncGetThatTimedOutLeavesNoObservationOpen() {
+        proxy.use(FaultPlan.builder().operations("GetItem").script(Fault.DELAYED_ANSWER, Fault.DELAYED_ANSWER,
+                Fault.DELAYED_ANSWER, Fault.DELAYED_ANSWER).delay(Duration.ofSeconds(1)).build());
+        assertThatThrownBy(() -> slowSyncTable.get(User.class, KeyPath.of("user", UUID.randomUUID())))
+                .isInstanceOf(RuntimeException.class); // the SDK's ApiCallTimeoutException
+        assertThat(OPEN.open()).isZero();
+        assertThat(OBSERVATIONS).hasObservationWithNameEqualTo(KeyPathObservations.OPERATION).that()
+                .hasBeenStopped().hasLowCardinalityKeyValue("keypath.outcome", "error").hasError();
     }
 
     /** The sum of a counter over all its tags. */

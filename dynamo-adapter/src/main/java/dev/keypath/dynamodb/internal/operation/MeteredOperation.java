@@ -39,6 +39,7 @@ final class MeteredOperation<T> implements Operation<T> {
     private boolean ended;
     private T result;
     private OperationObservation observation;
+    private RequestObservation pending;
     private String name;
 
     MeteredOperation(Operation<T> inner, Metering metering, String table, Access<T> access,
@@ -101,7 +102,9 @@ final class MeteredOperation<T> implements Operation<T> {
         Q request = api.asking(exchange.request(), metering.mode());
         tally.sent();
         RequestObservation sent = observation == null ? null : Observers.request(observation, api.toString());
+        pending = sent;
         return new Step.Exchange<>(api, request, response -> {
+            pending = null;
             if (sent == null) {
                 tally.answered(api, response);
             } else {
@@ -119,6 +122,7 @@ final class MeteredOperation<T> implements Operation<T> {
                 throw e;
             }
         }, failure -> {
+            pending = null;
             if (sent != null) {
                 Observers.failed(sent, failure);
             }
@@ -171,6 +175,11 @@ final class MeteredOperation<T> implements Operation<T> {
         ended = true;
         if (observation == null) {
             return;
+        }
+        if (pending != null) { // the driver gave up while a request was out: that request failed with the operation
+            Observers.failed(pending, error != null ? error
+                    : new IllegalStateException("the operation ended before the request was answered"));
+            pending = null;
         }
         long returned = error == null && access.returned != null ? access.returned.applyAsLong(result) : 0;
         OperationReport report = new OperationReport(access.kind, access.itemType, table, access.index,
