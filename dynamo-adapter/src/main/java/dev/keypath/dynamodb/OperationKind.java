@@ -34,6 +34,11 @@ public enum OperationKind {
     DELETE_SUBTREE,
     /** The generation of an item's unset ids (a sequence id allocated when one is needed). */
     GENERATE_IDS,
+    /**
+     * A read-modify-write: the caller's unit run until it commits, its runs and waits between them; its reads
+     * ({@link #GET}) and commit ({@link #TRANSACT_WRITE}) are operations of their own, inside it.
+     */
+    READ_MODIFY_WRITE,
     /** The creation or check of the table. */
     BOOTSTRAP
 }

@@ -11,7 +11,10 @@ package dev.keypath.dynamodb;
  * operation did. Without a listener, no report is built.
  *
  * <p>An operation refused before any request (a key path its type cannot have, an invalid update) is not
- * reported; neither is an asynchronous operation whose caller cancelled it before it sent its first request.
+ * reported. Every other operation is reported exactly once, including an asynchronous one its caller cancelled or
+ * stopped waiting for (reported when it stops, with the {@link java.util.concurrent.CancellationException} or
+ * whatever it ended with). To follow operations from their start, with each request, use an
+ * {@link OperationObserver}.
  */
 @FunctionalInterface
 public interface OperationListener {

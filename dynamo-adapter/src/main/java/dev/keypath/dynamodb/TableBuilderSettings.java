@@ -86,4 +86,12 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
      * and capacity ({@link OperationReport}). None by default; without one no report is built.
      */
     B operationListener(OperationListener listener);
+
+    /**
+     * Tells {@code observer} of every logical operation from its start, before its first request, to its end,
+     * with each request it sends in between ({@link OperationObserver}): what a tracing or metrics library needs to
+     * span an operation. None by default; without one nothing is started or allocated. It may be set together with
+     * a {@linkplain #operationListener listener}: both are told.
+     */
+    B operationObserver(OperationObserver observer);
 }

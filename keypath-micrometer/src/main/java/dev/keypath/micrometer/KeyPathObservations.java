@@ -1,10 +1,103 @@
 package dev.keypath.micrometer;
 
-/** Names of what this module records: observations of a table's operations and meters of their capacity. */
+import dev.keypath.dynamodb.OperationObserver;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.Objects;
+
+/**
+ * Micrometer for a key-path table: builds the {@link OperationObserver} to set on the table builder, which makes
+ * one {@link io.micrometer.observation.Observation} per logical operation (a child of the caller's current
+ * observation), one child observation per DynamoDB request, and, given a {@link MeterRegistry}, counters of the
+ * capacity and items of each access pattern. Spans come through whatever tracing bridge the registry has; timers
+ * through its meter handler.
+ *
+ * <pre>{@code
+ * KeyPathTable table = KeyPathTables.builder().client(client).tableName("app").register(Post.class)
+ *         .operationObserver(KeyPathObservations.observer(observationRegistry, meterRegistry))
+ *         .build();
+ * }</pre>
+ *
+ * <p>Names: see {@link KeyPathObservationDocumentation} for the observations' keys, and the constants here for the
+ * meters.
+ */
 public final class KeyPathObservations {
     /** The name of the observation of one logical operation of a table. */
     public static final String OPERATION = "keypath.operation";
+    /** The name of the observation of one DynamoDB request of an operation. */
+    public static final String REQUEST = "keypath.request";
+    /** The value of {@code db.system.name}, as OpenTelemetry names DynamoDB. */
+    public static final String DB_SYSTEM = "aws.dynamodb";
+    /** Counter of read capacity units consumed. */
+    public static final String READ_UNITS = "keypath.capacity.read";
+    /** Counter of write capacity units consumed. */
+    public static final String WRITE_UNITS = "keypath.capacity.write";
+    /** Counter of items DynamoDB read (scanned) for operations. */
+    public static final String ITEMS_READ = "keypath.items.read";
+    /** Counter of items operations returned. */
+    public static final String ITEMS_RETURNED = "keypath.items.returned";
 
     private KeyPathObservations() {
+    }
+
+    /** Observations on {@code observations}, no meters of our own. */
+    public static OperationObserver observer(ObservationRegistry observations) {
+        return builder(observations).build();
+    }
+
+    /** Observations on {@code observations} and capacity and item counters on {@code meters}. */
+    public static OperationObserver observer(ObservationRegistry observations, MeterRegistry meters) {
+        return builder(observations).meterRegistry(meters).build();
+    }
+
+    /** A builder of an observer on {@code observations} ({@link ObservationRegistry#NOOP} for meters only). */
+    public static Builder builder(ObservationRegistry observations) {
+        return new Builder(observations);
+    }
+
+    /** Builds an {@link OperationObserver}; not thread-safe. */
+    public static final class Builder {
+        private final ObservationRegistry observations;
+        private MeterRegistry meters;
+        private KeyPathObservationConvention operationConvention;
+        private KeyPathRequestObservationConvention requestConvention;
+        private boolean requests = true;
+
+        private Builder(ObservationRegistry observations) {
+            this.observations = Objects.requireNonNull(observations, "observations");
+        }
+
+        /** Where the capacity and item counters go; none by default. */
+        public Builder meterRegistry(MeterRegistry meters) {
+            this.meters = Objects.requireNonNull(meters, "meters");
+            return this;
+        }
+
+        /**
+         * The convention of operations' observations, in place of a {@code GlobalObservationConvention} registered
+         * on the registry or, without one, {@link DefaultKeyPathObservationConvention}.
+         */
+        public Builder operationConvention(KeyPathObservationConvention convention) {
+            this.operationConvention = Objects.requireNonNull(convention, "convention");
+            return this;
+        }
+
+        /** The convention of requests' observations, as {@link #operationConvention} for operations. */
+        public Builder requestConvention(KeyPathRequestObservationConvention convention) {
+            this.requestConvention = Objects.requireNonNull(convention, "convention");
+            return this;
+        }
+
+        /** Whether each DynamoDB request gets a child observation; on by default. */
+        public Builder requestObservations(boolean requests) {
+            this.requests = requests;
+            return this;
+        }
+
+        /** The observer to set with {@code operationObserver} on a table builder. */
+        public OperationObserver build() {
+            return new ObservingObserver(observations, meters == null ? null : new CapacityMeters(meters),
+                    operationConvention, requestConvention, requests);
+        }
     }
 }

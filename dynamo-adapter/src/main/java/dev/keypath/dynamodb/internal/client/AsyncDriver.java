@@ -40,7 +40,14 @@ public final class AsyncDriver {
      */
     public <T> CompletableFuture<T> run(Supplier<Operation<T>> operation,
                                         Supplier<? extends CompletableFuture<?>> unit) {
-        return AsyncCall.run(call -> drive(call, operation.get(), unit));
+        return AsyncCall.run(call -> {
+            Operation<T> running = operation.get();
+            return drive(call, running, unit).whenComplete((value, error) -> {
+                if (error != null) { // ends a metered operation that this failure bypassed
+                    running.abandon(Futures.unwrap(error));
+                }
+            });
+        });
     }
 
     private <T> CompletableFuture<T> drive(AsyncCall call, Operation<T> operation,

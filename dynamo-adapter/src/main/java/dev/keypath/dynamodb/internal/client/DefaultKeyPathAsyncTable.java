@@ -147,7 +147,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
 
     @Override
     public <R> CompletableFuture<R> readModifyWrite(int maxAttempts, AsyncReadModifyWrite<R> unit) {
-        return ReadModifyWriteRuns.runAsync(driver, this::readCheckedTransaction, maxAttempts, unit);
+        return ReadModifyWriteRuns.runAsync(driver, operations, maxAttempts, unit);
     }
 
     @Override

@@ -230,7 +230,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
 
     @Override
     public <R> R readModifyWrite(int maxAttempts, ReadModifyWrite<R> unit) {
-        return ReadModifyWriteRuns.run(driver, this::readCheckedTransaction, maxAttempts, unit);
+        return ReadModifyWriteRuns.run(driver, operations, maxAttempts, unit);
     }
 
     /** Builder; not thread-safe. */

@@ -31,16 +31,21 @@ public final class SyncDriver {
      * on this thread), to its end and returns its result; its exceptions propagate.
      */
     public <T> T run(Operation<T> operation, Supplier<?> unit) {
-        for (Step step = operation.next(); step != Step.DONE; step = operation.next()) {
-            if (step instanceof Step.Exchange<?, ?> exchange) {
-                send(exchange);
-            } else if (step instanceof Step.Concurrent concurrent) {
-                concurrent.exchanges().forEach(this::send); // one after another: the caller's thread is the only one
-            } else if (step instanceof Step.RunUnit run) {
-                runUnit(run, Objects.requireNonNull(unit, "the operation runs a unit but none was given"));
-            } else {
-                pause((Step.Pause) step);
+        try {
+            for (Step step = operation.next(); step != Step.DONE; step = operation.next()) {
+                if (step instanceof Step.Exchange<?, ?> exchange) {
+                    send(exchange);
+                } else if (step instanceof Step.Concurrent concurrent) {
+                    concurrent.exchanges().forEach(this::send); // one after another: the caller's thread is the only one
+                } else if (step instanceof Step.RunUnit run) {
+                    runUnit(run, Objects.requireNonNull(unit, "the operation runs a unit but none was given"));
+                } else {
+                    pause((Step.Pause) step);
+                }
             }
+        } catch (RuntimeException | Error e) {
+            operation.abandon(e); // ends a metered operation that this failure bypassed (an Error from the client)
+            throw e;
         }
         return operation.result();
     }

@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.client;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
@@ -38,6 +39,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private StreamViewType streams;
     private ReturnConsumedCapacity capacityMode = ReturnConsumedCapacity.INDEXES;
     private OperationListener listener;
+    private OperationObserver observer;
 
     /** This builder as its public interface. */
     public abstract B self();
@@ -126,9 +128,15 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return self();
     }
 
+    @Override
+    public B operationObserver(OperationObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
+        return self();
+    }
+
     /** What the table's operations ask of capacity and whom they report to. */
     public Metering metering() {
-        return new Metering(capacityMode, listener);
+        return new Metering(capacityMode, listener, observer);
     }
 
     /** The view type of the stream bootstrap enables, or null to leave streams as they are. */

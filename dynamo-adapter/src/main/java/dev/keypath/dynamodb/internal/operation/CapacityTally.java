@@ -118,6 +118,16 @@ final class CapacityTally {
         return itemsRead;
     }
 
+    /** The read units summed so far. */
+    double readUnits() {
+        return read;
+    }
+
+    /** The write units summed so far. */
+    double writeUnits() {
+        return write;
+    }
+
     /** The sums so far, as a value. */
     OperationCapacity capacity() {
         if (requests == 0) {

@@ -31,10 +31,13 @@ public final class CheckedUnit implements Transaction {
     private final String table;
     private final TransactionActions writes;
     private final Map<KeyPath, ReadChecks.Read> reads = new LinkedHashMap<>();
+    private final Operation<?> enclosing;
     private boolean committed;
 
-    CheckedUnit(TableOperations operations) {
+    /** {@code enclosing}: the read-modify-write that runs this unit, or null. */
+    CheckedUnit(TableOperations operations, Operation<?> enclosing) {
         this.operations = operations;
+        this.enclosing = enclosing;
         this.registry = operations.registry();
         this.table = operations.table();
         this.writes = new TransactionActions(registry, operations.values());
@@ -63,7 +66,7 @@ public final class CheckedUnit implements Transaction {
             }
             return recorded.raw() == null ? Optional.empty()
                     : ItemReads.mapOne(recorded.raw(), schema, keyPath, registry);
-        }));
+        }), enclosing);
     }
 
     /** The key paths read so far, in the order of their first read. */
@@ -87,7 +90,7 @@ public final class CheckedUnit implements Transaction {
         if (checks.isEmpty() && writes.declared().isEmpty()) {
             return Operations.done(List.of());
         }
-        return operations.commit(writes, checks);
+        return operations.commit(writes, checks, enclosing);
     }
 
     private void checkOpen() {

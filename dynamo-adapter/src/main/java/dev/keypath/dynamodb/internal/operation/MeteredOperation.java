@@ -3,8 +3,11 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.OperationCapacity;
 import dev.keypath.dynamodb.OperationKind;
-import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.dynamodb.OperationObservation;
+import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.dynamodb.OperationStart;
+import dev.keypath.dynamodb.RequestObservation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,9 +20,13 @@ import java.util.function.ToLongFunction;
  * One logical operation, metered: every request it sends asks for consumed capacity as the table's
  * {@link Metering} says, and every response's capacity is summed ({@link CapacityTally}), whichever driver runs
  * it, so pages, batch retries, sequence allocations, alias writes and index hydration all count. When it ends, the
- * capacity goes into its result (for a result that carries it) and a report to the table's listener (when there is
+ * capacity goes into its result (for a result that carries it) and a report to the table's observer (when there is
  * one). Both drivers run it as any operation: it changes no request but its {@code ReturnConsumedCapacity}, no
- * response and no exception. Single use; not thread-safe.
+ * response and no exception.
+ *
+ * <p>With an observer, its first step starts the observation, each request is announced and its answer or failure
+ * told, and the observation ends exactly once: at the result, at an exception from a step or a callback, at an
+ * interrupted pause, or when the driver {@linkplain #abandon abandons} it. Single use; not thread-safe.
  *
  * @param <T> the result
  */
@@ -28,22 +35,30 @@ final class MeteredOperation<T> implements Operation<T> {
     private final Metering metering;
     private final String table;
     private final Access<T> access;
+    private final OperationObservation parent;
     private final CapacityTally tally = new CapacityTally();
     private long started;
     private boolean ended;
     private T result;
+    private OperationObservation observation;
+    /** The requests sent and not yet answered (several for a concurrent step), when observed; else null. */
+    private List<RequestObservation> pending;
+    private String name;
 
-    MeteredOperation(Operation<T> inner, Metering metering, String table, Access<T> access) {
+    MeteredOperation(Operation<T> inner, Metering metering, String table, Access<T> access,
+                     OperationObservation parent) {
         this.inner = inner;
         this.metering = metering;
         this.table = table;
         this.access = access;
+        this.parent = parent;
     }
 
     @Override
     public Step next() {
         if (started == 0) {
             started = System.nanoTime();
+            start();
         }
         Step step;
         try {
@@ -52,41 +67,112 @@ final class MeteredOperation<T> implements Operation<T> {
                 T value = inner.result();
                 OperationCapacity capacity = tally.capacity();
                 result = access.attach == null ? value : access.attach.apply(value, capacity);
-                end(null, capacity);
+                end(null);
                 return step;
             }
-        } catch (RuntimeException e) {
-            end(e, tally.capacity());
+        } catch (RuntimeException | Error e) {
+            end(e);
             throw e;
+        }
+        if (step instanceof Step.Exchange<?, ?> exchange) {
+            return metered(exchange);
         }
         if (step instanceof Step.Concurrent concurrent) {
             List<Step.Exchange<?, ?>> metered = new ArrayList<>(concurrent.exchanges().size());
             concurrent.exchanges().forEach(e -> metered.add(metered(e)));
             return new Step.Concurrent(metered, concurrent.maxInFlight());
         }
-        return step instanceof Step.Exchange<?, ?> exchange ? metered(exchange) : step;
+        if (observation == null) {
+            return step;
+        }
+        return step instanceof Step.Pause pause ? ending(pause) : ending((Step.RunUnit) step);
+    }
+
+    /** Starts the observation, when the table has an observer. */
+    private void start() {
+        OperationObserver observer = metering.observer();
+        if (observer == null) {
+            return;
+        }
+        name = access.name.get();
+        OperationObservation started = Observers.start(observer, new OperationStart(access.kind, access.itemType,
+                table, access.index, access.keyPath == null ? null : keyPathOf(null), name, parent));
+        observation = started == OperationObservation.NONE ? null : started; // hears nothing: no report is built
+    }
+
+    /** The observation of this operation once started, or null (not started, or no observer). */
+    OperationObservation observation() {
+        return observation;
     }
 
     private <Q, R> Step.Exchange<Q, R> metered(Step.Exchange<Q, R> exchange) {
         DynamoApi<Q, R> api = exchange.api();
         Q request = api.asking(exchange.request(), metering.mode());
         tally.sent();
+        RequestObservation sent = observation == null ? null : Observers.request(observation, api.toString());
+        if (sent != null) {
+            if (pending == null) {
+                pending = new ArrayList<>(1);
+            }
+            pending.add(sent);
+        }
         return new Step.Exchange<>(api, request, response -> {
-            tally.answered(api, response);
+            answered(sent);
+            if (sent == null) {
+                tally.answered(api, response);
+            } else {
+                double read = tally.readUnits();
+                double write = tally.writeUnits();
+                long items = tally.itemsRead();
+                tally.answered(api, response);
+                Observers.answered(sent, tally.readUnits() - read, tally.writeUnits() - write,
+                        tally.itemsRead() - items);
+            }
             try {
                 exchange.onResponse().accept(response);
-            } catch (RuntimeException e) {
-                end(e, tally.capacity());
+            } catch (RuntimeException | Error e) {
+                end(e);
                 throw e;
             }
         }, failure -> {
+            answered(sent);
+            if (sent != null) {
+                Observers.failed(sent, failure);
+            }
             try {
                 exchange.onFailure().accept(failure);
-            } catch (RuntimeException e) {
-                end(e, tally.capacity());
+            } catch (RuntimeException | Error e) {
+                end(e);
                 throw e;
             }
             tally.recovered();
+        });
+    }
+
+    private void answered(RequestObservation sent) {
+        if (sent != null) {
+            pending.remove(sent);
+        }
+    }
+
+    /** {@code pause}, ending the operation when the waiting thread is interrupted. */
+    private Step.Pause ending(Step.Pause pause) {
+        return new Step.Pause(pause.millis(), () -> {
+            RuntimeException interrupted = pause.onInterrupt().get();
+            end(interrupted);
+            return interrupted;
+        });
+    }
+
+    /** {@code run}, ending the operation when the unit's failure ends it. */
+    private Step.RunUnit ending(Step.RunUnit run) {
+        return new Step.RunUnit(run.onResult(), failure -> {
+            try {
+                run.onFailure().accept(failure);
+            } catch (RuntimeException | Error e) {
+                end(e);
+                throw e;
+            }
         });
     }
 
@@ -95,27 +181,35 @@ final class MeteredOperation<T> implements Operation<T> {
         return result;
     }
 
-    /** Reports the end once, to the listener if there is one; a listener's exception is dropped. */
-    private void end(RuntimeException error, OperationCapacity capacity) {
+    @Override
+    public void abandon(Throwable reason) {
+        end(reason);
+    }
+
+    /** Reports the end once, to the observer if there is one; an observer's exception is dropped. */
+    private void end(Throwable error) {
         if (ended) {
             return;
         }
         ended = true;
-        OperationListener listener = metering.listener();
-        if (listener == null) {
+        if (observation == null) {
             return;
+        }
+        if (pending != null && !pending.isEmpty()) { // the driver gave up while requests were out: they failed with it
+            Throwable cause = error != null ? error
+                    : new IllegalStateException("the operation ended before the request was answered");
+            for (RequestObservation out : pending) {
+                Observers.failed(out, cause);
+            }
+            pending.clear();
         }
         long returned = error == null && access.returned != null ? access.returned.applyAsLong(result) : 0;
         OperationReport report = new OperationReport(access.kind, access.itemType, table, access.index,
                 access.keyPath == null ? null : keyPathOf(error == null ? result : null),
-                access.name.get(), OperationReport.Outcome.of(error), error,
-                Duration.ofNanos(System.nanoTime() - started), capacity, tally.itemsRead(), returned,
+                name, OperationReport.Outcome.of(error), error,
+                Duration.ofNanos(System.nanoTime() - started), tally.capacity(), tally.itemsRead(), returned,
                 tally.requests(), tally.retries());
-        try {
-            listener.onOperation(report);
-        } catch (RuntimeException ignored) {
-            // a report must not change what the operation did
-        }
+        Observers.end(observation, report);
     }
 
     private KeyPath keyPathOf(T endResult) {
@@ -132,7 +226,8 @@ final class MeteredOperation<T> implements Operation<T> {
      * @param kind     what it does
      * @param itemType its one item type, or null
      * @param index    the secondary index it reads, or null
-     * @param keyPath  the key path it addressed, from its result (null when it failed), or null for none
+     * @param keyPath  the key path it addressed, from its result (null when it failed or has not started), or null
+     *                 for none
      * @param name     its access pattern's name, built only for a report
      * @param returned the items its result returns to the caller, or null for none
      * @param attach   its result with the capacity in it, or null for a result that carries none

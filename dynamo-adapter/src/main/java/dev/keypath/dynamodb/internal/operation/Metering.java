@@ -1,25 +1,31 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.dynamodb.OperationObserver;
 import java.util.Objects;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * What a table's operations ask DynamoDB to report of consumed capacity, and the listener they report to (null
- * for none). The request builders ask for {@code INDEXES}, so that with the default mode and no listener an
- * operation whose result carries no capacity runs unmetered: nothing is wrapped, copied or allocated for it.
- * Immutable and thread-safe.
+ * What a table's operations ask DynamoDB to report of consumed capacity, and who follows them: the listener and
+ * the observer, combined into one observer (null for none). The request builders ask for {@code INDEXES}, so that
+ * with the default mode and neither listener nor observer an operation whose result carries no capacity runs
+ * unmetered: nothing is wrapped, copied or allocated for it. Immutable and thread-safe.
  */
 public final class Metering {
-    /** The default: {@code INDEXES}, no listener. */
+    /** The default: {@code INDEXES}, no listener, no observer. */
     public static final Metering DEFAULT = new Metering(ReturnConsumedCapacity.INDEXES, null);
 
     private final ReturnConsumedCapacity mode;
-    private final OperationListener listener;
+    private final OperationObserver observer;
 
     public Metering(ReturnConsumedCapacity mode, OperationListener listener) {
+        this(mode, listener, null);
+    }
+
+    /** {@code listener} and {@code observer} may each be null. */
+    public Metering(ReturnConsumedCapacity mode, OperationListener listener, OperationObserver observer) {
         this.mode = Objects.requireNonNull(mode, "mode");
-        this.listener = listener;
+        this.observer = Observers.combined(listener, observer);
     }
 
     /** What every request asks for. */
@@ -27,16 +33,16 @@ public final class Metering {
         return mode;
     }
 
-    /** The listener, or null. */
-    OperationListener listener() {
-        return listener;
+    /** Whom operations report to, or null. */
+    OperationObserver observer() {
+        return observer;
     }
 
     /**
-     * Whether an operation whose result carries no capacity must be metered: when a listener waits for its report,
-     * or when its requests must ask for other than what the builders ask.
+     * Whether an operation whose result carries no capacity must be metered: when an observer or listener follows
+     * it, or when its requests must ask for other than what the builders ask.
      */
     boolean meters() {
-        return listener != null || mode != ReturnConsumedCapacity.INDEXES;
+        return observer != null || mode != ReturnConsumedCapacity.INDEXES;
     }
 }

@@ -20,4 +20,13 @@ public interface Operation<T> {
 
     /** The outcome, valid once {@link #next()} returned {@link Step#DONE}. */
     public T result();
+
+    /**
+     * The driver stops running this operation before its end, for {@code reason}, which the operation did not see
+     * through a step's callback (an error thrown by the client itself, a future chain that failed). An operation
+     * that follows its own end (a metered one) ends here if it has not yet; others ignore it. Drivers may call it
+     * after an ordinary failure too: it must be idempotent.
+     */
+    public default void abandon(Throwable reason) {
+    }
 }

@@ -119,6 +119,11 @@ public final class Operations {
         public B result() {
             return second.result();
         }
+
+        @Override
+        public void abandon(Throwable reason) {
+            (second == null ? first : second).abandon(reason);
+        }
     }
 
     private static final class InOrder<X, Y> implements Operation<List<Y>> {
@@ -154,6 +159,13 @@ public final class Operations {
         @Override
         public List<Y> result() {
             return results;
+        }
+
+        @Override
+        public void abandon(Throwable reason) {
+            if (current != null) {
+                current.abandon(reason);
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.RetryBackoff;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.Transaction;
 import dev.keypath.dynamodb.UniqueKeyWriteException;
@@ -111,8 +112,17 @@ public final class TableOperations {
     private <T> Operation<T> metered(Operation<T> operation, OperationKind kind, Class<?> type, String index,
                                      Function<T, KeyPath> keyPath, Supplier<String> name,
                                      ToLongFunction<T> returned, BiFunction<T, OperationCapacity, T> attach) {
+        return metered(operation, kind, type, index, keyPath, name, returned, attach, null);
+    }
+
+    /** {@link #metered}, run inside {@code enclosing} (whose observation, once started, is its parent), or null. */
+    private <T> Operation<T> metered(Operation<T> operation, OperationKind kind, Class<?> type, String index,
+                                     Function<T, KeyPath> keyPath, Supplier<String> name,
+                                     ToLongFunction<T> returned, BiFunction<T, OperationCapacity, T> attach,
+                                     Operation<?> enclosing) {
         return new MeteredOperation<>(operation, metering, table,
-                new MeteredOperation.Access<>(kind, type, index, keyPath, name, returned, attach));
+                new MeteredOperation.Access<>(kind, type, index, keyPath, name, returned, attach),
+                enclosing instanceof MeteredOperation<?> m ? m.observation() : null);
     }
 
     /** The key path a query or count addresses: its subtree's prefix or its range's lower bound. */
@@ -481,15 +491,37 @@ public final class TableOperations {
         return commit(tx, List.of());
     }
 
-    /** {@code read}, a read of a read-checked transaction, metered as a get when the table meters gets. */
-    <T> Operation<Optional<T>> checkedRead(Class<T> type, Operation<Optional<T>> read) {
+    /**
+     * {@code read}, a read of a read-checked transaction, metered as a get when the table meters gets; inside
+     * {@code enclosing} (a read-modify-write), or null.
+     */
+    <T> Operation<Optional<T>> checkedRead(Class<T> type, Operation<Optional<T>> read, Operation<?> enclosing) {
         return metering.meters() ? metered(read, OperationKind.GET, type, null, null,
-                () -> AccessPatterns.single(type, "readChecked"), TableOperations::present, null) : read;
+                () -> AccessPatterns.single(type, "readChecked"), TableOperations::present, null, enclosing) : read;
     }
 
     /** A new read-checked transaction: its reads are recorded and checked by its commit. */
     public CheckedUnit checkedUnit() {
-        return new CheckedUnit(this);
+        return new CheckedUnit(this, null);
+    }
+
+    /**
+     * A new read-checked transaction run by {@code enclosing}, a {@link #readModifyWrite}: its reads and commit
+     * are observed inside it.
+     */
+    public CheckedUnit checkedUnit(Operation<?> enclosing) {
+        return new CheckedUnit(this, enclosing);
+    }
+
+    /**
+     * A read-modify-write: the caller's unit run until it commits ({@link UnitAttempts}), metered as one operation
+     * when the table meters operations; its reads and commit ({@link #checkedUnit(Operation)}) are operations of
+     * their own inside it.
+     */
+    public <R> Operation<R> readModifyWrite(int maxAttempts, RetryBackoff backoff) {
+        Operation<R> attempts = new UnitAttempts<>(maxAttempts, backoff);
+        return metering.meters() ? metered(attempts, OperationKind.READ_MODIFY_WRITE, null, null, null,
+                () -> "readModifyWrite", r -> 0, null) : attempts;
     }
 
     /**
@@ -498,9 +530,14 @@ public final class TableOperations {
      * stored item of a put or null.
      */
     Operation<List<Object>> commit(TransactionActions tx, List<ReadChecks.Read> reads) {
+        return commit(tx, reads, null);
+    }
+
+    /** {@link #commit(TransactionActions, List)} inside {@code enclosing} (a read-modify-write), or null. */
+    Operation<List<Object>> commit(TransactionActions tx, List<ReadChecks.Read> reads, Operation<?> enclosing) {
         Operation<List<Object>> commit = unmeteredCommit(tx, reads);
         return metering.meters() ? metered(commit, OperationKind.TRANSACT_WRITE, null, null, null,
-                () -> reads.isEmpty() ? "transact" : "readCheckedTransact", List::size, null) : commit;
+                () -> reads.isEmpty() ? "transact" : "readCheckedTransact", List::size, null, enclosing) : commit;
     }
 
     private Operation<List<Object>> unmeteredCommit(TransactionActions tx, List<ReadChecks.Read> reads) {

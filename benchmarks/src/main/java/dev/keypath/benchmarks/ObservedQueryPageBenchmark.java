@@ -1,0 +1,76 @@
+package dev.keypath.benchmarks;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ItemSchemas;
+import dev.keypath.dynamodb.Page;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * What observing one query page of {@value #ITEMS} posts costs, no network (the page of
+ * {@link MapperQueryPageBenchmark} from a {@link CannedQueryClient}): without an observer ({@code keyPath}, the
+ * baseline), on {@code ObservationRegistry.NOOP} ({@code noopRegistry}) and on a {@code SimpleMeterRegistry}
+ * ({@code simpleMeterRegistry}), as {@link ObservedPutBenchmark}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(value = 2, jvmArgsAppend = {ForkOptions.SMALL_HEAP_MIN, ForkOptions.SMALL_HEAP_MAX, ForkOptions.PRE_TOUCH})
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 10, time = 1)
+public class ObservedQueryPageBenchmark {
+    static final int ITEMS = 1000;
+
+    private ObservedTables tables;
+    private ItemQuery subtree;
+
+    /** Builds the three tables over one canned page and checks each reads all its posts. */
+    @Setup
+    public void setup() {
+        ItemSchema<SocialPost> schema = ItemSchemas.of(SocialPost.class);
+        List<Map<String, AttributeValue>> items = new ArrayList<>(ITEMS);
+        for (int i = 1; i <= ITEMS; i++) {
+            items.add(schema.toItem(SocialPost.sample(SocialPost.USER, i)));
+        }
+        tables = new ObservedTables(new CannedQueryClient(QueryResponse.builder().items(items).count(ITEMS)
+                .scannedCount(ITEMS).consumedCapacity(ObservedTables.CAPACITY).build()));
+        subtree = ItemQuery.of(q -> q.subtree(KeyPath.of("user", SocialPost.USER)));
+        Checks.equal(keyPath().items().size(), ITEMS, "plain page");
+        Checks.equal(noopRegistry().items().size(), ITEMS, "page observed on NOOP");
+        Checks.equal(simpleMeterRegistry().items().size(), ITEMS, "page observed on a simple registry");
+    }
+
+    /** The page, no observer. */
+    @Benchmark
+    public Page<SocialPost> keyPath() {
+        return tables.plain.query(SocialPost.class, subtree);
+    }
+
+    /** The page observed on {@code ObservationRegistry.NOOP}. */
+    @Benchmark
+    public Page<SocialPost> noopRegistry() {
+        return tables.noop.query(SocialPost.class, subtree);
+    }
+
+    /** The page observed, timed and counted into a {@code SimpleMeterRegistry}. */
+    @Benchmark
+    public Page<SocialPost> simpleMeterRegistry() {
+        return tables.simple.query(SocialPost.class, subtree);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.keypath.micrometer;
+
+import dev.keypath.dynamodb.OperationObservation;
+import dev.keypath.dynamodb.OperationObserver;
+import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.dynamodb.OperationStart;
+import dev.keypath.dynamodb.RequestObservation;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+
+/**
+ * The {@link OperationObserver} {@link KeyPathObservations} builds: one {@link Observation} per operation (its
+ * parent the enclosing operation's, else the caller's current observation), one child per request, and the
+ * capacity counters. While the registry is a no-op one, it starts no observation and allocates nothing per
+ * operation. Immutable and thread-safe.
+ */
+final class ObservingObserver implements OperationObserver {
+    private final ObservationRegistry observations;
+    private final CapacityMeters meters;
+    private final KeyPathObservationConvention operationConvention;
+    private final KeyPathRequestObservationConvention requestConvention;
+    private final boolean requests;
+    private final OperationObservation metersOnly;
+
+    ObservingObserver(ObservationRegistry observations, CapacityMeters meters,
+                      KeyPathObservationConvention operationConvention,
+                      KeyPathRequestObservationConvention requestConvention, boolean requests) {
+        this.observations = observations;
+        this.meters = meters;
+        this.operationConvention = operationConvention;
+        this.requestConvention = requestConvention;
+        this.requests = requests;
+        this.metersOnly = meters == null ? OperationObservation.NONE : meters::record;
+    }
+
+    @Override
+    public OperationObservation start(OperationStart start) {
+        if (observations.isNoop()) {
+            return metersOnly;
+        }
+        KeyPathOperationContext context = new KeyPathOperationContext(start);
+        Observation observation = Observation.createNotStarted(operationConvention,
+                DefaultKeyPathObservationConvention.INSTANCE, () -> context, observations);
+        Observation parent = start.parent() instanceof Observed enclosing ? enclosing.observation
+                : observations.getCurrentObservation();
+        if (parent != null) {
+            observation.parentObservation(parent);
+        }
+        return new Observed(observation.start(), context, start);
+    }
+
+    /** One operation under observation. */
+    private final class Observed implements OperationObservation {
+        private final Observation observation;
+        private final KeyPathOperationContext context;
+        private final OperationStart start;
+
+        Observed(Observation observation, KeyPathOperationContext context, OperationStart start) {
+            this.observation = observation;
+            this.context = context;
+            this.start = start;
+        }
+
+        @Override
+        public RequestObservation request(String api) {
+            if (!requests || observation.isNoop()) {
+                return RequestObservation.NONE;
+            }
+            KeyPathRequestContext request = new KeyPathRequestContext(api, start);
+            Observation child = Observation.createNotStarted(requestConvention,
+                    DefaultKeyPathRequestObservationConvention.INSTANCE, () -> request, observations)
+                    .parentObservation(observation).start();
+            return new ObservedRequest(child, request);
+        }
+
+        @Override
+        public void end(OperationReport report) {
+            context.ended(report);
+            if (report.error() != null) {
+                observation.error(report.error());
+            }
+            observation.stop();
+            if (meters != null) {
+                meters.record(report);
+            }
+        }
+    }
+
+    /** One request under observation; stopped once, by its answer or its failure. */
+    private static final class ObservedRequest implements RequestObservation {
+        private final Observation observation;
+        private final KeyPathRequestContext context;
+
+        ObservedRequest(Observation observation, KeyPathRequestContext context) {
+            this.observation = observation;
+            this.context = context;
+        }
+
+        @Override
+        public void answered(double readUnits, double writeUnits, long itemsRead) {
+            context.answered(readUnits, writeUnits, itemsRead);
+            observation.stop();
+        }
+
+        @Override
+        public void failed(Throwable error) {
+            observation.error(error);
+            observation.stop();
+        }
+    }
+}

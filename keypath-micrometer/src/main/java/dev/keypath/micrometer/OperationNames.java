@@ -1,0 +1,71 @@
+package dev.keypath.micrometer;
+
+import dev.keypath.dynamodb.OperationCapacity;
+import dev.keypath.dynamodb.OperationKind;
+import dev.keypath.dynamodb.OperationReport;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The names this module gives operations, outcomes and capacity, computed once where they can be. Stateless. */
+final class OperationNames {
+    private static final Map<OperationKind, String> OPERATIONS = new EnumMap<>(OperationKind.class);
+    private static final Map<OperationReport.Outcome, String> OUTCOMES = new EnumMap<>(OperationReport.Outcome.class);
+
+    static {
+        for (OperationKind kind : OperationKind.values()) {
+            OPERATIONS.put(kind, lowerCamel(kind.name()));
+        }
+        for (OperationReport.Outcome outcome : OperationReport.Outcome.values()) {
+            OUTCOMES.put(outcome, outcome.name().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    private OperationNames() {
+    }
+
+    /** {@code get}, {@code getByAlias}, {@code batchWrite}, {@code readModifyWrite}, ... */
+    static String operation(OperationKind kind) {
+        return OPERATIONS.get(kind);
+    }
+
+    /** {@code success}, {@code condition_failed}, {@code error}. */
+    static String outcome(OperationReport.Outcome outcome) {
+        return OUTCOMES.get(outcome);
+    }
+
+    static String itemType(Class<?> type) {
+        return type == null ? KeyPathObservationDocumentation.NONE : type.getSimpleName();
+    }
+
+    static String orNone(String value) {
+        return value == null ? KeyPathObservationDocumentation.NONE : value;
+    }
+
+    static String errorType(Throwable error) {
+        return error == null ? KeyPathObservationDocumentation.NONE : error.getClass().getSimpleName();
+    }
+
+    /** The capacity as OpenTelemetry's {@code aws.dynamodb.consumed_capacity} writes a {@code ConsumedCapacity}. */
+    static String capacity(double readUnits, double writeUnits) {
+        return "{\"ReadCapacityUnits\":" + readUnits + ",\"WriteCapacityUnits\":" + writeUnits + "}";
+    }
+
+    static String capacity(OperationCapacity capacity) {
+        return capacity(capacity.readUnits(), capacity.writeUnits());
+    }
+
+    private static String lowerCamel(String constant) {
+        StringBuilder out = new StringBuilder(constant.length());
+        boolean upper = false;
+        for (char c : constant.toLowerCase(Locale.ROOT).toCharArray()) {
+            if (c == '_') {
+                upper = true;
+            } else {
+                out.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return out.toString();
+    }
+}
