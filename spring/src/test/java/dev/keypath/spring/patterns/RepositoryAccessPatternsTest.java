@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.OperationKind;
+import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationReport;
-import dev.keypath.spring.autoconfigure.KeyPathTableBuilderCustomizer;
 import dev.keypath.spring.repository.KeyPathPageRequest;
 import java.util.List;
 import java.util.UUID;
@@ -33,8 +33,8 @@ class RepositoryAccessPatternsTest {
     @TestConfiguration(proxyBeanMethods = false)
     static class Reports {
         @Bean
-        KeyPathTableBuilderCustomizer collectReports() {
-            return builder -> builder.operationListener(REPORTS::add);
+        OperationListener collectReports() {
+            return REPORTS::add;
         }
     }
 
