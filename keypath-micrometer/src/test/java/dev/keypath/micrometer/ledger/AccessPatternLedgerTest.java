@@ -8,6 +8,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.OperationCapacity;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -154,6 +156,34 @@ class AccessPatternLedgerTest {
                 .isLessThanOrEqualTo(busy + hot.get(0).overestimate() + 1e-9);
         assertThat(hot.get(1).partition()).isEqualTo(KeyPath.of("member", QUIET));
         assertThat(LEDGER.windowUnits()).isGreaterThan(busy);
+    }
+
+    @Test
+    void anAsyncTableFeedsItTheSameWay() {
+        AccessPatternLedger ledger = AccessPatternLedger.create();
+        List<OperationReport> reports = new CopyOnWriteArrayList<>();
+        KeyPathAsyncTable async = KeyPathTables.asyncBuilder().client(TestDynamoDb.get().asyncClient())
+                .tableName(table.tableName()).register(Member.class, Note.class)
+                .operationListener(report -> {
+                    reports.add(report);
+                    ledger.onOperation(report);
+                }).build();
+        UUID member = UUID.randomUUID();
+        CompletableFuture.allOf(IntStream.rangeClosed(1, 20)
+                .mapToObj(i -> async.put(new Note(member, i, "t", "n" + i))).toArray(CompletableFuture[]::new)).join();
+        async.query(Note.class, ItemQuery.of(q -> q.subtree(KeyPath.of("member", member).then("note"))
+                .named("notesOfMember"))).join();
+
+        PatternFigures puts = ledger.patterns().stream().filter(f -> f.accessPattern().equals("Note.put"))
+                .findFirst().orElseThrow();
+        assertThat(puts.totalCalls()).isEqualTo(20);
+        assertThat(puts.writeUnits()).isCloseTo(reports.stream().filter(r -> r.kind() == OperationKind.PUT)
+                .mapToDouble(r -> r.capacity().writeUnits()).sum(), within(1e-9)).isPositive();
+        PatternFigures query = ledger.patterns().stream().filter(f -> f.accessPattern().equals("notesOfMember"))
+                .findFirst().orElseThrow();
+        assertThat(query.itemsReturned()).isEqualTo(20);
+        assertThat(ledger.hotPartitions(1)).singleElement()
+                .satisfies(h -> assertThat(h.partition()).isEqualTo(KeyPath.of("member", member)));
     }
 
     @Test
