@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
+import dev.keypath.micrometer.ledger.AccessPatternLedger;
 import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -20,56 +21,63 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * The tour the README runs with its first command: a social app (users → posts → comments → reactions) in one
  * binary-keyed table on an embedded DynamoDB Local. It loads a data set, then shows a user's timeline in
  * one query, a post with its comments, a time range of comments newest first, and paging — printing
- * each item's key path, its key bytes beside the equivalent hand-built string key, and consumed capacity.
+ * each item's key path, its key bytes beside the equivalent hand-built string key, and consumed capacity — and ends
+ * with what each access pattern cost, from the {@link AccessPatternLedger} the table reports to.
  */
 public final class SocialExampleApp {
     private static final HexFormat HEX = HexFormat.of();
 
     private final KeyPathTable table;
-    private final CapacityMeter meter;
+    private final AccessPatternLedger ledger;
+    private final StepCosts costs;
     private final PrintStream out;
 
-    SocialExampleApp(KeyPathTable table, CapacityMeter meter, PrintStream out) {
+    /**
+     * @param table  the table, built with {@code ledger} as its operation listener
+     * @param ledger the ledger of the table's access patterns
+     * @param out    where the tour prints
+     */
+    SocialExampleApp(KeyPathTable table, AccessPatternLedger ledger, PrintStream out) {
         this.table = table;
-        this.meter = meter;
+        this.ledger = ledger;
+        this.costs = new StepCosts(ledger);
         this.out = out;
     }
 
     /** Starts DynamoDB Local in memory, runs the tour, stops. */
     public static void main(String[] args) {
         try (EmbeddedDynamoDb engine = EmbeddedDynamoDb.start()) {
-            CapacityMeter meter = new CapacityMeter();
-            DynamoDbClient client = engine.newClient()
-                    .overrideConfiguration(c -> c.addExecutionInterceptor(meter))
-                    .build();
+            AccessPatternLedger ledger = AccessPatternLedger.create();
+            DynamoDbClient client = engine.newClient().build();
             KeyPathTable table = KeyPathTables.builder()
                     .client(client)
                     .tableName("social")
                     .register(User.class, Post.class, Comment.class, Reaction.class)
+                    .operationListener(ledger)
                     .build();
             System.out.println("keypath social example on DynamoDB Local (embedded, in-memory) at " + engine.endpoint());
-            new SocialExampleApp(table, meter, System.out).run(new SampleData(42, 12));
+            new SocialExampleApp(table, ledger, System.out).run(new SampleData(42, 12));
             client.close();
         }
     }
 
     void run(SampleData data) {
         out.println("table \"" + table.tableName() + "\" (pk B, sk B): " + table.bootstrap());
-        meter.take();
+        costs.take();
 
         List<Object> all = data.all();
         table.batchWrite(b -> all.forEach(b::put));
         out.printf("loaded %d users, %d posts, %d comments, %d reactions with batchWrite: %s%n",
-                data.users.size(), data.posts.size(), data.comments.size(), data.reactions.size(), meter.take());
+                data.users.size(), data.posts.size(), data.comments.size(), data.reactions.size(), costs.take());
         keySizes(all);
 
         User ada = data.users.get(0);
         KeyPath adaPath = KeyPath.of("user", ada.userId());
 
         section("1. " + ada.handle() + "'s timeline in ONE query: everything under " + adaPath);
-        Page<Object> timeline = table.query(q -> q.subtree(adaPath));
+        Page<Object> timeline = table.query(q -> q.subtree(adaPath).named("timeline"));
         printItems(timeline.items(), 14);
-        out.printf("   %d items (user, posts, comments, reactions) — %s%n", timeline.items().size(), meter.take());
+        out.printf("   %d items (user, posts, comments, reactions) — %s%n", timeline.items().size(), costs.take());
 
         Post post = data.posts.stream().filter(p -> p.userId().equals(ada.userId()))
                 .max(Comparator.comparingLong(p -> data.comments.stream()
@@ -77,9 +85,9 @@ public final class SocialExampleApp {
                 .orElseThrow();
         KeyPath postPath = adaPath.then("post", post.postId());
         section("2. a post with its comments and reactions: subtree " + postPath);
-        Page<Object> thread = table.query(q -> q.subtree(postPath));
+        Page<Object> thread = table.query(q -> q.subtree(postPath).named("postThread"));
         printItems(thread.items(), 20);
-        out.printf("   %s%n", meter.take());
+        out.printf("   %s%n", costs.take());
 
         List<Comment> postComments = thread.itemsOf(Comment.class);
         long from = postComments.get(0).postedAt();
@@ -88,11 +96,12 @@ public final class SocialExampleApp {
         KeyPath toPath = postPath.then("comment", to);
         section("3. comments posted between " + from + " and " + to + " (epoch seconds), newest first: "
                 + fromPath + " .. " + toPath);
-        Page<Comment> range = table.query(Comment.class, ItemQuery.of(q -> q.between(fromPath, toPath).descending()));
+        Page<Comment> range = table.query(Comment.class, ItemQuery.of(q -> q.between(fromPath, toPath).descending()
+                .named("commentsBetween")));
         for (Comment c : range.items()) {
             out.printf("   %-72s %s%n", table.keyPathOf(c), c.text());
         }
-        out.printf("   %s%n", meter.take());
+        out.printf("   %s%n", costs.take());
 
         section("4. paging: " + ada.handle() + "'s posts, 5 per page, newest first (integer ids: post-9 < post-10 < post-11)");
         String token = null;
@@ -100,7 +109,7 @@ public final class SocialExampleApp {
         do {
             String current = token;
             Page<Post> page = table.query(Post.class, ItemQuery.of(q -> {
-                q.subtree(adaPath.then("post")).descending().limit(5);
+                q.subtree(adaPath.then("post")).descending().limit(5).named("postsNewestFirst");
                 if (current != null) {
                     q.pageToken(current);
                 }
@@ -112,7 +121,7 @@ public final class SocialExampleApp {
                 out.printf("           next token: %s…%n", token.substring(0, Math.min(40, token.length())));
             }
         } while (token != null && pageNumber < 10);
-        out.printf("   %s%n", meter.take());
+        out.printf("   %s%n", costs.take());
 
         section("5. why not strings? the same posts sorted as hand-built string keys without padding");
         out.println("   " + data.posts.stream().filter(p -> p.userId().equals(ada.userId()))
@@ -122,9 +131,13 @@ public final class SocialExampleApp {
         section("6. a filter DynamoDB evaluates: " + ada.handle() + "'s posts tagged \"" + tag
                 + "\", every page read lazily by stream()");
         List<Post> tagged = table.stream(Post.class, ItemQuery.of(q -> q.subtree(adaPath.then("post")).limit(5)
-                .filter(Condition.of("contains(#tags, :tag)", Map.of("#tags", "tags"), Map.of(":tag", tag))))).toList();
+                .filter(Condition.of("contains(#tags, :tag)", Map.of("#tags", "tags"), Map.of(":tag", tag)))
+                .named("postsByTag"))).toList();
         out.printf("   tagged %s: %s%n", tag, tagged.stream().map(p -> "post-" + p.postId()).toList());
-        out.printf("   %s (a filter saves transfer, not reads: DynamoDB bills the items it reads)%n", meter.take());
+        out.printf("   %s (a filter saves transfer, not reads: DynamoDB bills the items it reads)%n", costs.take());
+
+        section("7. what each access pattern cost (the table's operation reports, kept by an AccessPatternLedger)");
+        CostTable.print(ledger.patterns(), out);
     }
 
     private static String mostUsedTag(List<Post> posts) {

@@ -1,38 +1,103 @@
 package dev.keypath.examples.social;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.micrometer.ledger.AccessPatternLedger;
+import dev.keypath.micrometer.ledger.PatternFigures;
 import dev.keypath.test.TestDynamoDb;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Runs the README's social example app against the shared real engine and checks what it claims to show. */
 class SocialExampleAppTest {
     private static final SampleData DATA = new SampleData(42, 12);
-    private static CapacityMeter meter;
+    private static final List<OperationReport> REPORTS = new CopyOnWriteArrayList<>();
+    private static AccessPatternLedger ledger;
     private static KeyPathTable table;
     private static String output;
+    private static List<PatternFigures> patterns;
 
     @BeforeAll
     static void runTheTour() {
-        meter = new CapacityMeter();
+        ledger = AccessPatternLedger.create();
         table = KeyPathTables.builder()
-                .client(TestDynamoDb.get().clientBuilder().overrideConfiguration(c -> c.addExecutionInterceptor(meter))
-                        .build())
+                .client(TestDynamoDb.get().client())
                 .tableName(TestDynamoDb.uniqueTableName("social"))
                 .register(User.class, Post.class, Comment.class, Reaction.class)
+                .operationListener(report -> {
+                    REPORTS.add(report);
+                    ledger.onOperation(report);
+                })
                 .build();
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        new SocialExampleApp(table, meter, new PrintStream(buffer, true, StandardCharsets.UTF_8)).run(DATA);
+        new SocialExampleApp(table, ledger, new PrintStream(buffer, true, StandardCharsets.UTF_8)).run(DATA);
         output = buffer.toString(StandardCharsets.UTF_8);
+        patterns = ledger.patterns();
+    }
+
+    /** The cost table's rows, by access pattern: the columns after the name. */
+    private static Map<String, String[]> costRows() {
+        List<String> lines = output.lines().toList();
+        int header = lines.indexOf(CostTable.HEADER);
+        assertThat(header).as("the cost table's header").isNotNegative();
+        Map<String, String[]> rows = new LinkedHashMap<>();
+        Pattern row = Pattern.compile("^(.*?)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)\\s+(\\S+)$");
+        for (String line : lines.subList(header + 1, lines.size())) {
+            Matcher m = row.matcher(line.trim());
+            assertThat(m.matches()).as("a row of the cost table: %s", line).isTrue();
+            rows.put(m.group(1), new String[] {m.group(2), m.group(3), m.group(4), m.group(5), m.group(6), m.group(7)});
+        }
+        return rows;
+    }
+
+    @Test
+    void theTourEndsWithTheCostOfEveryAccessPattern() {
+        Map<String, String[]> rows = costRows();
+        assertThat(rows.keySet()).containsAll(List.of("timeline", "postThread", "commentsBetween",
+                "postsNewestFirst", "postsByTag"));
+        assertThat(rows.keySet()).containsExactlyElementsOf(patterns.stream().map(PatternFigures::accessPattern)
+                .toList());
+        for (PatternFigures f : patterns) {
+            String[] row = rows.get(f.accessPattern());
+            long calls = REPORTS.stream().filter(r -> r.accessPattern().equals(f.accessPattern())).count();
+            assertThat(Long.parseLong(row[0])).as("calls of %s", f.accessPattern()).isEqualTo(calls);
+            double rcu = REPORTS.stream().filter(r -> r.accessPattern().equals(f.accessPattern()))
+                    .mapToDouble(r -> r.capacity().readUnits()).sum();
+            assertThat(Double.parseDouble(row[1])).as("RCU of %s", f.accessPattern()).isCloseTo(rcu, within(0.05));
+            long read = REPORTS.stream().filter(r -> r.accessPattern().equals(f.accessPattern()))
+                    .mapToLong(OperationReport::itemsRead).sum();
+            long returned = REPORTS.stream().filter(r -> r.accessPattern().equals(f.accessPattern()))
+                    .mapToLong(OperationReport::itemsReturned).sum();
+            assertThat(row[5]).isEqualTo(read + "/" + returned);
+        }
+        for (String query : List.of("timeline", "postThread", "commentsBetween", "postsNewestFirst", "postsByTag")) {
+            assertThat(Double.parseDouble(rows.get(query)[1])).as("RCU of %s", query).isPositive();
+            assertThat(Double.parseDouble(rows.get(query)[3])).as("p50 of %s", query).isPositive();
+            assertThat(Double.parseDouble(rows.get(query)[4])).as("p99 of %s", query)
+                    .isGreaterThanOrEqualTo(Double.parseDouble(rows.get(query)[3]));
+        }
+        assertThat(Long.parseLong(rows.get("postsNewestFirst")[0])).isEqualTo(3); // three pages
+        String write = rows.keySet().stream().filter(n -> n.endsWith(".batchWrite")).findFirst().orElseThrow();
+        assertThat(Double.parseDouble(rows.get(write)[2])).as("WCU of the load").isPositive();
+        String[] tagged = rows.get("postsByTag");
+        String[] readReturned = tagged[5].split("/");
+        assertThat(Long.parseLong(readReturned[0])).as("a filter reads more than it returns")
+                .isGreaterThan(Long.parseLong(readReturned[1]));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.keypath.spring.autoconfigure;
 import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
@@ -43,7 +44,8 @@ import tools.jackson.databind.json.JsonMapper;
  * KeyPathDynamoConnectionDetails} bean or from {@code keypath.dynamodb.*} (or an embedded DynamoDB Local with
  * {@code keypath.dynamodb.embedded=true}), the {@link KeyPathTable} with
  * every {@code @ItemType} of the application's packages and a storage {@link JsonMapper} of its own (the
- * application's modules, not its HTTP settings; see {@link KeyPathJsonMapperCustomizer}), the
+ * application's modules, not its HTTP settings; see {@link KeyPathJsonMapperCustomizer}) and every
+ * {@link OperationListener} bean as its listener (in order; see {@link KeyPathLedgerAutoConfiguration}), the
  * {@link DefaultKeyPathDynamoOperations}, the exception translator, {@link KeyPathTransactionManager} and
  * {@link KeyPathTransactions}. Every bean backs off when the application defines its own.
  */
@@ -120,7 +122,8 @@ public class KeyPathDynamoAutoConfiguration {
     KeyPathTable keyPathTable(DynamoDbClient client, KeyPathDynamoProperties properties,
             ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathJsonMapperCustomizer> mapperCustomizers,
             ObjectProvider<KeyPathTableBuilderCustomizer> customizers, ObjectProvider<UnreadableItemHandler> unreadable,
-            ObjectProvider<ItemExtension> extensions, BeanFactory beanFactory) {
+            ObjectProvider<ItemExtension> extensions, ObjectProvider<OperationListener> listeners,
+            BeanFactory beanFactory) {
         KeyPathTable.Builder builder = KeyPathTables.builder().client(client).tableName(properties.getTableName())
                 .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
                 .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)))
@@ -136,6 +139,10 @@ public class KeyPathDynamoAutoConfiguration {
                     + "stop working after a restart or on another instance");
         }
         extensions.orderedStream().forEach(builder::extensions);
+        OperationListener listener = OperationListeners.of(listeners.orderedStream().toList());
+        if (listener != null) {
+            builder.operationListener(listener);
+        }
         customizers.orderedStream().forEach(c -> c.customize(builder));
         KeyPathTable table;
         try {

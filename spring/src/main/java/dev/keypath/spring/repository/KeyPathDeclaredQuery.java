@@ -23,11 +23,15 @@ final class KeyPathDeclaredQuery implements RepositoryQuery {
     private final QueryMethod method;
     private final DeclaredQueryPlan plan;
     private final KeyPathDynamoOperations operations;
+    /** The access pattern its queries are named ({@link ItemQuery.Builder#named}). */
+    private final String accessPattern;
 
-    KeyPathDeclaredQuery(QueryMethod method, DeclaredQueryPlan plan, KeyPathDynamoOperations operations) {
+    KeyPathDeclaredQuery(QueryMethod method, DeclaredQueryPlan plan, KeyPathDynamoOperations operations,
+                         String accessPattern) {
         this.method = method;
         this.plan = plan;
         this.operations = operations;
+        this.accessPattern = accessPattern;
     }
 
     @Override
@@ -72,7 +76,7 @@ final class KeyPathDeclaredQuery implements RepositoryQuery {
         Map<String, Object> values = new LinkedHashMap<>();
         plan.variables().forEach((variable, argument) -> values.put(variable, required(args, argument,
                 "key-path variable {" + variable + "}")));
-        ItemQuery.Builder q = ItemQuery.builder();
+        ItemQuery.Builder q = ItemQuery.builder().named(accessPattern);
         if (plan.subtree() != null) {
             q.subtree(bind(plan.subtree(), values));
         } else {

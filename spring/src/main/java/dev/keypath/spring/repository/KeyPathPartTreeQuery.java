@@ -31,17 +31,16 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
     private final KeyPathDynamoOperations operations;
     /** The view the method returns, read with a projection expression, or null for whole items. */
     private final Projection<?> projection;
-
-    KeyPathPartTreeQuery(QueryMethod method, QueryPlan plan, KeyPathDynamoOperations operations) {
-        this(method, plan, operations, null);
-    }
+    /** The access pattern its queries are named ({@link ItemQuery.Builder#named}). */
+    private final String accessPattern;
 
     KeyPathPartTreeQuery(QueryMethod method, QueryPlan plan, KeyPathDynamoOperations operations,
-                         Projection<?> projection) {
+                         Projection<?> projection, String accessPattern) {
         this.method = method;
         this.plan = plan;
         this.operations = operations;
         this.projection = projection;
+        this.accessPattern = accessPattern;
     }
 
     @Override
@@ -87,7 +86,7 @@ final class KeyPathPartTreeQuery implements RepositoryQuery {
         if (FilterConditions.matchesNothing(plan, args)) {
             return Optional.empty();
         }
-        ItemQuery.Builder q = ItemQuery.builder();
+        ItemQuery.Builder q = ItemQuery.builder().named(accessPattern);
         FilterConditions.of(plan, args).ifPresent(q::filter);
         if (plan.index() != null) {
             q.index(plan.index());

@@ -1,0 +1,58 @@
+package dev.keypath.spring.autoconfigure;
+
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.micrometer.ledger.AccessPatternLedger;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * What the table's operations cost, seen from Spring: an {@link AccessPatternLedger} bean (with keypath-micrometer on
+ * the classpath, which the starter brings; {@code keypath.dynamodb.ledger.*}), one of the {@link OperationListener}
+ * beans that {@link KeyPathDynamoAutoConfiguration} hands to the table together. Any other {@code OperationListener}
+ * bean of the application is told of every operation too.
+ */
+@AutoConfiguration(before = KeyPathDynamoAutoConfiguration.class,
+        afterName = KeyPathLedgerAutoConfiguration.OBSERVATION_AUTO_CONFIGURATION)
+@ConditionalOnClass({KeyPathTable.class, AccessPatternLedger.class})
+@EnableConfigurationProperties(KeyPathLedgerProperties.class)
+public class KeyPathLedgerAutoConfiguration {
+    /** Spring Boot's auto-configuration of the {@code ObservationRegistry}, which this one runs after. */
+    static final String OBSERVATION_AUTO_CONFIGURATION =
+            "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration";
+    static final String OBSERVATION_REGISTRY = "io.micrometer.observation.ObservationRegistry";
+
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBooleanProperty(name = KeyPathLedgerProperties.PREFIX + ".enabled", matchIfMissing = true)
+    AccessPatternLedger keyPathAccessPatternLedger(KeyPathLedgerProperties properties) {
+        try {
+            return AccessPatternLedger.builder()
+                    .window(properties.getWindow(), properties.getWindowSteps())
+                    .hotPartitionCounters(properties.getHotPartitionCounters())
+                    .maxPatterns(properties.getMaxPatterns())
+                    .build();
+        } catch (IllegalArgumentException e) {
+            throw new KeyPathConfigurationException("The access-pattern ledger cannot be built: " + e.getMessage(),
+                    "Correct keypath.dynamodb.ledger.window, window-steps, hot-partition-counters or max-patterns, "
+                            + "or set keypath.dynamodb.ledger.enabled=false", e);
+        }
+    }
+
+    /**
+     * Active when the application has an {@code ObservationRegistry} bean (Spring Boot Actuator configures one):
+     * the place of the {@link OperationListener} beans that report each operation to that registry. Every listener
+     * bean declared here reaches the table with the ledger.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = OBSERVATION_REGISTRY)
+    @ConditionalOnBean(type = OBSERVATION_REGISTRY)
+    static class ObservationConfiguration {
+    }
+}

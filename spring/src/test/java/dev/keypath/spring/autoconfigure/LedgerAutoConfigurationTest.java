@@ -1,0 +1,165 @@
+package dev.keypath.spring.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.micrometer.ledger.AccessPatternLedger;
+import dev.keypath.micrometer.ledger.PatternFigures;
+import dev.keypath.spring.actuate.KeyPathEndpoint;
+import dev.keypath.spring.sample.User;
+import dev.keypath.test.TestDynamoDb;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The ledger bean, every {@link OperationListener} bean reaching the table together, the place for listeners of an
+ * {@link ObservationRegistry}, and the endpoint only with Actuator; all on DynamoDB Local.
+ */
+class LedgerAutoConfigurationTest {
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class,
+                    KeyPathDynamoAutoConfiguration.class, KeyPathLedgerAutoConfiguration.class,
+                    KeyPathEndpointAutoConfiguration.class))
+            .withPropertyValues("keypath.dynamodb.item-type-packages=dev.keypath.spring.sample",
+                    "keypath.dynamodb.repositories.enabled=false",
+                    "keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("ledger"),
+                    "keypath.dynamodb.create-table-if-missing=true")
+            .withUserConfiguration(EngineClient.class);
+
+    @Configuration(proxyBeanMethods = false)
+    static class EngineClient {
+        @Bean(destroyMethod = "")
+        DynamoDbClient dynamoDbClient() {
+            return TestDynamoDb.get().client();
+        }
+    }
+
+    /** Two listeners of the application's own, the first of which always fails. */
+    @Configuration(proxyBeanMethods = false)
+    static class OwnListeners {
+        static final List<OperationReport> SEEN = new CopyOnWriteArrayList<>();
+
+        @Bean
+        @Order(1)
+        OperationListener failing() {
+            return report -> {
+                throw new IllegalStateException("a listener that fails");
+            };
+        }
+
+        @Bean
+        @Order(2)
+        OperationListener collecting() {
+            return SEEN::add;
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Observations {
+        @Bean
+        ObservationRegistry observationRegistry() {
+            return ObservationRegistry.create();
+        }
+    }
+
+    private static String putAndGet(KeyPathTable table) {
+        UUID id = UUID.randomUUID();
+        table.put(User.of(id, "ada"));
+        table.get(User.class, KeyPath.of("user", id));
+        return "User.get";
+    }
+
+    @Test
+    void theLedgerIsTheTablesListenerByDefault() {
+        runner.run(ctx -> {
+            assertThat(ctx).hasNotFailed().hasSingleBean(AccessPatternLedger.class);
+            KeyPathTable table = ctx.getBean(KeyPathTable.class);
+            String pattern = putAndGet(table);
+            assertThat(ctx.getBean(AccessPatternLedger.class).patterns()).extracting(PatternFigures::accessPattern)
+                    .contains("User.put", pattern);
+            assertThat(ctx.getBean(AccessPatternLedger.class).hotPartitions(5)).isNotEmpty();
+        });
+    }
+
+    @Test
+    void everyListenerBeanIsToldInOrderAndAFailingOneStopsNoOther() {
+        OwnListeners.SEEN.clear();
+        runner.withUserConfiguration(OwnListeners.class).run(ctx -> {
+            assertThat(ctx).hasNotFailed();
+            putAndGet(ctx.getBean(KeyPathTable.class));
+            assertThat(OwnListeners.SEEN).extracting(OperationReport::accessPattern).contains("User.put", "User.get");
+            assertThat(ctx.getBean(AccessPatternLedger.class).patterns()).extracting(PatternFigures::totalCalls)
+                    .containsOnly(1L);
+        });
+    }
+
+    @Test
+    void theLedgerCanBeTurnedOffOrReplaced() {
+        runner.withPropertyValues("keypath.dynamodb.ledger.enabled=false").run(ctx -> {
+            assertThat(ctx).hasNotFailed().doesNotHaveBean(AccessPatternLedger.class)
+                    .doesNotHaveBean(KeyPathEndpoint.class);
+            putAndGet(ctx.getBean(KeyPathTable.class));
+        });
+        AccessPatternLedger own = AccessPatternLedger.builder().maxPatterns(3).build();
+        runner.withBean(AccessPatternLedger.class, () -> own).run(ctx -> {
+            assertThat(ctx).hasNotFailed().getBean(AccessPatternLedger.class).isSameAs(own);
+            putAndGet(ctx.getBean(KeyPathTable.class));
+            assertThat(own.patterns()).isNotEmpty();
+        });
+    }
+
+    @Test
+    void aSettingOutOfRangeFailsStartupNamingIt() {
+        runner.withPropertyValues("keypath.dynamodb.ledger.hot-partition-counters=0").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().rootCause().hasMessageContaining("hotPartitionCounters"));
+        runner.withPropertyValues("keypath.dynamodb.ledger.window=0s").run(ctx ->
+                assertThat(ctx).hasFailed().getFailure().hasRootCauseInstanceOf(IllegalArgumentException.class)
+                        .hasStackTraceContaining(KeyPathConfigurationException.class.getName())
+                        .hasStackTraceContaining("window must be positive")
+                        .hasStackTraceContaining("Correct keypath.dynamodb.ledger.window"));
+    }
+
+    @Test
+    void anObservationRegistryActivatesThePlaceOfItsListeners() {
+        runner.run(ctx -> assertThat(ctx).doesNotHaveBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
+        runner.withUserConfiguration(Observations.class).run(ctx -> assertThat(ctx).hasNotFailed()
+                .hasSingleBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
+        runner.withUserConfiguration(Observations.class)
+                .withClassLoader(new FilteredClassLoader(ObservationRegistry.class))
+                .run(ctx -> assertThat(ctx).doesNotHaveBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
+    }
+
+    @Test
+    void theEndpointNeedsActuator() {
+        runner.withPropertyValues("management.endpoints.web.exposure.include=keypath").run(ctx ->
+                assertThat(ctx).hasNotFailed().hasSingleBean(KeyPathEndpoint.class));
+        runner.run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(KeyPathEndpoint.class)); // not exposed
+        runner.withPropertyValues("management.endpoints.web.exposure.include=keypath")
+                .withClassLoader(new FilteredClassLoader(org.springframework.boot.actuate.endpoint.annotation.Endpoint.class))
+                .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(KeyPathEndpoint.class)
+                        .hasSingleBean(AccessPatternLedger.class));
+    }
+
+    @Test
+    void withoutTheMicrometerModuleThereIsNoLedgerAndNoListener() {
+        runner.withClassLoader(new FilteredClassLoader(AccessPatternLedger.class)).run(ctx -> {
+            assertThat(ctx).hasNotFailed().doesNotHaveBean(AccessPatternLedger.class)
+                    .doesNotHaveBean(KeyPathEndpoint.class);
+            putAndGet(ctx.getBean(KeyPathTable.class));
+        });
+    }
+}
