@@ -110,10 +110,11 @@ public final class SchemaRegistry {
     }
 
     /**
-     * Maps a stored item of {@code schema}'s type after its read hooks have run; null when one makes it read as
-     * absent (an expired item).
+     * Maps a stored item of {@code schema}'s type after its read hooks have run on it at the current version (an
+     * older item upgraded first, so hooks see one form); null when one makes it read as absent (an expired item).
      */
-    public <T> T read(DefaultItemSchema<T> schema, Map<String, AttributeValue> item, KeyPath keyPath) {
+    public <T> T read(DefaultItemSchema<T> schema, Map<String, AttributeValue> stored, KeyPath keyPath) {
+        Map<String, AttributeValue> item = schema.evolution().upgrade(stored, keyPath);
         Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
         return read == null ? null : schema.fromItem(read, keyPath);
     }
@@ -122,7 +123,8 @@ public final class SchemaRegistry {
      * Maps the item a write returns (an update's item before or after, a delete's old item) after its read hooks;
      * a hook's "absent" does not apply, since the write has just seen the item.
      */
-    public <T> T readReturned(DefaultItemSchema<T> schema, Map<String, AttributeValue> item, KeyPath keyPath) {
+    public <T> T readReturned(DefaultItemSchema<T> schema, Map<String, AttributeValue> stored, KeyPath keyPath) {
+        Map<String, AttributeValue> item = schema.evolution().upgrade(stored, keyPath);
         Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
         return schema.fromItem(read == null ? item : read, keyPath);
     }
