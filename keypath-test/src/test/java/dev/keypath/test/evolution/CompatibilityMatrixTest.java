@@ -113,6 +113,23 @@ class CompatibilityMatrixTest {
     }
 
     @Test
+    void aCollectionReadHandsItemsOfANewerVersionToTheTablesHandler() {
+        List<UnreadableItemException> refused = new java.util.concurrent.CopyOnWriteArrayList<>();
+        KeyPathTable v2 = KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName(TABLE)
+                .register(PersonVersions.V2.class).onUnreadableItem(refused::add).build();
+        Person older = person(400);
+        Person newer = person(401);
+        KeyPath olderPath = write(CURRENT, 2, older);
+        KeyPath newerPath = write(CURRENT, 3, newer);
+        var read = v2.batchGet(PersonVersions.V2.class, List.of(olderPath, newerPath));
+        assertThat(read).containsExactly(PersonVersions.V2.of(older.at(2)));
+        assertThat(refused).singleElement().satisfies(e -> {
+            assertThat(e.keyPath()).contains(newerPath);
+            assertThat(e).hasMessageContaining("at version 3, newer than version 2");
+        });
+    }
+
+    @Test
     void itemsCarryTheVersionTheyWereWrittenAtAndVersionOneNone() {
         DynamoDbClient client = TestDynamoDb.get().client();
         for (int v = 1; v <= K; v++) {
