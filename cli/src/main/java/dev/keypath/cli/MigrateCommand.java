@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 @Command(name = "migrate",
         mixinStandardHelpOptions = true,
-        synopsisSubcommandLabel = "(plan | run | verify)",
+        synopsisSubcommandLabel = "(plan | run | verify | rewrite)",
         description = {
             "Moves a table with string keys such as USER#<id> / POST#<n> into a key-path table.",
             "",
@@ -41,6 +41,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             + "is not written, and counted.",
             "verify: compares the two tables: counts, and per item a checksum of the target item against the source "
             + "item as it is (its attributes under their new names), collisions and items that cannot move.",
+            "rewrite: rewrites the items of one item type of a key-path table at the type's current version (see "
+            + "'keypath migrate rewrite --help').",
             "",
             "Every phase first checks that the target exists and is a key-path table (pk and sk binary; "
             + "'keypath create-table' makes one). An item with an attribute named like one keypath keeps (pk, sk, "
@@ -55,7 +57,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             "",
             "Example: keypath migrate run --endpoint http://localhost:8000 --source app-v1 --target app-v2 "
             + "--mapping mapping.json --segments 8 --write-capacity 500 --checkpoint migrate.json%n"},
-        subcommands = {MigrateCommand.Plan.class, MigrateCommand.Run.class, MigrateCommand.Verify.class})
+        subcommands = {MigrateCommand.Plan.class, MigrateCommand.Run.class, MigrateCommand.Verify.class,
+            MigrateRewriteCommand.class})
 final class MigrateCommand implements Callable<Integer> {
     static final String EXIT_MAPPING = "2:usage error, or the mapping file is not valid (the message names the "
             + "entity, the field and the position)";
@@ -65,7 +68,7 @@ final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "Missing required subcommand: plan, run or verify");
+        throw new ParameterException(spec.commandLine(), "Missing required subcommand: plan, run, verify or rewrite");
     }
 
     /** The options every phase takes. */

@@ -44,6 +44,28 @@ public interface ItemSchema<T> {
     /** Maps a stored item back; throws {@link ItemMappingException} if it is not of this type or is malformed. */
     T fromItem(Map<String, AttributeValue> item);
 
+    /**
+     * The version of this type's stored form ({@code @ItemType(version = …)}, 1 unless declared), which items it
+     * writes carry in {@code _kp_v} from version 2 on.
+     */
+    int schemaVersion();
+
+    /** How this type's stored form changed from version 1 to {@link #schemaVersion()} ({@code @SchemaHistory}). */
+    ItemHistory history();
+
+    /**
+     * The version a stored item of this type is at: its {@code _kp_v}, 1 without one; an
+     * {@link UnreadableItemException} when {@code _kp_v} is not a version number.
+     */
+    int storedVersion(Map<String, AttributeValue> item);
+
+    /**
+     * A stored item of this type at the current {@link #schemaVersion()}, upgraded in memory by its {@link #history()}
+     * (the same map when it is current): what a rewrite stores back. An {@link UnreadableItemException} when the item is
+     * of a newer version or a declared change fails on it.
+     */
+    Map<String, AttributeValue> upgrade(Map<String, AttributeValue> item);
+
     /** The property name of the version field, if the type is versioned. */
     Optional<String> versionAttribute();
 

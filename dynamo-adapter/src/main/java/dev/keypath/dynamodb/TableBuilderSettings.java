@@ -48,6 +48,16 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
     B register(Class<?>... types);
 
     /**
+     * Keeps writing {@code types} (registered ones, each above version 1) at the version before their current
+     * {@code @ItemType(version)}, for the length of a rolling deploy: instances still running the previous release
+     * read what this one writes. Reads upgrade as always. Remove the setting once every instance runs the new code.
+     * {@code build()} refuses a type whose newest version has a change that is not reversible
+     * ({@link InvalidItemHistoryException}); an update that sets a field the newest version changes is refused
+     * until then ({@link InvalidUpdateException}).
+     */
+    B writePreviousVersion(Class<?>... types);
+
+    /**
      * Secret for page-token HMACs (at least 16 bytes). Use one secret per table, shared by all instances (sync
      * and async) that serve the same clients. Defaults to a random secret, valid only in this process.
      */

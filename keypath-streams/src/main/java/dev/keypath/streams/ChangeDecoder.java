@@ -62,10 +62,14 @@ public final class ChangeDecoder {
     public static ChangeDecoder of(Collection<? extends ItemSchema<?>> schemas) {
         Map<String, ItemSchema<?>> byName = new LinkedHashMap<>();
         for (ItemSchema<?> s : schemas) {
-            ItemSchema<?> clash = byName.put(s.typeName(), s);
-            if (clash != null && clash.type() != s.type()) {
-                throw new ItemMappingException("Types " + clash.type().getName() + " and " + s.type().getName()
-                        + " share the stored type name '" + s.typeName() + "'; set @ItemType(name=...)");
+            List<String> names = new java.util.ArrayList<>(List.of(s.typeName()));
+            names.addAll(s.history().formerTypeNames()); // items stored before a type rename keep the old name
+            for (String name : names) {
+                ItemSchema<?> clash = byName.put(name, s);
+                if (clash != null && clash.type() != s.type()) {
+                    throw new ItemMappingException("Types " + clash.type().getName() + " and " + s.type().getName()
+                            + " share the stored type name '" + name + "'; set @ItemType(name=...)");
+                }
             }
         }
         return new ChangeDecoder(Map.copyOf(byName), UnreadablePolicy.FAIL, InternalItems.SKIP);

@@ -234,7 +234,7 @@ final class RecordReading {
     private void inferType() {
         ItemSchema<?> found = null;
         for (ItemSchema<?> s : byName.values()) {
-            if (s.keyPathTemplate().matches(parts.keyPath)) {
+            if (s.keyPathTemplate().matches(parts.keyPath) && s != found) { // a renamed type is there by each name
                 if (found != null) {
                     return; // two templates match: the type stays unknown
                 }

@@ -17,7 +17,12 @@ import java.lang.annotation.Target;
  * {@link dev.keypath.KeyId}.
  *
  * <p>{@link #name()} is the value of the stored item type attribute; it defaults to the simple class name and
- * should be kept stable once data exists.
+ * should be kept stable once data exists (a rename is declared in the type's history, see below).
+ *
+ * <p>{@link #version()} is the version of the type's stored form. Items written by a type at version 2 or later
+ * carry it in the reserved attribute {@code _kp_v}; an item without it is at version 1. A type above version 1
+ * declares how its stored form changed, version by version, in a static method marked {@link SchemaHistory}, and
+ * reads items of every older version by upgrading them in memory.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -28,4 +33,10 @@ public @interface ItemType {
 
     /** Stored type name; empty means the simple class name. */
     String name() default "";
+
+    /**
+     * The version of this type's stored form, from 1 (the default). Above 1, the type declares its changes since
+     * version 1 with a {@link SchemaHistory} method whose last version is this one.
+     */
+    int version() default 1;
 }

@@ -27,6 +27,8 @@ public final class StoredItemLayout {
     public static final String TIME_TO_LIVE = TableAttributes.TTL;
     /** The attribute holding the unique key paths an item owns. */
     public static final String ALIASES = TableAttributes.ALIASES;
+    /** The version of an item's stored form ({@code N}); an item without it is at version 1. */
+    public static final String SCHEMA_VERSION = TableAttributes.SCHEMA_VERSION;
     /** The largest partition key DynamoDB stores, in bytes. */
     public static final int MAX_PARTITION_KEY_BYTES = TableAttributes.MAX_PARTITION_KEY;
     /** The largest sort key DynamoDB stores, in bytes. */

@@ -28,6 +28,8 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private String tableName;
     private JsonMapper mapper;
     private final Set<Class<?>> types = new LinkedHashSet<>();
+    /** Types written at the version before their current one (a rolling deploy). */
+    private final Set<Class<?>> writingPrevious = new LinkedHashSet<>();
     private byte[] secret;
     private Clock clock = Clock.systemUTC();
     private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
@@ -59,6 +61,14 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     @Override
     public B register(Class<?>... types) {
         this.types.addAll(Arrays.asList(types));
+        return self();
+    }
+
+    @Override
+    public B writePreviousVersion(Class<?>... types) {
+        for (Class<?> t : types) {
+            writingPrevious.add(Objects.requireNonNull(t, "type"));
+        }
         return self();
     }
 
@@ -154,6 +164,6 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
      */
     public TableOperations operations() {
         return TableOperations.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
-                List.copyOf(extensions), validator, batchPolicy, metering());
+                List.copyOf(extensions), validator, batchPolicy, metering(), Set.copyOf(writingPrevious));
     }
 }

@@ -71,7 +71,7 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
         target = targetOf(a);
         AttributeValue type = a.get(TableAttributes.ALIAS_TARGET_TYPE);
         String name = type == null ? null : type.s();
-        if (!schema.typeName().equals(name)) {
+        if (!schema.typeName().equals(name) && !schema.evolution().isTypeName(name)) {
             throw new UnknownItemTypeException("The unique key path " + alias + " is held by a '" + name + "', not a "
                     + schema.typeName(), target);
         }

@@ -89,7 +89,7 @@ final class ItemCount implements Operation<Long> {
         Set<String> hiding = new LinkedHashSet<>();
         for (DefaultItemSchema<?> s : counted) {
             if ((typeNames.isEmpty() || typeNames.contains(s.typeName())) && registry.extensions().mayHide(s)) {
-                hiding.add(s.typeName());
+                hiding.addAll(s.storedTypeNames());
             }
         }
         return hiding;

@@ -52,7 +52,7 @@ final class ScanPager implements Operation<Page<Object>> {
         SchemaRegistry registry = shape.registry();
         Set<String> typeNames = new LinkedHashSet<>();
         for (Class<?> t : scan.types()) {
-            typeNames.add(registry.of(t).typeName());
+            typeNames.addAll(registry.of(t).storedTypeNames()); // former names too: older items keep theirs
         }
         Expr callerFilter = values.toExpr(scan.filter().orElse(null));
         this.filter = ScanRequests.typeFilter(typeNames).and(callerFilter);

@@ -159,10 +159,12 @@ public final class TableOperations {
      *                    (typed loosely so that no validation class is loaded without one)
      * @param batchPolicy the retries of batch reads and writes
      * @param metering    the capacity the requests ask for and the listener each operation reports to
+     * @param writingPrevious the types written at the version before their current one (a rolling deploy)
      */
     public static TableOperations create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
                                          Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
-                                         Object validator, BatchPolicy batchPolicy, Metering metering) {
+                                         Object validator, BatchPolicy batchPolicy, Metering metering,
+                                         java.util.Set<Class<?>> writingPrevious) {
         Objects.requireNonNull(table, "tableName");
         ValueConverter values = new ValueConverter(mapper);
         List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
@@ -171,7 +173,7 @@ public final class TableOperations {
             all.add(BeanValidationExtension.of(validator));
         }
         all.addAll(extensions);
-        return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all), values,
+        return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all, writingPrevious), values,
                 secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret), new IdGenerator(clock),
                 batchPolicy, metering);
     }

@@ -65,7 +65,7 @@ public record CheckedQuery(ItemQuery query, QueryRequests.Target target, KeyRang
         KeyRange range = QueryRequests.range(q);
         registry.checkIdTypes(range.from(), q.index());
         registry.checkIdTypes(range.to(), q.index());
-        Set<String> typeNames = q.types().stream().map(t -> registry.of(t).typeName())
+        Set<String> typeNames = q.types().stream().flatMap(t -> registry.of(t).storedTypeNames().stream())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         Expr filter = values.toExpr(q.filter().orElse(null));
         byte[] fingerprint = QueryRequests.fingerprint(table, target, range, q, typeNames, filter);

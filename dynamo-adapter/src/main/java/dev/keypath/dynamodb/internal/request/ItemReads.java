@@ -50,7 +50,7 @@ public final class ItemReads {
             return Optional.empty();
         }
         String name = SchemaRegistry.typeNameOf(item);
-        if (!projection.typeName().equals(name)) {
+        if (name == null || !projection.readsTypeName(name)) {
             registry.schemaOfStored(name, keyPath).checkStoredKeyPath(keyPath);
             throw new UnknownItemTypeException("Item is a '" + name + "', not a " + projection.typeName(), keyPath);
         }
@@ -69,7 +69,7 @@ public final class ItemReads {
     public static <T> Optional<T> mapOne(Map<String, AttributeValue> item, DefaultItemSchema<T> schema, KeyPath keyPath,
                                   SchemaRegistry registry) {
         String name = SchemaRegistry.typeNameOf(item);
-        if (!schema.typeName().equals(name)) {
+        if (!schema.typeName().equals(name) && (name == null || !schema.evolution().isTypeName(name))) {
             if (registry.isExpired(item)) {
                 return Optional.empty(); // an expired item reads as absent, whatever its type
             }

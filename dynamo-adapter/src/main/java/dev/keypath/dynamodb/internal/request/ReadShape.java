@@ -39,7 +39,7 @@ public record ReadShape(SchemaRegistry registry, ProjectionSchema<?> projection)
         }
         try {
             registry.schemaOfStored(name, keyPath); // an item no registered type reads is unreadable
-            return projection.typeName().equals(name) ? projection.read(raw, keyPath) : null;
+            return projection.readsTypeName(name) ? projection.read(raw, keyPath) : null;
         } catch (UnreadableItemException e) {
             registry.unreadable(e);
             return null;
@@ -58,7 +58,7 @@ public record ReadShape(SchemaRegistry registry, ProjectionSchema<?> projection)
     /** The {@code ProjectionExpression} of {@code projection} plus {@code keyAttributes}. */
     public static Expr expression(ProjectionSchema<?> projection, String... keyAttributes) {
         List<String> attributes = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK,
-                TableAttributes.TYPE, TableAttributes.TTL));
+                TableAttributes.TYPE, TableAttributes.TTL, TableAttributes.SCHEMA_VERSION));
         for (String k : keyAttributes) {
             if (!attributes.contains(k)) {
                 attributes.add(k);

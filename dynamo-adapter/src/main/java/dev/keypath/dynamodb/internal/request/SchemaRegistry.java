@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.request;
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
+import dev.keypath.dynamodb.InvalidItemHistoryException;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
@@ -43,18 +44,41 @@ public final class SchemaRegistry {
     /** @param extensions the table's extensions, built-ins first; resolved here for each registered type */
     public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable,
                           List<dev.keypath.dynamodb.ItemExtension> extensions) {
+        this(types, mapper, clock, unreadable, extensions, Set.of());
+    }
+
+    /**
+     * @param extensions      the table's extensions, built-ins first; resolved here for each registered type
+     * @param writingPrevious registered types the table writes at the version before their current one; an
+     *                        {@link InvalidItemHistoryException} when one is not registered or cannot be
+     */
+    public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable,
+                          List<dev.keypath.dynamodb.ItemExtension> extensions, Set<Class<?>> writingPrevious) {
         this.clock = clock;
+        for (Class<?> t : writingPrevious) {
+            if (!types.contains(t)) {
+                throw new InvalidItemHistoryException("writePreviousVersion(" + t.getName() + "): the type is not "
+                        + "registered with this table");
+            }
+        }
         this.unreadable = unreadable;
         Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();
         Map<String, DefaultItemSchema<?>> n = new LinkedHashMap<>();
         Set<String> idx = new TreeSet<>();
         Map<String, IndexDefinition> defs = new TreeMap<>();
         for (Class<?> t : types) {
-            DefaultItemSchema<?> s = DefaultItemSchema.create(t, mapper);
-            DefaultItemSchema<?> clash = n.put(s.typeName(), s);
-            if (clash != null && clash.type() != t) {
-                throw new ItemMappingException("Types " + clash.type().getName() + " and " + t.getName()
-                        + " share the stored type name '" + s.typeName() + "'; set @ItemType(name=...)");
+            DefaultItemSchema<?> s = writingPrevious.contains(t) ? previousVersionOf(t, mapper)
+                    : DefaultItemSchema.create(t, mapper);
+            for (String name : s.storedTypeNames()) {
+                DefaultItemSchema<?> clash = n.put(name, s);
+                if (clash != null && clash.type() != t) {
+                    throw name.equals(s.typeName()) && name.equals(clash.typeName())
+                            ? new ItemMappingException("Types " + clash.type().getName() + " and " + t.getName()
+                            + " share the stored type name '" + s.typeName() + "'; set @ItemType(name=...)")
+                            : new InvalidItemHistoryException("Types " + clash.type().getName() + " and "
+                            + t.getName() + " both read items stored as '" + name + "' (a current or former type "
+                            + "name); a type name belongs to one type");
+                }
             }
             c.put(t, s);
             for (DefaultItemSchema.SecondaryKey k : s.secondaryKeys()) {
@@ -70,16 +94,27 @@ public final class SchemaRegistry {
         this.extensions = new ItemExtensions(c.values(), extensions, clock);
     }
 
+    /** The schema of {@code type} written at the version before its current one; refused at version 1. */
+    private static DefaultItemSchema<?> previousVersionOf(Class<?> type, MapperSource mapper) {
+        int current = DefaultItemSchema.create(type, mapper).schemaVersion();
+        if (current < 2) {
+            throw new InvalidItemHistoryException("writePreviousVersion(" + type.getName() + "): the type is at "
+                    + "version 1, there is no version before it");
+        }
+        return DefaultItemSchema.create(type, mapper, current - 1);
+    }
+
     /** The table's extensions, per registered type. */
     public ItemExtensions extensions() {
         return extensions;
     }
 
     /**
-     * Maps a stored item of {@code schema}'s type after its read hooks have run; null when one makes it read as
-     * absent (an expired item).
+     * Maps a stored item of {@code schema}'s type after its read hooks have run on it at the current version (an
+     * older item upgraded first, so hooks see one form); null when one makes it read as absent (an expired item).
      */
-    public <T> T read(DefaultItemSchema<T> schema, Map<String, AttributeValue> item, KeyPath keyPath) {
+    public <T> T read(DefaultItemSchema<T> schema, Map<String, AttributeValue> stored, KeyPath keyPath) {
+        Map<String, AttributeValue> item = schema.evolution().upgrade(stored, keyPath);
         Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
         return read == null ? null : schema.fromItem(read, keyPath);
     }
@@ -88,7 +123,8 @@ public final class SchemaRegistry {
      * Maps the item a write returns (an update's item before or after, a delete's old item) after its read hooks;
      * a hook's "absent" does not apply, since the write has just seen the item.
      */
-    public <T> T readReturned(DefaultItemSchema<T> schema, Map<String, AttributeValue> item, KeyPath keyPath) {
+    public <T> T readReturned(DefaultItemSchema<T> schema, Map<String, AttributeValue> stored, KeyPath keyPath) {
+        Map<String, AttributeValue> item = schema.evolution().upgrade(stored, keyPath);
         Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
         return schema.fromItem(read == null ? item : read, keyPath);
     }

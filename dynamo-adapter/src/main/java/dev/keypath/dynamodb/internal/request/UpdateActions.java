@@ -59,6 +59,8 @@ public final class UpdateActions {
     private final List<String> paths = new ArrayList<>();
     /** The value placeholder of each top-level attribute the caller sets to a value, for the write hooks. */
     private final Map<String, String> setPlaceholders = new LinkedHashMap<>();
+    /** The top-level attributes the update writes or reads, for the condition on the stored version. */
+    private final java.util.Set<String> touched = new java.util.HashSet<>();
     /** The path {@link #target} resolved last. */
     private UpdatePaths.Resolved lastTarget;
     private UpdateEffects.Builder effects;
@@ -105,6 +107,7 @@ public final class UpdateActions {
             add(c);
         }
         DerivedAttributes.of(schema, keyPath, spec, mode, values).forEach((attribute, v) -> {
+            touched.add(attribute);
             if (v == null) {
                 removes.add(name(attribute));
             } else {
@@ -122,7 +125,7 @@ public final class UpdateActions {
         names.putAll(extended.names());
         vals.putAll(extended.values());
         long expected = extended.expectedVersion();
-        AttributeValue type = AttributeValues.string(schema.typeName());
+        AttributeValue type = AttributeValues.string(schema.evolution().writtenTypeName());
         Map<String, String> typeNames = Map.of("#kp_type", TableAttributes.TYPE, "#kp_pk", TableAttributes.PK);
         Expr cond;
         String hint;
@@ -136,6 +139,18 @@ public final class UpdateActions {
         } else {
             cond = Expr.of("attribute_exists(#kp_pk) AND #kp_type = :kp_type", typeNames, Map.of(":kp_type", type));
             hint = "no " + schema.typeName() + " exists";
+        }
+        Expr stored = StoredVersions.condition(schema.evolution(), touched, mode == UpdateItem.Mode.UPSERT,
+                typeName, keyPath);
+        if (!stored.isEmpty()) {
+            cond = cond.and(stored);
+            hint += " or the stored item is at a version of " + schema.typeName() + " this update cannot change "
+                    + "(rewrite it at version " + schema.schemaVersion() + " first)";
+            if (mode == UpdateItem.Mode.UPSERT && schema.evolution().writeVersion() > 1) {
+                names.put("#kp_v", TableAttributes.SCHEMA_VERSION);
+                vals.put(":kp_vw", AttributeValues.number(schema.evolution().writeVersion()));
+                sets.add("#kp_v = :kp_vw");
+            }
         }
         cond = cond.and(extended.condition());
         if (!extended.conditionHint().isEmpty()) {
@@ -230,6 +245,7 @@ public final class UpdateActions {
                     null);
         }
         paths.add(r.text());
+        touched.add(top);
         lastTarget = r;
         effects.wrote(top);
         return render(r);
@@ -250,6 +266,7 @@ public final class UpdateActions {
             throw new InvalidUpdateException("Cannot read '" + r.top() + "' of " + typeName + " in an update: key "
                     + "fields and reserved attributes are not stored as attributes", typeName, r.text(), keyPath, null);
         }
+        touched.add(r.top());
         return render(r);
     }
 

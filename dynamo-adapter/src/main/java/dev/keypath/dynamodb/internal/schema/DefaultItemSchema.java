@@ -2,6 +2,7 @@ package dev.keypath.dynamodb.internal.schema;
 
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
+import dev.keypath.dynamodb.ItemHistory;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.Projection;
@@ -68,12 +69,14 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final StoredNames names;
     private final ItemEncoder encoder;
     private final ItemDecoder<T> decoder;
+    /** The versions of the stored form: upgrades on read, the version written. */
+    private final SchemaEvolution evolution;
     /** For records: how a put's item is rebuilt as stored; else null (it is read back from its attributes). */
     private final RecordStoredForm recordForm;
     /** The projections of this type met so far, by view type. */
     private final Map<Class<?>, ProjectionSchema<?>> projections = new ConcurrentHashMap<>();
 
-    private DefaultItemSchema(Class<T> type, MapperSource mapper) {
+    private DefaultItemSchema(Class<T> type, MapperSource mapper, int writeVersion) {
         this.type = type;
         this.mapper = mapper;
         this.declared = ItemDeclaration.read(type, mapper);
@@ -82,8 +85,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         this.aliasKeys = declared.aliasKeys();
         this.names = declared.names();
         LazyJacksonCodec jackson = new LazyJacksonCodec(type, mapper);
-        this.encoder = new ItemEncoder(type, declared, jackson);
-        this.decoder = new ItemDecoder<>(type, declared, jackson);
+        this.evolution = SchemaEvolution.of(type, declared, writeVersion);
+        this.encoder = new ItemEncoder(type, declared, jackson, evolution);
+        this.decoder = new ItemDecoder<>(type, declared, jackson, evolution);
         this.recordForm = type.isRecord() ? new RecordStoredForm(type, declared) : null;
     }
 
@@ -99,7 +103,15 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     /** Introspects {@code type} for the mapper of {@code mapper}. */
     public static <T> DefaultItemSchema<T> create(Class<T> type, MapperSource mapper) {
-        return new DefaultItemSchema<>(type, mapper);
+        return new DefaultItemSchema<>(type, mapper, 0);
+    }
+
+    /**
+     * Introspects {@code type} for the mapper of {@code mapper}, writing its stored form at {@code writeVersion}
+     * (0: the current version; else the version before it, while a rolling deploy is under way).
+     */
+    public static <T> DefaultItemSchema<T> create(Class<T> type, MapperSource mapper, int writeVersion) {
+        return new DefaultItemSchema<>(type, mapper, writeVersion);
     }
 
     @Override
@@ -115,6 +127,45 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     @Override
     public KeyPathTemplate keyPathTemplate() {
         return declared.template();
+    }
+
+    @Override
+    public int schemaVersion() {
+        return evolution.current();
+    }
+
+    @Override
+    public ItemHistory history() {
+        return evolution.history();
+    }
+
+    @Override
+    public int storedVersion(Map<String, AttributeValue> item) {
+        return evolution.versionOf(item, null);
+    }
+
+    @Override
+    public Map<String, AttributeValue> upgrade(Map<String, AttributeValue> item) {
+        if (evolution.isCurrent(item)) {
+            return item;
+        }
+        KeyPath path;
+        try {
+            path = StoredKeyPaths.of(item);
+        } catch (ItemMappingException e) {
+            path = null; // named in the message if the upgrade fails, when it decodes
+        }
+        return evolution.upgrade(item, path);
+    }
+
+    /** The versions of this type's stored form. */
+    public SchemaEvolution evolution() {
+        return evolution;
+    }
+
+    /** The stored type names this type reads: its current name first, then former ones. */
+    public Set<String> storedTypeNames() {
+        return evolution.typeNames();
     }
 
     @Override

@@ -21,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Decodes the stored items of one type: checks the type name, takes the key fields' values out of the key path,
  * and builds the object from them and the other attributes (by the canonical constructor for a plain record,
- * else through Jackson's deserializer reading an {@link AttributeMapParser}). Whatever a stored item of the type
+ * else through Jackson's deserializer reading an {@link AttributeMapParser}), after upgrading an item of an older
+ * version of the stored form to the current one ({@link SchemaEvolution}). Whatever a stored item of the type
  * cannot be read for is an {@link UnreadableItemException} naming its key path. Immutable and thread-safe.
  *
  * @param <T> the item type
@@ -39,9 +40,11 @@ final class ItemDecoder<T> {
     private final NameSet notStored;
     /** The key fields' property names, in key order, as the deserializer reads them. */
     private final String[] keyPropertyNames;
+    /** Upgrades items of older versions of the stored form; refuses newer ones. */
+    private final SchemaEvolution evolution;
 
     /** The decoder of {@code type} as {@code declared}, through {@code jackson} where it needs Jackson. */
-    ItemDecoder(Class<T> type, ItemDeclaration declared, LazyJacksonCodec jackson) {
+    ItemDecoder(Class<T> type, ItemDeclaration declared, LazyJacksonCodec jackson, SchemaEvolution evolution) {
         this.type = type;
         this.typeName = declared.typeName();
         this.keys = declared.keys();
@@ -51,6 +54,7 @@ final class ItemDecoder<T> {
         this.jackson = jackson;
         this.notStored = declared.names().notStored();
         this.keyPropertyNames = declared.names().keyPropertyNames();
+        this.evolution = evolution;
     }
 
     /**
@@ -92,13 +96,14 @@ final class ItemDecoder<T> {
         return new UnreadableItemException("Stored item cannot be read as " + typeName + ": " + message, path, e);
     }
 
-    private T read(Map<String, AttributeValue> item, KeyPath knownPath) {
-        KeyPath path = knownPath != null ? knownPath : StoredKeyPaths.of(item);
-        AttributeValue tn = item.get(TableAttributes.TYPE);
-        if (tn == null || !typeName.equals(tn.s())) {
+    private T read(Map<String, AttributeValue> stored, KeyPath knownPath) {
+        KeyPath path = knownPath != null ? knownPath : StoredKeyPaths.of(stored);
+        AttributeValue tn = stored.get(TableAttributes.TYPE);
+        if (tn == null || !(typeName.equals(tn.s()) || evolution.isTypeName(tn.s()))) {
             throw new UnknownItemTypeException("Stored item is of type " + (tn == null ? "(none)" : tn.s())
                     + ", not " + typeName, path);
         }
+        Map<String, AttributeValue> item = evolution.upgrade(stored, path);
         Object[] keyValues = keys.valuesOf(path);
         if (plain != null) {
             Object read = plain.readItem(item, keyFieldComponents, keyValues);

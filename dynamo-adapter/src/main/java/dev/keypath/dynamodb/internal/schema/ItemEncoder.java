@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Encodes the items of one type into the attributes a put stores: {@code pk}/{@code sk} from the key path,
  * {@code _type}, the other fields (through {@link PlainRecordCodec} for a plain record, else straight from
- * Jackson's serializer), the index keys and the aliases. Immutable and thread-safe.
+ * Jackson's serializer), the index keys and the aliases, and the version of the stored form the table writes
+ * ({@link SchemaEvolution}). Immutable and thread-safe.
  */
 final class ItemEncoder {
     private final Class<?> type;
@@ -37,9 +38,11 @@ final class ItemEncoder {
     /** How the partition is spread, or null. */
     private final ShardRule shards;
     private final String typeName;
+    /** Stamps the written version, and turns the item into the version before while the table writes that. */
+    private final SchemaEvolution evolution;
 
     /** The encoder of {@code type} as {@code declared}, through {@code jackson} where it needs Jackson. */
-    ItemEncoder(Class<?> type, ItemDeclaration declared, LazyJacksonCodec jackson) {
+    ItemEncoder(Class<?> type, ItemDeclaration declared, LazyJacksonCodec jackson, SchemaEvolution evolution) {
         this.type = type;
         this.keys = declared.keys();
         this.indexKeys = declared.indexKeys();
@@ -53,6 +56,7 @@ final class ItemEncoder {
         this.typeAttribute = AttributeValues.string(declared.typeName());
         this.shards = declared.shards();
         this.typeName = declared.typeName();
+        this.evolution = evolution;
     }
 
     /**
@@ -77,7 +81,7 @@ final class ItemEncoder {
         }
         indexKeys.store(item, path, generated, attrs);
         aliasKeys.store(item, generated, attrs);
-        return new Encoded(path, attrs);
+        return new Encoded(path, evolution.toWriteVersion(attrs));
     }
 
     /** Whether a serialized property is stored: not if it is a key field; an error if its name is reserved. */

@@ -27,7 +27,8 @@ import tools.jackson.databind.ObjectReader;
  * interface of getters): which stored attributes the view reads, and how a stored item with just those
  * attributes becomes a view. Each view property is a stored property of the item type (by the name the item type
  * stores it under), one of its key fields (taken from the key path) or a {@link KeyPath} (the item's key path);
- * anything else is an {@link InvalidProjectionException} naming it. Immutable and thread-safe.
+ * anything else is an {@link InvalidProjectionException} naming it. A stored item of an older version of the type is
+ * upgraded before the view is read from it. Immutable and thread-safe.
  *
  * @param <P> the view type
  */
@@ -82,6 +83,9 @@ public final class ProjectionSchema<P> {
             this.reader = source.itemMapper().readerFor(view)
                     .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         }
+        if (source.schemaVersion() > 1) {
+            read.addAll(source.evolution().olderAttributes()); // what an older item holds the view's fields in
+        }
         this.attributes = List.copyOf(read);
     }
 
@@ -100,7 +104,15 @@ public final class ProjectionSchema<P> {
         return source.typeName();
     }
 
-    /** The stored attributes the view reads, besides the key (never a reserved attribute). */
+    /** Whether a stored item of type name {@code name} is of the projected type (under its name or a former one). */
+    public boolean readsTypeName(String name) {
+        return source.evolution().isTypeName(name);
+    }
+
+    /**
+     * The stored attributes the view reads, besides the key (never a reserved attribute); for a type with a history,
+     * also those an older version of it holds the view's fields in.
+     */
     public List<String> attributes() {
         return attributes;
     }
@@ -109,7 +121,8 @@ public final class ProjectionSchema<P> {
      * The view of a stored item of the projected type at {@code keyPath}; an {@link UnreadableItemException}
      * naming the key path when the item cannot be read as the view (the caller checked its type name).
      */
-    public P read(Map<String, AttributeValue> item, KeyPath keyPath) {
+    public P read(Map<String, AttributeValue> stored, KeyPath keyPath) {
+        Map<String, AttributeValue> item = source.evolution().upgrade(stored, keyPath);
         Object[] keyValues;
         try {
             keyValues = source.keyValuesOf(keyPath);

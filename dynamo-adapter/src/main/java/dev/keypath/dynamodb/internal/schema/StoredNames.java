@@ -37,7 +37,7 @@ final class StoredNames {
      */
     static Set<String> reserved(Class<?> type, Map<String, Property> props, IndexKeyPaths indexKeys) {
         Set<String> res = new HashSet<>(Set.of(TableAttributes.PK, TableAttributes.SK, TableAttributes.TYPE,
-                TableAttributes.TTL, TableAttributes.ALIASES));
+                TableAttributes.TTL, TableAttributes.ALIASES, TableAttributes.SCHEMA_VERSION));
         indexKeys.addAttributeNames(res);
         Set<String> reserved = Set.copyOf(res);
         for (Property p : props.values()) {

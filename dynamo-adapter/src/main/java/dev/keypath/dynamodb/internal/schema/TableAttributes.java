@@ -8,6 +8,8 @@ public final class TableAttributes {
     public static final String SK = "sk";
     /** Item type name attribute (S). */
     public static final String TYPE = "_type";
+    /** Version of an item's stored form (N); an item without it is at version 1 ({@code @ItemType(version)}). */
+    public static final String SCHEMA_VERSION = "_kp_v";
     /** Table-wide TTL attribute (N, epoch seconds). */
     public static final String TTL = "_ttl";
     /** Suffix of a GSI's partition key attribute: {@code <index>_pk}. */

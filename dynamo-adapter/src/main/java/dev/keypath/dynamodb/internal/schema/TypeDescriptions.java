@@ -70,12 +70,9 @@ public final class TypeDescriptions {
                 keyFields, fields, indexes, unique, roles);
     }
 
-    /**
-     * The schema version {@code schema}'s type declares. Every type is at version 1 until types can declare one;
-     * this is the one place that reads it.
-     */
+    /** The schema version {@code schema}'s type declares ({@code @ItemType(version)}); the one place that reads it. */
     static int schemaVersion(DefaultItemSchema<?> schema) {
-        return 1;
+        return schema.schemaVersion();
     }
 
     private static void putTimestamp(Map<String, String> roles, String role, TimestampField field) {

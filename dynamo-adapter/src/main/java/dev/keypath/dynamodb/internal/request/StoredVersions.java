@@ -1,0 +1,59 @@
+package dev.keypath.dynamodb.internal.request;
+
+import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.InvalidUpdateException;
+import dev.keypath.dynamodb.internal.expression.Expr;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.schema.SchemaEvolution;
+import dev.keypath.dynamodb.internal.schema.TableAttributes;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What an update of a type above version 1 requires of the stored item's version ({@code _kp_v}): an update names
+ * attributes as the current form stores them, so it is right only on an item stored at the newest version that
+ * changed one of them or later, up to the version the table writes. An item stored earlier (its attributes still in
+ * an older form) or by newer code fails the update's condition and is left as it was; rewrite it at the current
+ * version first. While a table writes the version before the current one, an update of an attribute the newest
+ * version changed is refused before any request. Pure.
+ */
+final class StoredVersions {
+    private StoredVersions() {
+    }
+
+    /**
+     * The condition on the stored version of an update of {@code touched} (top-level attribute names) to an item
+     * of {@code evolution}'s type; {@link Expr#NONE} at version 1. {@code upsert}: the item may also be absent, and
+     * then only an item stored at the written version qualifies, since the update stamps that version.
+     */
+    static Expr condition(SchemaEvolution evolution, Set<String> touched, boolean upsert, String typeName,
+                          KeyPath keyPath) {
+        if (evolution.current() == 1) {
+            return Expr.NONE;
+        }
+        Set<String> refused = new TreeSet<>(evolution.unwrittenAttributes());
+        refused.retainAll(touched);
+        if (!refused.isEmpty()) {
+            throw new InvalidUpdateException("Cannot update " + refused + " of " + typeName + " while the table "
+                    + "writes version " + evolution.writeVersion() + " (writePreviousVersion): version "
+                    + evolution.current() + " changes how they are stored; put the whole item, or update them once "
+                    + "every instance writes version " + evolution.current(), typeName, String.join(", ", refused),
+                    keyPath, null);
+        }
+        int write = evolution.writeVersion();
+        int lowest = upsert ? write : evolution.lastChangeOf(touched);
+        Map<String, String> names = Map.of("#kp_v", TableAttributes.SCHEMA_VERSION);
+        if (lowest <= 1) {
+            return Expr.of("(attribute_not_exists(#kp_v) OR #kp_v <= :kp_vhi)", names,
+                    Map.of(":kp_vhi", AttributeValues.number(write)));
+        }
+        if (upsert) {
+            return Expr.of("(attribute_not_exists(#kp_pk) OR #kp_v = :kp_vhi)",
+                    Map.of("#kp_v", TableAttributes.SCHEMA_VERSION, "#kp_pk", TableAttributes.PK),
+                    Map.of(":kp_vhi", AttributeValues.number(write)));
+        }
+        return Expr.of("#kp_v BETWEEN :kp_vlo AND :kp_vhi", names,
+                Map.of(":kp_vlo", AttributeValues.number(lowest), ":kp_vhi", AttributeValues.number(write)));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.keypath.migrate;
+
+import dev.keypath.dynamodb.ItemSchemas;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A schema rewrite of {@link RewriteModel.CounterV2} in a JVM of its own, so a test can kill it: {@code ENDPOINT TABLE
+ * CHECKPOINT_FILE SEGMENTS PAGE_SIZE WRITE_CAPACITY}. The run's numbers go to standard output as one line
+ * {@code RESULT key=value ...}.
+ */
+public final class RewriteProcess {
+    private RewriteProcess() {
+    }
+
+    /** Runs the rewrite the arguments describe. */
+    public static void main(String[] args) {
+        try (DynamoDbClient client = DynamoDbClient.builder().endpointOverride(URI.create(args[0]))
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofSeconds(30)))
+                .build()) {
+            RewriteRun run = SchemaRewrite.builder().client(client).table(args[1])
+                    .type(ItemSchemas.of(RewriteModel.CounterV2.class))
+                    .checkpoint(CheckpointStore.file(Path.of(args[2])))
+                    .segments(Integer.parseInt(args[3])).pageSize(Integer.parseInt(args[4]))
+                    .writeCapacity(Double.parseDouble(args[5])).build().run();
+            System.err.print(run.describe());
+            System.out.printf(Locale.ROOT, "RESULT upgraded=%d upgradedNow=%d other=%d unreadable=%d conflicts=%d "
+                            + "resumed=%b elapsedMs=%d%n", run.upgraded(), run.upgradedNow(), run.otherItems(),
+                    run.unreadable(), run.conflicts(), run.resumed(), run.elapsed().toMillis());
+        }
+    }
+}

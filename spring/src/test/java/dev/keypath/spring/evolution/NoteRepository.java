@@ -1,0 +1,21 @@
+package dev.keypath.spring.evolution;
+
+import dev.keypath.KeyPath;
+import dev.keypath.spring.evolution.EvolvedApplication.Note;
+import dev.keypath.spring.repository.KeyPathRepository;
+import java.util.List;
+import java.util.UUID;
+
+/** The notes' repository: derived queries, whole and projected. */
+public interface NoteRepository extends KeyPathRepository<Note, KeyPath> {
+    /** A view of a note's body. */
+    interface NoteBody {
+        String getBody();
+
+        long getId();
+    }
+
+    List<Note> findByBook(UUID book);
+
+    List<NoteBody> findByBookOrderByIdDesc(UUID book);
+}
