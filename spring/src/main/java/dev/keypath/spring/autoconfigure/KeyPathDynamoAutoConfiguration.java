@@ -4,6 +4,7 @@ import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
@@ -123,7 +124,7 @@ public class KeyPathDynamoAutoConfiguration {
             ObjectProvider<JsonMapper> jsonMapper, ObjectProvider<KeyPathJsonMapperCustomizer> mapperCustomizers,
             ObjectProvider<KeyPathTableBuilderCustomizer> customizers, ObjectProvider<UnreadableItemHandler> unreadable,
             ObjectProvider<ItemExtension> extensions, ObjectProvider<OperationListener> listeners,
-            BeanFactory beanFactory) {
+            ObjectProvider<OperationObserver> observers, BeanFactory beanFactory) {
         KeyPathTable.Builder builder = KeyPathTables.builder().client(client).tableName(properties.getTableName())
                 .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
                 .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)))
@@ -142,6 +143,10 @@ public class KeyPathDynamoAutoConfiguration {
         OperationListener listener = OperationListeners.of(listeners.orderedStream().toList());
         if (listener != null) {
             builder.operationListener(listener);
+        }
+        OperationObserver observer = observers.getIfUnique();
+        if (observer != null) {
+            builder.operationObserver(observer);
         }
         customizers.orderedStream().forEach(c -> c.customize(builder));
         KeyPathTable table;

@@ -2,7 +2,12 @@ package dev.keypath.spring.autoconfigure;
 
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.dynamodb.OperationObserver;
+import dev.keypath.micrometer.KeyPathObservations;
 import dev.keypath.micrometer.ledger.AccessPatternLedger;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -46,13 +51,23 @@ public class KeyPathLedgerAutoConfiguration {
     }
 
     /**
-     * Active when the application has an {@code ObservationRegistry} bean (Spring Boot Actuator configures one):
-     * the place of the {@link OperationListener} beans that report each operation to that registry. Every listener
-     * bean declared here reaches the table with the ledger.
+     * Active when the application has an {@code ObservationRegistry} bean (Spring Boot Actuator configures one): an
+     * {@link OperationObserver} that makes one observation per operation, a child per DynamoDB request, and the
+     * capacity counters in the application's {@code MeterRegistry} when it has one ({@link KeyPathObservations}).
+     * The table is given it besides the listeners; an application's own {@code OperationObserver} bean replaces it.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = OBSERVATION_REGISTRY)
     @ConditionalOnBean(type = OBSERVATION_REGISTRY)
     static class ObservationConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnBooleanProperty(name = "keypath.dynamodb.observations.enabled", matchIfMissing = true)
+        OperationObserver keyPathOperationObserver(ObservationRegistry observations,
+                                                   ObjectProvider<MeterRegistry> meters) {
+            MeterRegistry registry = meters.getIfUnique();
+            return registry == null ? KeyPathObservations.observer(observations)
+                    : KeyPathObservations.observer(observations, registry);
+        }
     }
 }

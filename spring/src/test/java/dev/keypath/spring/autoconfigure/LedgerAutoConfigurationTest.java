@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.OperationListener;
+import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.micrometer.ledger.AccessPatternLedger;
 import dev.keypath.micrometer.ledger.PatternFigures;
 import dev.keypath.spring.actuate.KeyPathEndpoint;
 import dev.keypath.spring.sample.User;
 import dev.keypath.test.TestDynamoDb;
+import io.micrometer.common.KeyValue;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.List;
 import java.util.UUID;
@@ -70,9 +74,25 @@ class LedgerAutoConfigurationTest {
 
     @Configuration(proxyBeanMethods = false)
     static class Observations {
+        /** The name and access pattern of each observation stopped. */
+        static final List<String> STOPPED = new CopyOnWriteArrayList<>();
+
         @Bean
         ObservationRegistry observationRegistry() {
-            return ObservationRegistry.create();
+            ObservationRegistry registry = ObservationRegistry.create();
+            registry.observationConfig().observationHandler(new ObservationHandler<>() {
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                    return true;
+                }
+
+                @Override
+                public void onStop(Observation.Context context) {
+                    KeyValue pattern = context.getLowCardinalityKeyValue("keypath.access_pattern");
+                    STOPPED.add(context.getName() + " " + (pattern == null ? "-" : pattern.getValue()));
+                }
+            });
+            return registry;
         }
     }
 
@@ -141,6 +161,21 @@ class LedgerAutoConfigurationTest {
         runner.withUserConfiguration(Observations.class)
                 .withClassLoader(new FilteredClassLoader(ObservationRegistry.class))
                 .run(ctx -> assertThat(ctx).doesNotHaveBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
+    }
+
+    @Test
+    void anObservationRegistryGetsOneObservationPerOperationAndOnePerRequest() {
+        Observations.STOPPED.clear();
+        runner.withUserConfiguration(Observations.class).run(ctx -> {
+            assertThat(ctx).hasNotFailed().hasSingleBean(OperationObserver.class);
+            putAndGet(ctx.getBean(KeyPathTable.class));
+            assertThat(Observations.STOPPED).contains("keypath.operation User.put", "keypath.operation User.get",
+                    "keypath.request -");
+        });
+        runner.withUserConfiguration(Observations.class)
+                .withPropertyValues("keypath.dynamodb.observations.enabled=false")
+                .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));
+        runner.run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));
     }
 
     @Test
