@@ -44,7 +44,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * {@code -Dkeypath.simulation.writes=100000 -Dkeypath.simulation.limit=1000 -Dtest=HotPartitionSimulationTest}.
  */
 class HotPartitionSimulationTest {
-    static final int WRITES = Integer.getInteger("keypath.simulation.writes", 2_000);
+    static final int WRITES = Integer.getInteger("keypath.simulation.writes", 1_500);
     static final int WRITERS = Integer.getInteger("keypath.simulation.writers", 8);
     static final int BATCH = 25;
     static final String DAY = "2026-11-27";
