@@ -25,8 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 /**
  * What observing one query page of {@value #ITEMS} posts costs, no network (the page of
  * {@link MapperQueryPageBenchmark} from a {@link CannedQueryClient}): without an observer ({@code keyPath}, the
- * baseline), on {@code ObservationRegistry.NOOP} ({@code noopRegistry}) and on a {@code SimpleMeterRegistry}
- * ({@code simpleMeterRegistry}), as {@link ObservedPutBenchmark}.
+ * baseline), and in the three observed ways of {@link ObservedPutBenchmark}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,7 +39,7 @@ public class ObservedQueryPageBenchmark {
     private ObservedTables tables;
     private ItemQuery subtree;
 
-    /** Builds the three tables over one canned page and checks each reads all its posts. */
+    /** Builds the four tables over one canned page and checks each reads all its posts. */
     @Setup
     public void setup() {
         ItemSchema<SocialPost> schema = ItemSchemas.of(SocialPost.class);
@@ -53,7 +52,8 @@ public class ObservedQueryPageBenchmark {
         subtree = ItemQuery.of(q -> q.subtree(KeyPath.of("user", SocialPost.USER)));
         Checks.equal(keyPath().items().size(), ITEMS, "plain page");
         Checks.equal(noopRegistry().items().size(), ITEMS, "page observed on NOOP");
-        Checks.equal(simpleMeterRegistry().items().size(), ITEMS, "page observed on a simple registry");
+        Checks.equal(meters().items().size(), ITEMS, "page with meters alone");
+        Checks.equal(observed().items().size(), ITEMS, "page observed into a simple registry");
     }
 
     /** The page, no observer. */
@@ -68,9 +68,15 @@ public class ObservedQueryPageBenchmark {
         return tables.noop.query(SocialPost.class, subtree);
     }
 
-    /** The page observed, timed and counted into a {@code SimpleMeterRegistry}. */
+    /** The page with the meters alone ({@code KeyPathObservations.meters}) on a {@code SimpleMeterRegistry}. */
     @Benchmark
-    public Page<SocialPost> simpleMeterRegistry() {
-        return tables.simple.query(SocialPost.class, subtree);
+    public Page<SocialPost> meters() {
+        return tables.meters.query(SocialPost.class, subtree);
+    }
+
+    /** The page observed, the observation timed by Micrometer's handler into a {@code SimpleMeterRegistry}. */
+    @Benchmark
+    public Page<SocialPost> observed() {
+        return tables.observed.query(SocialPost.class, subtree);
     }
 }

@@ -2,6 +2,7 @@ package dev.keypath.benchmarks;
 
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.micrometer.KeyPathObservations;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -11,10 +12,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
- * The three tables of the observation overhead benchmarks, over one canned client: {@link #plain} without an
+ * The four tables of the observation overhead benchmarks, over one canned client: {@link #plain} without an
  * observer (the baseline), {@link #noop} with the Micrometer observer on {@code ObservationRegistry.NOOP} and no
- * meters, {@link #simple} with the observer on a registry whose handler times observations into a
- * {@code SimpleMeterRegistry}, which also takes the capacity counters.
+ * meters, {@link #meters} with the meters alone ({@code KeyPathObservations.meters}) on a
+ * {@code SimpleMeterRegistry}: the operation timer and the capacity counters, and {@link #observed} with one
+ * observation per operation on a registry whose handler times observations into a {@code SimpleMeterRegistry},
+ * which also takes the capacity counters.
  */
 final class ObservedTables {
     /** What each canned response reports, as DynamoDB does with {@code ReturnConsumedCapacity=INDEXES}. */
@@ -23,15 +26,26 @@ final class ObservedTables {
 
     final KeyPathTable plain;
     final KeyPathTable noop;
-    final KeyPathTable simple;
-    final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    final KeyPathTable meters;
+    final KeyPathTable observed;
 
     ObservedTables(DynamoDbClient client) {
-        ObservationRegistry registry = ObservationRegistry.create();
-        registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
         plain = table(client).build();
         noop = table(client).operationObserver(KeyPathObservations.observer(ObservationRegistry.NOOP)).build();
-        simple = table(client).operationObserver(KeyPathObservations.observer(registry, meters)).build();
+        meters = table(client).operationObserver(KeyPathObservations.meters(new SimpleMeterRegistry())).build();
+        observed = table(client).operationObserver(observer()).build();
+    }
+
+    /** An observer of one observation per operation, timed by Micrometer's handler into a simple registry. */
+    static ObservationRegistry timedRegistry(SimpleMeterRegistry meters) {
+        ObservationRegistry registry = ObservationRegistry.create();
+        registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+        return registry;
+    }
+
+    private static OperationObserver observer() {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        return KeyPathObservations.observer(timedRegistry(meters), meters);
     }
 
     private static KeyPathTable.Builder table(DynamoDbClient client) {

@@ -67,7 +67,14 @@ public final class OperationCapacity {
     }
 
     private static Map<String, Units> copy(Map<String, Units> units) {
-        return units.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(units));
+        if (units.isEmpty()) {
+            return Map.of();
+        }
+        if (units.size() == 1) { // the common case (one table, one index): no map of our own
+            Map.Entry<String, Units> only = units.entrySet().iterator().next();
+            return Map.of(only.getKey(), only.getValue());
+        }
+        return Collections.unmodifiableMap(new LinkedHashMap<>(units));
     }
 
     /** Read units consumed in total: tables and indexes. */

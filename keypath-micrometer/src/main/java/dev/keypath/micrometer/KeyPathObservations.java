@@ -8,9 +8,10 @@ import java.util.Objects;
 /**
  * Micrometer for a key-path table: builds the {@link OperationObserver} to set on the table builder, which makes
  * one {@link io.micrometer.observation.Observation} per logical operation (a child of the caller's current
- * observation), one child observation per DynamoDB request, and, given a {@link MeterRegistry}, counters of the
- * capacity and items of each access pattern. Spans come through whatever tracing bridge the registry has; timers
- * through its meter handler.
+ * observation), on request one child observation per DynamoDB request, and, given a {@link MeterRegistry},
+ * counters of the capacity and items of each access pattern. Spans come through whatever tracing bridge the
+ * registry has; timers through its meter handler, or, with no observation registry, from the meters themselves
+ * ({@link #meters}).
  *
  * <pre>{@code
  * KeyPathTable table = KeyPathTables.builder().client(client).tableName("app").register(Post.class)
@@ -45,9 +46,23 @@ public final class KeyPathObservations {
         return builder(observations).build();
     }
 
-    /** Observations on {@code observations} and capacity and item counters on {@code meters}. */
+    /**
+     * Observations on {@code observations} and capacity and item counters on {@code meters}. With
+     * {@link ObservationRegistry#NOOP} (or any registry without handlers) no observation is made and the meters
+     * alone record each operation, the {@value #OPERATION} timer included: the cheapest way to have the figures
+     * when no trace is wanted (see {@link #meters}).
+     */
     public static OperationObserver observer(ObservationRegistry observations, MeterRegistry meters) {
         return builder(observations).meterRegistry(meters).build();
+    }
+
+    /**
+     * Meters only, on {@code meters}: for each operation the {@value #OPERATION} timer (with the keys its observation
+     * would have, and the {@code error} tag Micrometer's {@code DefaultMeterObservationHandler} adds), and the
+     * capacity and item counters; no observation, no span.
+     */
+    public static OperationObserver meters(MeterRegistry meters) {
+        return builder(ObservationRegistry.NOOP).meterRegistry(meters).build();
     }
 
     /** A builder of an observer on {@code observations} ({@link ObservationRegistry#NOOP} for meters only). */
@@ -61,7 +76,7 @@ public final class KeyPathObservations {
         private MeterRegistry meters;
         private KeyPathObservationConvention operationConvention;
         private KeyPathRequestObservationConvention requestConvention;
-        private boolean requests = true;
+        private boolean requests;
 
         private Builder(ObservationRegistry observations) {
             this.observations = Objects.requireNonNull(observations, "observations");
@@ -88,7 +103,10 @@ public final class KeyPathObservations {
             return this;
         }
 
-        /** Whether each DynamoDB request gets a child observation; on by default. */
+        /**
+         * Whether each DynamoDB request gets a child observation of its operation's; off by default, since each one
+         * costs as much as the operation's own observation and the AWS SDK can trace its requests itself.
+         */
         public Builder requestObservations(boolean requests) {
             this.requests = requests;
             return this;
@@ -96,7 +114,7 @@ public final class KeyPathObservations {
 
         /** The observer to set with {@code operationObserver} on a table builder. */
         public OperationObserver build() {
-            return new ObservingObserver(observations, meters == null ? null : new CapacityMeters(meters),
+            return new ObservingObserver(observations, meters == null ? null : new OperationMeters(meters),
                     operationConvention, requestConvention, requests);
         }
     }

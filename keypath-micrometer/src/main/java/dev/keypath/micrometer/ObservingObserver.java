@@ -11,18 +11,19 @@ import io.micrometer.observation.ObservationRegistry;
 /**
  * The {@link OperationObserver} {@link KeyPathObservations} builds: one {@link Observation} per operation (its
  * parent the enclosing operation's, else the caller's current observation), one child per request, and the
- * capacity counters. While the registry is a no-op one, it starts no observation and allocates nothing per
- * operation. Immutable and thread-safe.
+ * meters. While the observation registry is a no-op one, it starts no observation: the meters alone record the
+ * operation, its {@value KeyPathObservations#OPERATION} timer included, allocating nothing of their own. Immutable
+ * and thread-safe.
  */
 final class ObservingObserver implements OperationObserver {
     private final ObservationRegistry observations;
-    private final CapacityMeters meters;
+    private final OperationMeters meters;
     private final KeyPathObservationConvention operationConvention;
     private final KeyPathRequestObservationConvention requestConvention;
     private final boolean requests;
     private final OperationObservation metersOnly;
 
-    ObservingObserver(ObservationRegistry observations, CapacityMeters meters,
+    ObservingObserver(ObservationRegistry observations, OperationMeters meters,
                       KeyPathObservationConvention operationConvention,
                       KeyPathRequestObservationConvention requestConvention, boolean requests) {
         this.observations = observations;
@@ -30,7 +31,7 @@ final class ObservingObserver implements OperationObserver {
         this.operationConvention = operationConvention;
         this.requestConvention = requestConvention;
         this.requests = requests;
-        this.metersOnly = meters == null ? OperationObservation.NONE : meters::record;
+        this.metersOnly = meters == null ? OperationObservation.NONE : report -> meters.record(report, true);
     }
 
     @Override
@@ -80,8 +81,8 @@ final class ObservingObserver implements OperationObserver {
                 observation.error(report.error());
             }
             observation.stop();
-            if (meters != null) {
-                meters.record(report);
+            if (meters != null) { // the registry's handlers time the observation: only the counters here
+                meters.record(report, false);
             }
         }
     }

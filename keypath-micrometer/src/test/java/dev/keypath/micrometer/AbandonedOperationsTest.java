@@ -53,7 +53,7 @@ class AbandonedOperationsTest {
             }
         };
         KeyPathTable table = KeyPathTables.builder().client(broken).tableName("canned").register(Blog.TYPES)
-                .operationObserver(KeyPathObservations.observer(registry)).build();
+                .operationObserver(KeyPathObservations.builder(registry).requestObservations(true).build()).build();
         assertThatThrownBy(() -> table.get(User.class, PATH)).isInstanceOf(Broken.class);
         assertThat(open.started()).isEqualTo(2);
         assertThat(open.open()).as("observations left open").isZero();
@@ -84,7 +84,7 @@ class AbandonedOperationsTest {
             }
         };
         KeyPathAsyncTable table = KeyPathTables.asyncBuilder().client(broken).tableName("canned")
-                .register(Blog.TYPES).operationObserver(KeyPathObservations.observer(registry)).build();
+                .register(Blog.TYPES).operationObserver(KeyPathObservations.builder(registry).requestObservations(true).build()).build();
         assertThatThrownBy(() -> table.get(User.class, PATH).join()).isInstanceOf(CompletionException.class)
                 .hasCauseInstanceOf(Broken.class);
         assertThat(open.started()).isEqualTo(2);

@@ -57,7 +57,8 @@ class ConventionsTest {
     @Test
     void aConventionGivenToTheBuilderReplacesOurs() {
         TestObservationRegistry registry = TestObservationRegistry.create();
-        table(KeyPathObservations.builder(registry).operationConvention(new Renamed()).build()).get(User.class, PATH);
+        table(KeyPathObservations.builder(registry).operationConvention(new Renamed()).requestObservations(true).build())
+                .get(User.class, PATH);
         assertThat(registry).hasObservationWithNameEqualTo("app.db").that()
                 .hasLowCardinalityKeyValue("team", "blog")
                 .hasLowCardinalityKeyValue("keypath.access_pattern", "User.get");
@@ -75,11 +76,15 @@ class ConventionsTest {
     }
 
     @Test
-    void requestsCanGoUnobserved() {
+    void requestsGoUnobservedUnlessAskedFor() {
         TestObservationRegistry registry = TestObservationRegistry.create();
-        table(KeyPathObservations.builder(registry).requestObservations(false).build()).get(User.class, PATH);
+        table(KeyPathObservations.observer(registry)).get(User.class, PATH);
         assertThat(registry).hasNumberOfObservationsEqualTo(1)
                 .hasObservationWithNameEqualTo(KeyPathObservations.OPERATION);
+        TestObservationRegistry asked = TestObservationRegistry.create();
+        table(KeyPathObservations.builder(asked).requestObservations(true).build()).get(User.class, PATH);
+        assertThat(asked).hasNumberOfObservationsEqualTo(2)
+                .hasObservationWithNameEqualTo(KeyPathObservations.REQUEST);
     }
 
     @Test

@@ -80,7 +80,7 @@ class KeyPathObservationsTest {
         slowSyncClient = engine.clientBuilder().endpointOverride(proxy.endpoint())
                 .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofMillis(300))).build();
         name = TestDynamoDb.uniqueTableName("observed");
-        var observer = KeyPathObservations.observer(OBSERVATIONS, METERS);
+        var observer = KeyPathObservations.builder(OBSERVATIONS).meterRegistry(METERS).requestObservations(true).build();
         table = KeyPathTables.builder().client(client).tableName(name).register(Blog.TYPES)
                 .operationObserver(observer).build();
         asyncTable = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name).register(Blog.TYPES)

@@ -46,7 +46,8 @@ class ObservationLoadTest {
         OpenObservations open = new OpenObservations();
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         ObservationRegistry registry = registry(open, null); // no timers: the run is about observations
-        OperationObserver observer = KeyPathObservations.observer(registry, meters);
+        OperationObserver observer = KeyPathObservations.builder(registry).meterRegistry(meters)
+                .requestObservations(true).build();
         KeyPathTable table = KeyPathTables.builder().client(CannedClients.sync()).tableName("canned")
                 .register(Blog.TYPES).operationObserver(observer).build();
         KeyPathAsyncTable async = KeyPathTables.asyncBuilder().client(CannedClients.async()).tableName("canned")

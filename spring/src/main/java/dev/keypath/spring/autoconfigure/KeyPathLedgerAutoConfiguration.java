@@ -8,6 +8,7 @@ import dev.keypath.micrometer.ledger.AccessPatternLedger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -52,8 +53,9 @@ public class KeyPathLedgerAutoConfiguration {
 
     /**
      * Active when the application has an {@code ObservationRegistry} bean (Spring Boot Actuator configures one): an
-     * {@link OperationObserver} that makes one observation per operation, a child per DynamoDB request, and the
-     * capacity counters in the application's {@code MeterRegistry} when it has one ({@link KeyPathObservations}).
+     * {@link OperationObserver} that makes one observation per operation (with
+     * {@code keypath.dynamodb.observations.requests=true}, also a child per DynamoDB request), and the capacity
+     * counters in the application's {@code MeterRegistry} when it has one ({@link KeyPathObservations}).
      * The table is given it besides the listeners; an application's own {@code OperationObserver} bean replaces it.
      */
     @Configuration(proxyBeanMethods = false)
@@ -64,10 +66,13 @@ public class KeyPathLedgerAutoConfiguration {
         @ConditionalOnMissingBean
         @ConditionalOnBooleanProperty(name = "keypath.dynamodb.observations.enabled", matchIfMissing = true)
         OperationObserver keyPathOperationObserver(ObservationRegistry observations,
-                                                   ObjectProvider<MeterRegistry> meters) {
+                                                   ObjectProvider<MeterRegistry> meters,
+                                                   @Value("${keypath.dynamodb.observations.requests:false}")
+                                                   boolean requests) {
             MeterRegistry registry = meters.getIfUnique();
-            return registry == null ? KeyPathObservations.observer(observations)
-                    : KeyPathObservations.observer(observations, registry);
+            KeyPathObservations.Builder observer = KeyPathObservations.builder(observations)
+                    .requestObservations(requests);
+            return registry == null ? observer.build() : observer.meterRegistry(registry).build();
         }
     }
 }

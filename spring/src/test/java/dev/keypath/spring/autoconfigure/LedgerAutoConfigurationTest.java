@@ -164,14 +164,21 @@ class LedgerAutoConfigurationTest {
     }
 
     @Test
-    void anObservationRegistryGetsOneObservationPerOperationAndOnePerRequest() {
+    void anObservationRegistryGetsOneObservationPerOperationAndOnePerRequestWhenAskedFor() {
         Observations.STOPPED.clear();
         runner.withUserConfiguration(Observations.class).run(ctx -> {
             assertThat(ctx).hasNotFailed().hasSingleBean(OperationObserver.class);
             putAndGet(ctx.getBean(KeyPathTable.class));
-            assertThat(Observations.STOPPED).contains("keypath.operation User.put", "keypath.operation User.get",
-                    "keypath.request -");
+            assertThat(Observations.STOPPED).contains("keypath.operation User.put", "keypath.operation User.get")
+                    .doesNotContain("keypath.request -");
         });
+        Observations.STOPPED.clear();
+        runner.withUserConfiguration(Observations.class)
+                .withPropertyValues("keypath.dynamodb.observations.requests=true").run(ctx -> {
+                    putAndGet(ctx.getBean(KeyPathTable.class));
+                    assertThat(Observations.STOPPED).contains("keypath.operation User.put",
+                            "keypath.operation User.get", "keypath.request -");
+                });
         runner.withUserConfiguration(Observations.class)
                 .withPropertyValues("keypath.dynamodb.observations.enabled=false")
                 .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));

@@ -4,21 +4,37 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
 import java.util.Collection;
+import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The names of access patterns: the name a query or scan was given, or one derived from its shape, and
  * {@code Type.operation} for reads and writes by key. A derived name holds namespaces, index names, type names and
  * flags, never an id, so that every call of one shape has one name (the documentation of
- * {@link ItemQuery.Builder#named} gives the format). Stateless.
+ * {@link ItemQuery.Builder#named} gives the format). Thread-safe; it keeps the single-item names it built.
  */
 public final class AccessPatterns {
+    /** Per type, its single-item names by operation: built once, so that a metered get allocates no name. */
+    private static final ClassValue<Map<String, String>> SINGLE = new ClassValue<>() {
+        @Override
+        protected Map<String, String> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
     private AccessPatterns() {
     }
 
     /** {@code Post.get}: the type's simple name and the operation. */
     public static String single(Class<?> type, String operation) {
-        return type.getSimpleName() + "." + operation;
+        Map<String, String> names = SINGLE.get(type);
+        String name = names.get(operation);
+        if (name == null) {
+            name = type.getSimpleName() + "." + operation;
+            names.putIfAbsent(operation, name);
+        }
+        return name;
     }
 
     /**

@@ -15,6 +15,10 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 final class CapacityTally {
     private double read;
     private double write;
+    /** The first table reported and its units; any other table goes into {@link #tables}. */
+    private String firstTable;
+    private double firstRead;
+    private double firstWrite;
     private Map<String, double[]> tables;
     private Map<String, double[]> globalIndexes;
     private Map<String, double[]> localIndexes;
@@ -52,57 +56,101 @@ final class CapacityTally {
         double indexWrite = 0;
         if (c.hasGlobalSecondaryIndexes()) {
             for (Map.Entry<String, Capacity> e : c.globalSecondaryIndexes().entrySet()) {
-                double[] units = split(e.getValue(), writes);
-                globalIndexes = into(globalIndexes, e.getKey(), units);
-                indexRead += units[0];
-                indexWrite += units[1];
+                double r = readOf(e.getValue(), writes);
+                double w = writeOf(e.getValue(), writes);
+                globalIndexes = into(globalIndexes, e.getKey(), r, w);
+                indexRead += r;
+                indexWrite += w;
             }
         }
         if (c.hasLocalSecondaryIndexes()) {
             for (Map.Entry<String, Capacity> e : c.localSecondaryIndexes().entrySet()) {
-                double[] units = split(e.getValue(), writes);
-                localIndexes = into(localIndexes, e.getKey(), units);
-                indexRead += units[0];
-                indexWrite += units[1];
+                double r = readOf(e.getValue(), writes);
+                double w = writeOf(e.getValue(), writes);
+                localIndexes = into(localIndexes, e.getKey(), r, w);
+                indexRead += r;
+                indexWrite += w;
             }
         }
-        double[] table = c.table() != null ? split(c.table(), writes) : null;
-        double[] total = split(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes);
-        if (total == null) { // no totals: the parts are all there is
-            total = new double[] {(table == null ? 0 : table[0]) + indexRead,
-                (table == null ? 0 : table[1]) + indexWrite};
+        Capacity table = c.table();
+        boolean totals = given(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits());
+        double tableRead;
+        double tableWrite;
+        double totalRead;
+        double totalWrite;
+        if (table != null) {
+            tableRead = readOf(table, writes);
+            tableWrite = writeOf(table, writes);
+        } else { // TOTAL: whatever the indexes did not take is the table's
+            tableRead = readOf(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes) - indexRead;
+            tableWrite = writeOf(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes)
+                    - indexWrite;
         }
-        if (table == null) { // TOTAL: whatever the indexes did not take is the table's
-            table = new double[] {total[0] - indexRead, total[1] - indexWrite};
+        if (totals) {
+            totalRead = readOf(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes);
+            totalWrite = writeOf(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes);
+        } else { // no totals: the parts are all there is
+            totalRead = (table == null ? 0 : tableRead) + indexRead;
+            totalWrite = (table == null ? 0 : tableWrite) + indexWrite;
+            if (table == null) {
+                tableRead = 0;
+                tableWrite = 0;
+            }
         }
-        read += total[0];
-        write += total[1];
+        read += totalRead;
+        write += totalWrite;
         if (c.tableName() != null) {
-            tables = into(tables, c.tableName(), table);
+            table(c.tableName(), tableRead, tableWrite);
         }
     }
 
-    private static double[] split(Capacity c, boolean writes) {
-        double[] units = split(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes);
-        return units == null ? new double[2] : units;
+    /** Adds to the units of table {@code name}: the first table in fields, any other in a map. */
+    private void table(String name, double r, double w) {
+        if (firstTable == null || firstTable.equals(name)) {
+            firstTable = name;
+            firstRead += r;
+            firstWrite += w;
+        } else {
+            tables = into(tables, name, r, w);
+        }
     }
 
-    /** {read, write}, or null when nothing is given. */
-    private static double[] split(Double total, Double read, Double write, boolean writes) {
+    private static boolean given(Double total, Double read, Double write) {
+        return total != null || read != null || write != null;
+    }
+
+    private static double readOf(Capacity c, boolean writes) {
+        return readOf(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes);
+    }
+
+    private static double writeOf(Capacity c, boolean writes) {
+        return writeOf(c.capacityUnits(), c.readCapacityUnits(), c.writeCapacityUnits(), writes);
+    }
+
+    /** The read units of a figure: its read part when split, else the total when the call reads. */
+    private static double readOf(Double total, Double read, Double write, boolean writes) {
         if (read != null || write != null) {
-            return new double[] {read == null ? 0 : read, write == null ? 0 : write};
+            return read == null ? 0 : read;
         }
-        if (total == null) {
-            return null;
-        }
-        return writes ? new double[] {0, total} : new double[] {total, 0};
+        return total == null || writes ? 0 : total;
     }
 
-    private static Map<String, double[]> into(Map<String, double[]> sums, String name, double[] units) {
+    /** The write units of a figure: its write part when split, else the total when the call writes. */
+    private static double writeOf(Double total, Double read, Double write, boolean writes) {
+        if (read != null || write != null) {
+            return write == null ? 0 : write;
+        }
+        return total == null || !writes ? 0 : total;
+    }
+
+    private static Map<String, double[]> into(Map<String, double[]> sums, String name, double r, double w) {
         Map<String, double[]> out = sums == null ? new LinkedHashMap<>() : sums;
-        double[] sum = out.computeIfAbsent(name, n -> new double[2]);
-        sum[0] += units[0];
-        sum[1] += units[1];
+        double[] sum = out.get(name);
+        if (sum == null) {
+            out.put(name, sum = new double[2]);
+        }
+        sum[0] += r;
+        sum[1] += w;
         return out;
     }
 
@@ -133,13 +181,27 @@ final class CapacityTally {
         if (requests == 0) {
             return OperationCapacity.NONE;
         }
-        return OperationCapacity.of(read, write, units(tables), units(globalIndexes), units(localIndexes), requests,
+        Map<String, OperationCapacity.Units> tableUnits;
+        if (firstTable == null) {
+            tableUnits = Map.of();
+        } else if (tables == null) {
+            tableUnits = Map.of(firstTable, new OperationCapacity.Units(firstRead, firstWrite));
+        } else {
+            tableUnits = new LinkedHashMap<>();
+            tableUnits.put(firstTable, new OperationCapacity.Units(firstRead, firstWrite));
+            tables.forEach((name, u) -> tableUnits.put(name, new OperationCapacity.Units(u[0], u[1])));
+        }
+        return OperationCapacity.of(read, write, tableUnits, units(globalIndexes), units(localIndexes), requests,
                 reported);
     }
 
     private static Map<String, OperationCapacity.Units> units(Map<String, double[]> sums) {
         if (sums == null) {
             return Map.of();
+        }
+        if (sums.size() == 1) {
+            Map.Entry<String, double[]> only = sums.entrySet().iterator().next();
+            return Map.of(only.getKey(), new OperationCapacity.Units(only.getValue()[0], only.getValue()[1]));
         }
         Map<String, OperationCapacity.Units> out = new LinkedHashMap<>();
         sums.forEach((name, u) -> out.put(name, new OperationCapacity.Units(u[0], u[1])));

@@ -44,6 +44,8 @@ final class MeteredOperation<T> implements Operation<T> {
     /** The requests sent and not yet answered (several for a concurrent step), when observed; else null. */
     private List<RequestObservation> pending;
     private String name;
+    /** The key path known at the start, when there was one: the same at the end, so not derived again. */
+    private KeyPath addressed;
 
     MeteredOperation(Operation<T> inner, Metering metering, String table, Access<T> access,
                      OperationObservation parent) {
@@ -95,8 +97,9 @@ final class MeteredOperation<T> implements Operation<T> {
             return;
         }
         name = access.name.get();
+        addressed = access.keyPath == null ? null : keyPathOf(null);
         OperationObservation started = Observers.start(observer, new OperationStart(access.kind, access.itemType,
-                table, access.index, access.keyPath == null ? null : keyPathOf(null), name, parent));
+                table, access.index, addressed, name, parent));
         observation = started == OperationObservation.NONE ? null : started; // hears nothing: no report is built
     }
 
@@ -205,7 +208,7 @@ final class MeteredOperation<T> implements Operation<T> {
         }
         long returned = error == null && access.returned != null ? access.returned.applyAsLong(result) : 0;
         OperationReport report = new OperationReport(access.kind, access.itemType, table, access.index,
-                access.keyPath == null ? null : keyPathOf(error == null ? result : null),
+                addressed != null || access.keyPath == null ? addressed : keyPathOf(error == null ? result : null),
                 name, OperationReport.Outcome.of(error), error,
                 Duration.ofNanos(System.nanoTime() - started), tally.capacity(), tally.itemsRead(), returned,
                 tally.requests(), tally.retries());
