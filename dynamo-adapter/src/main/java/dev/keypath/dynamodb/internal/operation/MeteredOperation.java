@@ -112,7 +112,9 @@ final class MeteredOperation<T> implements Operation<T> {
         DynamoApi<Q, R> api = exchange.api();
         Q request = api.asking(exchange.request(), metering.mode());
         tally.sent();
-        RequestObservation sent = observation == null ? null : Observers.request(observation, api.toString());
+        RequestObservation heard = observation == null ? null : Observers.request(observation, api.toString());
+        // nothing hears the request: no answer to tell, nothing to close
+        RequestObservation sent = heard == RequestObservation.NONE ? null : heard;
         if (sent != null) {
             if (pending == null) {
                 pending = new ArrayList<>(1);
