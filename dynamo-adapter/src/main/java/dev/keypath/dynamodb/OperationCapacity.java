@@ -24,6 +24,8 @@ import java.util.Objects;
 public final class OperationCapacity {
     /** No request sent, nothing consumed. */
     public static final OperationCapacity NONE = new OperationCapacity(0, 0, Map.of(), Map.of(), Map.of(), 0, 0);
+    /** The class of an immutable map of one entry ({@code Map.of(k, v)}), which needs no copy. */
+    private static final Class<?> ONE_ENTRY = Map.of("", Units.ZERO).getClass();
 
     private final double readUnits;
     private final double writeUnits;
@@ -69,6 +71,9 @@ public final class OperationCapacity {
     private static Map<String, Units> copy(Map<String, Units> units) {
         if (units.isEmpty()) {
             return Map.of();
+        }
+        if (units.getClass() == ONE_ENTRY) { // already immutable: nothing to copy
+            return units;
         }
         if (units.size() == 1) { // the common case (one table, one index): no map of our own
             Map.Entry<String, Units> only = units.entrySet().iterator().next();
