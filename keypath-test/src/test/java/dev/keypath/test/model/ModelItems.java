@@ -1,6 +1,7 @@
 package dev.keypath.test.model;
 
 import dev.keypath.dynamodb.ItemExtension;
+import dev.keypath.dynamodb.ItemHistory;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.ItemWrite;
 import dev.keypath.dynamodb.TableBuilderSettings;
@@ -9,7 +10,9 @@ import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.CreatedAt;
 import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.SchemaHistory;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.dynamodb.annotation.UpdatedAt;
@@ -36,6 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 final class ModelItems {
     static final Class<?>[] TYPES = {Account.class, Order.class, Note.class};
+    static final int ORDER_SHARDS = 4;
     static final ValidatorFactory VALIDATION = Validation.buildDefaultValidatorFactory();
     static final byte[] SECRET = "model-test-secret-0123456789".getBytes(StandardCharsets.UTF_8);
 
@@ -55,10 +59,12 @@ final class ModelItems {
     }
 
     /**
-     * An order of a shop: a sequence id, epoch timestamps (created in seconds, updated in milliseconds), an expiry,
-     * a sparse KEYS_ONLY global index by status and a local index by total.
+     * An order of a shop, its shop's partition spread over {@value #ORDER_SHARDS} shards by order id, at schema
+     * version 2 (its quantity added then): a sequence id, epoch timestamps (created in seconds, updated in
+     * milliseconds), an expiry, a sparse KEYS_ONLY global index by status and a local index by total.
      */
-    @ItemType(keyPath = "/shop-{shopId}/order-{orderId}")
+    @ItemType(keyPath = "/shop-{shopId}/order-{orderId}", version = 2)
+    @Sharded(count = ORDER_SHARDS, by = "orderId")
     @SecondaryKeyPath(index = "byStatus", keyPath = "/status-{status}/order-{orderId}",
             projection = IndexProjection.KEYS_ONLY)
     @SecondaryKeyPath(index = "byTotal", keyPath = "/shop-{shopId}/total-{total}/order-{orderId}", local = true)
@@ -66,6 +72,10 @@ final class ModelItems {
                  Set<Long> ratings, Map<String, Long> counts, List<String> lines, @PositiveOrZero Long qty,
                  String origin, @TimeToLive Instant expiresAt, @CreatedAt(unit = ChronoUnit.SECONDS) long created,
                  @UpdatedAt long updated) {
+        @SchemaHistory
+        static ItemHistory history() {
+            return ItemHistory.of(h -> h.version(2, v -> v.added("qty")));
+        }
     }
 
     /** A note: a UUID v7 id, versioned, an INCLUDE global index by topic holding the title, a list of records. */

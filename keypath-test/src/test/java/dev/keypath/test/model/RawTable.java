@@ -1,6 +1,7 @@
 package dev.keypath.test.model;
 
 import dev.keypath.KeyPath;
+import dev.keypath.ShardKeys;
 import dev.keypath.test.model.ExpectedTable.Stored;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ final class RawTable {
         List<String> diffs = new ArrayList<>();
         Map<KeyPath, Map<String, AttributeValue>> byPath = new TreeMap<>();
         for (Map<String, AttributeValue> item : scan()) {
-            byPath.put(KeyPath.decode(item.get("pk").b().asByteArray(), item.get("sk").b().asByteArray()), item);
+            byPath.put(ShardKeys.keyPath(item.get("pk").b().asByteArray(), item.get("sk").b().asByteArray()), item);
         }
         for (Map.Entry<KeyPath, Map<String, AttributeValue>> e : byPath.entrySet()) {
             KeyPath path = e.getKey();
@@ -153,6 +154,11 @@ final class RawTable {
     /** The raw item the model expects for {@code s}. */
     static Map<String, AttributeValue> expected(Stored s) {
         Map<String, AttributeValue> m = keys(s.path());
+        if (s.kind() == Kind.ORDER) { // in its shop's shard of the order id, at schema version 2
+            m.put("pk", bytes(ShardKeys.encode(s.path(), ShardKeys.calculatedShard(ModelItems.ORDER_SHARDS,
+                    List.of(s.path().id(1))))));
+            m.put("_kp_v", AttributeValue.fromN("2"));
+        }
         m.put("_type", AttributeValue.fromS(s.kind().typeName()));
         s.doc().forEach((name, v) -> m.put(name, attribute(v)));
         if (s.ttl() != null) {
