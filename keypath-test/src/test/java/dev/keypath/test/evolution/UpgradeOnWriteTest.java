@@ -9,6 +9,7 @@ import dev.keypath.dynamodb.ItemHistory;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.VersionConflictException;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -183,6 +184,24 @@ class UpgradeOnWriteTest {
         v2.put(new DocV2(other, "P", "b@x", null, null));
         v2.update(DocV2.class, KeyPath.of("doc", other), UpdateSpec.of(u -> u.set("heading", "Q")));
         assertThat(v2.getByAlias(DocV2.class, KeyPath.of("docmail", "b@x")).map(DocV2::heading)).contains("Q");
+    }
+
+    @Test
+    void transactionsKeepTheUpdatesOwnConditionAndBatchPutsStoreTheCurrentVersion() {
+        KeyPathTable v1 = table(false, V1.class);
+        KeyPathTable v3 = table(true, V3.class);
+        Person p = new Person(UUID.randomUUID(), "Ada", 36, "old", "Main St", "London", null);
+        v1.put(V1.of(p));
+        KeyPath path = KeyPath.of("person", p.id());
+        assertThatThrownBy(() -> v3.transact(tx -> tx.update(V3.class, path, UpdateSpec.of(u -> u.set("fullName",
+                "Grace"))))).isInstanceOf(TransactionFailedException.class);
+        assertThat(stored(path)).containsKey("name").doesNotContainKey("_kp_v");
+        // an update of a field no version changed still applies in a transaction, without upgrading
+        v3.transact(tx -> tx.update(V3.class, path, UpdateSpec.of(u -> u.set("age", 40))));
+        assertThat(stored(path)).containsEntry("age", AttributeValue.fromN("40")).doesNotContainKey("_kp_v");
+        Person q = new Person(UUID.randomUUID(), "Bo", 20, "x", "A", "B", "b");
+        v3.batchWrite(b -> b.put(V3.of(q)));
+        assertThat(stored(KeyPath.of("person", q.id()))).containsEntry("_kp_v", AttributeValue.fromN("3"));
     }
 
     @Test
