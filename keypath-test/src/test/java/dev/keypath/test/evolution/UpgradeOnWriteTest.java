@@ -37,8 +37,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
  * Upgrade on write ({@code upgradeOnWrite}): an update of an item stored at an older version writes it back at the
@@ -96,9 +96,9 @@ class UpgradeOnWriteTest {
 
     /** The item as stored at {@code path}, read without any mapping. */
     private static Map<String, AttributeValue> stored(KeyPath path) {
-        return TestDynamoDb.get().client().scanPaginator(ScanRequest.builder().tableName(TABLE).consistentRead(true)
-                        .build()).items().stream()
-                .filter(i -> StoredItemLayout.keyPathOf(i).equals(path)).findFirst().orElseThrow();
+        return TestDynamoDb.get().client().getItem(b -> b.tableName(TABLE).consistentRead(true).key(Map.of(
+                StoredItemLayout.PARTITION_KEY, AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
+                StoredItemLayout.SORT_KEY, AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
     }
 
     @Test
@@ -127,6 +127,55 @@ class UpgradeOnWriteTest {
                 .containsEntry("fullName", AttributeValue.fromS("Bo")).doesNotContainKey("name");
         // an item at the current version takes the update as planned
         assertThat(v3.update(V3.class, path, UpdateSpec.of(u -> u.set("age", 22))).age()).isEqualTo(22);
+    }
+
+    /**
+     * Every cell of versions 1 to 6 written by their own release, times a field of version 7 (one renamed at 2,
+     * retyped at 5, split out at 6, added at 3) updated by version 7 upgrading on write: the stored item is the one a
+     * put of version 7 stores for what the update makes of it, whatever the values (seeded), sync and async alike.
+     */
+    @Test
+    void anItemOfEveryOlderVersionUpdatedOnWriteIsStoredAsAPutOfTheCurrentVersionStoresIt() {
+        KeyPathTable v7 = table(true, V7.class);
+        KeyPathAsyncTable v7async = async(true, V7.class);
+        java.util.Random random = new java.util.Random(30);
+        List<String> fields = List.of("fullName", "age", "street", "nickname");
+        int cell = 0;
+        for (int version = 1; version <= 6; version++) {
+            KeyPathTable writer = table(false, PersonVersions.CLASSES.get(version - 1));
+            for (String field : fields) {
+                String text = "v" + random.nextInt(1000) + (random.nextBoolean() ? " x" : "|y");
+                Person p = new Person(UUID.randomUUID(), "n" + random.nextInt(100), random.nextInt(90), "old",
+                        "s" + random.nextInt(100), "c" + random.nextInt(100), "k" + random.nextInt(100));
+                writer.put(PersonVersions.of(version, p));
+                Person read = p.readAs(version, 7);
+                int age = random.nextInt(90);
+                Person expected = switch (field) {
+                    case "fullName" -> new Person(p.id(), text, read.age(), null, read.street(), read.city(),
+                            read.nickname());
+                    case "age" -> new Person(p.id(), read.name(), age, null, read.street(), read.city(),
+                            read.nickname());
+                    case "street" -> new Person(p.id(), read.name(), read.age(), null, text, read.city(),
+                            read.nickname());
+                    default -> new Person(p.id(), read.name(), read.age(), null, read.street(), read.city(), text);
+                };
+                UpdateSpec spec = UpdateSpec.of(u -> u.set(field, field.equals("age") ? Integer.toString(age) : text));
+                KeyPath path = KeyPath.of("person", p.id());
+                V7 updated = cell++ % 2 == 0 ? v7.update(V7.class, path, spec)
+                        : v7async.update(V7.class, path, spec).join();
+                assertThat(updated).as("version %d, %s", version, field).isEqualTo(V7.of(expected));
+                Map<String, AttributeValue> stored = new java.util.HashMap<>(stored(path));
+                Person twin = new Person(UUID.randomUUID(), expected.name(), expected.age(), null, expected.street(),
+                        expected.city(), expected.nickname());
+                v7.put(V7.of(twin));
+                Map<String, AttributeValue> put = new java.util.HashMap<>(stored(KeyPath.of("person", twin.id())));
+                for (Map<String, AttributeValue> m : List.of(stored, put)) {
+                    m.remove(StoredItemLayout.PARTITION_KEY);
+                    m.remove(StoredItemLayout.SORT_KEY);
+                }
+                assertThat(stored).as("version %d, %s", version, field).isEqualTo(put);
+            }
+        }
     }
 
     @Test
