@@ -10,6 +10,7 @@ import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.VersionConflictException;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -127,6 +128,13 @@ class UpgradeOnWriteTest {
                 .containsEntry("fullName", AttributeValue.fromS("Bo")).doesNotContainKey("name");
         // an item at the current version takes the update as planned
         assertThat(v3.update(V3.class, path, UpdateSpec.of(u -> u.set("age", 22))).age()).isEqualTo(22);
+        // an upsert of an older item upgrades it as an update does
+        Person r = new Person(UUID.randomUUID(), "Cy", 50, "y", "C", "D", null);
+        v1.put(V1.of(r));
+        KeyPath upserted = KeyPath.of("person", r.id());
+        assertThat(v3.update(UpdateItem.upsert(V3.class, upserted, UpdateSpec.of(u -> u.set("nickname", "c")))))
+                .isEqualTo(new V3(r.id(), "Cy", 50, "y", "C|D", "c"));
+        assertThat(stored(upserted)).containsEntry("_kp_v", AttributeValue.fromN("3")).doesNotContainKey("name");
     }
 
     /**
