@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.WriteKind;
@@ -10,12 +11,9 @@ import dev.keypath.dynamodb.internal.request.ConditionFailures;
 import dev.keypath.dynamodb.internal.request.ItemReads;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
 import dev.keypath.dynamodb.internal.request.StoredUpgrades;
-import dev.keypath.dynamodb.UnreadableItemException;
-import dev.keypath.dynamodb.internal.schema.TableAttributes;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 import dev.keypath.dynamodb.internal.request.UpdateActions;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -23,6 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * One single-item update as an {@link Operation}: an {@link ItemUpdates#attempt} of the {@code UpdateItem}
