@@ -58,6 +58,28 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
     B writePreviousVersion(Class<?>... types);
 
     /**
+     * Makes writes of {@code types} (registered ones) bring an item stored at an older version of the type to its
+     * current version. A put stores the current version anyway. An update of an older item is sent as one
+     * {@code UpdateItem} that applies the update and also rewrites the item's other attributes the newer versions
+     * changed (renamed, retyped, split, merged, removed, the type name), on condition that the stored version and
+     * each attribute it rewrites still hold what was read: a concurrent writer's change is never overwritten. When
+     * that condition fails the item is read again (DynamoDB returns it with the failure) and the update planned over
+     * what it holds now, a few times before a {@link ConditionFailedException}; an update whose own changes build on
+     * a value the upgrade rewrites (an increment, an append, a nested path) upgrades the item with a conditional
+     * write of its own first. Without this setting, an update of a field a newer version changed fails its condition
+     * on an item stored before that version. Transactions and deletes do not upgrade. {@code build()} refuses a type
+     * that is also written at its {@linkplain #writePreviousVersion previous version}
+     * ({@link ConflictingTableSettingsException}). Off by default.
+     */
+    B upgradeOnWrite(Class<?>... types);
+
+    /**
+     * {@link #upgradeOnWrite} for every registered type above version 1. {@code build()} refuses it together with
+     * {@link #writePreviousVersion} ({@link ConflictingTableSettingsException}).
+     */
+    B upgradeAllOnWrite();
+
+    /**
      * Secret for page-token HMACs (at least 16 bytes). Use one secret per table, shared by all instances (sync
      * and async) that serve the same clients. Defaults to a random secret, valid only in this process.
      */

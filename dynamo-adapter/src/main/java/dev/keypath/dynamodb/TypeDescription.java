@@ -10,7 +10,7 @@ import java.util.TreeMap;
 /**
  * What one registered item type declares about its stored items, with nothing of the Java class that holds them:
  * its stored name, schema version, key path, key fields, stored fields, secondary and unique key paths, and the
- * fields that have a role. Two types that store and find their items the same way have equal descriptions,
+ * fields that have a role, and the changes its history declares. Two types that store and find their items the same way have equal descriptions,
  * whatever their class names or the order of their declarations. Part of a {@link TableDescription}. Immutable.
  *
  * <p>The roles are keyed {@code version}, {@code timeToLive}, {@code createdAt} and {@code updatedAt}, each giving
@@ -25,10 +25,13 @@ import java.util.TreeMap;
  * @param indexes        the secondary key paths, in index name order
  * @param uniqueKeyPaths the templates of the unique key paths, in text order
  * @param roles          role to field, in role order
+ * @param history        the changes its {@link ItemHistory} declares, oldest version first, each version's in their
+ *                       declared order; empty at version 1
  */
 public record TypeDescription(String name, int schemaVersion, String keyPath, List<FieldDescription> keyFields,
                               List<FieldDescription> fields, List<IndexDescription> indexes,
-                              List<String> uniqueKeyPaths, Map<String, String> roles) {
+                              List<String> uniqueKeyPaths, Map<String, String> roles,
+                              List<ChangeDescription> history) {
     /** Checks the components and keeps every list in its order. */
     public TypeDescription {
         Objects.requireNonNull(name, "name");
@@ -38,5 +41,13 @@ public record TypeDescription(String name, int schemaVersion, String keyPath, Li
         indexes = indexes.stream().sorted(Comparator.comparing(IndexDescription::index)).toList();
         uniqueKeyPaths = uniqueKeyPaths.stream().sorted().toList();
         roles = Collections.unmodifiableMap(new TreeMap<>(roles));
+        history = history.stream().sorted(Comparator.comparingInt(ChangeDescription::version)).toList();
+    }
+
+    /** A type that declares no history. */
+    public TypeDescription(String name, int schemaVersion, String keyPath, List<FieldDescription> keyFields,
+                           List<FieldDescription> fields, List<IndexDescription> indexes,
+                           List<String> uniqueKeyPaths, Map<String, String> roles) {
+        this(name, schemaVersion, keyPath, keyFields, fields, indexes, uniqueKeyPaths, roles, List.of());
     }
 }

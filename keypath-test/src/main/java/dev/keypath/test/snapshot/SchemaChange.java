@@ -36,8 +36,11 @@ public record SchemaChange(Kind kind, String type, String subject, String before
         FIELD_REMOVED(Category.SCHEMA),
         /** A stored field holds another kind of value, or its nullability changed: a schema change. */
         FIELD_RETYPED(Category.SCHEMA),
-        /** A version, time-to-live, timestamp or auto-id role moved, appeared or went: a schema change. */
-        ROLE_CHANGED(Category.SCHEMA),
+        /**
+         * A version, time-to-live, timestamp or auto-id role moved, appeared or went: the table writes these fields
+         * itself and no declared change can name them, so regenerate the snapshot to record it.
+         */
+        ROLE_CHANGED(Category.SNAPSHOT),
         /** A secondary key path was added: regenerate the snapshot to record it. */
         INDEX_ADDED(Category.SNAPSHOT),
         /** A secondary key path was removed. */
@@ -63,7 +66,10 @@ public record SchemaChange(Kind kind, String type, String subject, String before
 
     /** What can explain a change. */
     public enum Category {
-        /** A schema change: explained when the type's schema version is higher than the snapshot's. */
+        /**
+         * A schema change: explained when the type's history declares, for a version above the snapshot's, a change
+         * that makes it.
+         */
         SCHEMA,
         /** A change of how items are keyed: refused; items move with keypath-migrate (docs/MIGRATING.md). */
         KEY_MIGRATION,

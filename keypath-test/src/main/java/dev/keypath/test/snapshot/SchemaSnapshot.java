@@ -30,9 +30,13 @@ import org.opentest4j.AssertionFailedError;
  * <p>The snapshot is the {@link TableDescription} of the types as sorted JSON, one field, role or index property
  * per line. The check fails when the code's types differ from it in a way nothing explains, with every
  * {@link SchemaChange} in the message. A change of a field (added, removed, retyped) or of a type's name is
- * explained when the type's schema version is higher than the snapshot's; a change of a key-path template or a key
- * field is a key migration and is always refused, with a pointer to keypath-migrate (docs/MIGRATING.md); any other
- * change (a type or an index added or removed) is explained only by a regenerated snapshot.
+ * explained only by a change the type's {@link dev.keypath.dynamodb.ItemHistory} declares for a version above the
+ * snapshot's: a rename {@code a -> b} explains "{@code a} removed, {@code b} added", a retype a field holding another
+ * kind of value, an added field a new one, a removed field a missing one, a type rename a new {@code _type}
+ * ({@link #unexplained}). A declared change the snapshot does not show (a rename of a field the snapshot lacks, say)
+ * fails the check too ({@link #unshown}). A change of a key-path template or a key field is a key migration and is
+ * always refused, with a pointer to keypath-migrate (docs/MIGRATING.md); any other change (a type, an index or a
+ * role added or removed) is explained only by a regenerated snapshot.
  *
  * <p>Run the tests with {@code -Dkeypath.snapshot.update=true} ({@link #UPDATE_PROPERTY}) to write the snapshot
  * from the code instead of checking it, then commit it. A missing snapshot fails the check with the same advice.
@@ -82,8 +86,9 @@ public final class SchemaSnapshot {
         TableDescription committed = read(snapshot);
         List<SchemaChange> changes = changes(committed, code);
         List<SchemaChange> refused = unexplained(committed, code, changes);
-        if (!refused.isEmpty()) {
-            throw new AssertionFailedError(failure(snapshot, committed, changes, refused), write(committed),
+        List<String> unshown = unshown(committed, code, changes);
+        if (!refused.isEmpty() || !unshown.isEmpty()) {
+            throw new AssertionFailedError(failure(snapshot, committed, changes, refused, unshown), write(committed),
                     write(code));
         }
     }
@@ -110,6 +115,26 @@ public final class SchemaSnapshot {
         return List.copyOf(refused);
     }
 
+    /**
+     * The changes the code's histories declare since the snapshot's versions that the snapshot does not show, each
+     * in a sentence naming the type, the declared change and what does not fit: a change that reads a field the
+     * snapshot's version lacks, adds one it already has, or renames the type from another name than the snapshot's.
+     */
+    public static List<String> unshown(TableDescription snapshot, TableDescription code) {
+        return unshown(snapshot, code, changes(snapshot, code));
+    }
+
+    private static List<String> unshown(TableDescription snapshot, TableDescription code,
+                                        List<SchemaChange> changes) {
+        Map<String, String> renamedFrom = renames(changes);
+        List<String> unshown = new ArrayList<>();
+        for (TypeDescription now : code.types()) {
+            snapshot.type(renamedFrom.getOrDefault(now.name(), now.name()))
+                    .ifPresent(old -> unshown.addAll(DeclaredChanges.between(old, now).unshown()));
+        }
+        return List.copyOf(unshown);
+    }
+
     /** New name to old name of every renamed type among {@code changes}. */
     private static Map<String, String> renames(List<SchemaChange> changes) {
         Map<String, String> renamedFrom = new HashMap<>();
@@ -122,21 +147,22 @@ public final class SchemaSnapshot {
     }
 
     /**
-     * Whether a schema version bump explains {@code change}: a schema change of a type whose version in the code is
-     * higher than in the snapshot under its name {@code before} there (the old name of a renamed type).
+     * Whether a declared change explains {@code change}: a schema change of a type whose history declares, for a
+     * version above the snapshot's under its name {@code before} there (the old name of a renamed type), a change
+     * that makes this difference ({@link DeclaredChanges}).
      */
     private static boolean explained(TableDescription snapshot, TableDescription code, SchemaChange change,
                                      String before) {
         if (change.kind().category() != SchemaChange.Category.SCHEMA) {
             return false;
         }
-        int old = snapshot.type(before).map(TypeDescription::schemaVersion).orElse(Integer.MAX_VALUE);
-        int now = code.type(change.type()).map(TypeDescription::schemaVersion).orElse(0);
-        return now > old;
+        java.util.Optional<TypeDescription> old = snapshot.type(before);
+        java.util.Optional<TypeDescription> now = code.type(change.type());
+        return old.isPresent() && now.isPresent() && DeclaredChanges.between(old.get(), now.get()).explains(change);
     }
 
     private static String failure(Path snapshot, TableDescription committed, List<SchemaChange> changes,
-                                  List<SchemaChange> refused) {
+                                  List<SchemaChange> refused, List<String> unshown) {
         StringBuilder m = new StringBuilder("The registered item types differ from the schema snapshot ")
                 .append(snapshot).append(":\n");
         Map<String, String> renamedFrom = renames(changes);
@@ -145,14 +171,18 @@ public final class SchemaSnapshot {
             if (c.kind().category() == SchemaChange.Category.SCHEMA) {
                 String type = renamedFrom.getOrDefault(c.type(), c.type());
                 int version = committed.type(type).map(TypeDescription::schemaVersion).orElse(1);
-                m.append(" (a schema change: declare it and raise the schema version of ").append(c.type())
-                        .append(" above ").append(version).append(")");
+                m.append(" (a schema change that no declared change explains: declare it in the @SchemaHistory of ")
+                        .append(c.type()).append(" for a version above ").append(version).append(")");
             }
             m.append('\n');
         }
+        if (!unshown.isEmpty()) {
+            m.append("Declared but not in the snapshot:\n");
+            unshown.forEach(u -> m.append("  - ").append(u).append('\n'));
+        }
         List<SchemaChange> accepted = changes.stream().filter(c -> !refused.contains(c)).toList();
         if (!accepted.isEmpty()) {
-            m.append("Explained by a raised schema version:\n");
+            m.append("Explained by a declared change:\n");
             accepted.forEach(c -> m.append("  - ").append(c.describe()).append('\n'));
         }
         return m.append("If the code is right, write the snapshot again with -D").append(UPDATE_PROPERTY)

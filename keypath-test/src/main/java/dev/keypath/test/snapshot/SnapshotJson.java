@@ -1,5 +1,6 @@
 package dev.keypath.test.snapshot;
 
+import dev.keypath.dynamodb.ChangeDescription;
 import dev.keypath.dynamodb.FieldDescription;
 import dev.keypath.dynamodb.IndexDescription;
 import dev.keypath.dynamodb.TableDescription;
@@ -63,6 +64,20 @@ final class SnapshotJson {
             t.uniqueKeyPaths().forEach(unique::add);
             ObjectNode roles = type.putObject("roles");
             t.roles().forEach(roles::put);
+            if (!t.history().isEmpty()) {
+                ObjectNode history = type.putObject("history");
+                for (ChangeDescription c : t.history()) {
+                    ArrayNode version = history.has(Integer.toString(c.version()))
+                            ? (ArrayNode) history.get(Integer.toString(c.version()))
+                            : history.putArray(Integer.toString(c.version()));
+                    ObjectNode change = version.addObject();
+                    change.put("kind", c.kind().name());
+                    ArrayNode from = change.putArray("from");
+                    c.from().forEach(from::add);
+                    ArrayNode to = change.putArray("to");
+                    c.to().forEach(to::add);
+                }
+            }
         }
         return WRITER.writeValueAsString(root) + "\n";
     }
@@ -123,7 +138,39 @@ final class SnapshotJson {
             object(t, "roles", where).forEach((role, field) -> roles.put(role, textValue(field, where + ", role " + role)));
             return new TypeDescription(name, version.intValue(), text(t, "keyPath", where),
                     fields(t, "keyFields", where), fields(t, "fields", where), indexes,
-                    texts(t, "uniqueKeyPaths", where), roles);
+                    texts(t, "uniqueKeyPaths", where), roles, history(t, where));
+        }
+
+        /** The declared changes, none when the type has no {@code history} (a type at version 1). */
+        List<ChangeDescription> history(JsonNode t, String where) {
+            List<ChangeDescription> history = new ArrayList<>();
+            if (!t.has("history")) {
+                return history;
+            }
+            for (Map.Entry<String, JsonNode> v : object(t, "history", where).entrySet()) {
+                String at = where + ", history version " + v.getKey();
+                int version;
+                try {
+                    version = Integer.parseInt(v.getKey());
+                } catch (NumberFormatException e) {
+                    throw problem(at + ": not a version number");
+                }
+                if (!v.getValue().isArray()) {
+                    throw problem(at + " is not an array");
+                }
+                for (JsonNode c : v.getValue().values()) {
+                    String kind = text(c, "kind", at);
+                    dev.keypath.dynamodb.SchemaChange.Kind k;
+                    try {
+                        k = dev.keypath.dynamodb.SchemaChange.Kind.valueOf(kind);
+                    } catch (IllegalArgumentException e) {
+                        throw problem(at + ": kind '" + kind + "' is not one of "
+                                + java.util.Arrays.toString(dev.keypath.dynamodb.SchemaChange.Kind.values()));
+                    }
+                    history.add(new ChangeDescription(version, k, texts(c, "from", at), texts(c, "to", at)));
+                }
+            }
+            return history;
         }
 
         List<FieldDescription> fields(JsonNode t, String name, String where) {

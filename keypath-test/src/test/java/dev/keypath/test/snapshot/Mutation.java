@@ -221,6 +221,7 @@ enum Mutation {
         final List<IndexDescription> indexes;
         final List<String> unique;
         final Map<String, String> roles;
+        final List<dev.keypath.dynamodb.ChangeDescription> history;
 
         Copy(TypeDescription t, Kind kind) {
             this.kind = kind;
@@ -232,6 +233,7 @@ enum Mutation {
             this.indexes = new ArrayList<>(t.indexes());
             this.unique = new ArrayList<>(t.uniqueKeyPaths());
             this.roles = new LinkedHashMap<>(t.roles());
+            this.history = new ArrayList<>(t.history());
         }
 
         Mutated changed(String subject) {
@@ -239,7 +241,7 @@ enum Mutation {
         }
 
         TypeDescription build() {
-            return new TypeDescription(name, version, keyPath, keyFields, fields, indexes, unique, roles);
+            return new TypeDescription(name, version, keyPath, keyFields, fields, indexes, unique, roles, history);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.keypath.test.snapshot;
 
+import dev.keypath.dynamodb.ChangeDescription;
 import dev.keypath.dynamodb.FieldDescription;
 import dev.keypath.dynamodb.IndexDescription;
 import dev.keypath.dynamodb.TableDescription;
@@ -61,8 +62,22 @@ final class RandomDescriptions {
         for (String role : pick(r, ROLES, r.nextInt(ROLES.size()))) {
             roles.put(role, role.startsWith("autoId") ? "SEQUENCE" : "f" + r.nextInt(3));
         }
-        return new TypeDescription(name, 1 + r.nextInt(4), keyPath, keyFields, fields, indexes,
-                pick(r, UNIQUE, r.nextInt(3)), roles);
+        int version = 1 + r.nextInt(4);
+        return new TypeDescription(name, version, keyPath, keyFields, fields, indexes,
+                pick(r, UNIQUE, r.nextInt(3)), roles, history(r, version));
+    }
+
+    /** Some declared changes for versions 2 to {@code version}, one or two each, naming fields at random. */
+    static List<ChangeDescription> history(Random r, int version) {
+        List<ChangeDescription> history = new ArrayList<>();
+        for (int v = 2; v <= version; v++) {
+            for (int i = 0; i <= r.nextInt(2); i++) {
+                dev.keypath.dynamodb.SchemaChange.Kind kind = oneOf(r, List.of(dev.keypath.dynamodb.SchemaChange.Kind.values()));
+                history.add(new ChangeDescription(v, kind, pick(r, List.of("a", "old b", "c.d"), r.nextInt(3)),
+                        pick(r, List.of("x", "y z", "w"), 1 + r.nextInt(2))));
+            }
+        }
+        return history;
     }
 
     static IndexDescription index(Random r, String name) {
@@ -86,7 +101,7 @@ final class RandomDescriptions {
             roleEntries.forEach(e -> roles.put(e.getKey(), e.getValue()));
             types.add(new TypeDescription(t.name(), t.schemaVersion(), t.keyPath(), shuffledList(t.keyFields(), r),
                     shuffledList(t.fields(), r), shuffledList(indexes, r), shuffledList(t.uniqueKeyPaths(), r),
-                    roles));
+                    roles, t.history()));
         }
         return new TableDescription(shuffledList(types, r));
     }

@@ -5,6 +5,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.keypath.dynamodb.ChangeDescription;
 import dev.keypath.dynamodb.TableDescription;
 import dev.keypath.test.snapshot.SchemaChange.Category;
 import dev.keypath.test.snapshot.SchemaChange.Kind;
@@ -16,9 +17,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Properties of the snapshot's text and diff over random descriptions: the text reads back to the description; no
- * order of declaration makes a difference; every kind of change is found alone, named and described; and the
- * check accepts a schema change exactly when the type's version went up, never a key migration or a change only a
- * regenerated snapshot explains.
+ * order of declaration makes a difference; every kind of change is found alone, named and described; the check
+ * accepts a schema change exactly when the type's history declares the change that makes it for a raised version
+ * (a raised version alone, or a change of another field, explains nothing), never a key migration or a change only a
+ * regenerated snapshot explains; and a declared change the snapshot does not show is named.
  */
 class SchemaDiffPropertiesTest {
     @Test
@@ -82,7 +84,7 @@ class SchemaDiffPropertiesTest {
     }
 
     @Test
-    void aSchemaChangeIsAcceptedExactlyWhenTheVersionWentUp() {
+    void aSchemaChangeIsAcceptedExactlyWhenADeclaredChangeExplainsIt() {
         qt().withExamples(2000).forAll(longs().all(), integers().between(0, Mutation.values().length - 1))
                 .checkAssert((seed, m) -> {
                     Random r = new Random(seed);
@@ -95,21 +97,104 @@ class SchemaDiffPropertiesTest {
                     }
                     SchemaChange c = SchemaSnapshot.changes(d, changed.table()).get(0);
                     assertThat(SchemaSnapshot.unexplained(d, changed.table())).containsExactly(c);
-
-                    TableDescription bumped = raise(changed.table(), changed.type());
-                    List<SchemaChange> unexplained = SchemaSnapshot.unexplained(d, bumped);
-                    if (c.kind().category() == Category.SCHEMA) {
-                        assertThat(unexplained).isEmpty();
-                    } else {
-                        assertThat(unexplained).containsExactly(c);
+                    // a raised version alone explains nothing
+                    assertThat(SchemaSnapshot.unexplained(d, raise(changed.table(), changed.type())))
+                            .containsExactly(c);
+                    ChangeDescription explaining = explaining(c, d, changed.table());
+                    if (c.kind().category() != Category.SCHEMA) {
+                        assertThat(explaining).isNull();
+                        return;
                     }
+                    // the declared change that makes the difference explains it, and the snapshot shows it
+                    TableDescription declared = raise(changed.table(), changed.type(), explaining);
+                    assertThat(SchemaSnapshot.unexplained(d, declared)).isEmpty();
+                    assertThat(SchemaSnapshot.unshown(d, declared)).isEmpty();
+                    // a change of another field explains nothing of this one
+                    ChangeDescription other = new ChangeDescription(0, dev.keypath.dynamodb.SchemaChange.Kind.FIELD_ADDED,
+                            List.of(), List.of("unrelated" + r.nextInt(100)));
+                    assertThat(SchemaSnapshot.unexplained(d, raise(changed.table(), changed.type(), other)))
+                            .containsExactly(c);
                 });
     }
 
-    /** {@code table} with the schema version of {@code type} one higher. */
-    static TableDescription raise(TableDescription table, String type) {
-        return new TableDescription(table.types().stream().map(t -> !t.name().equals(type) ? t
-                : new dev.keypath.dynamodb.TypeDescription(t.name(), t.schemaVersion() + 1, t.keyPath(), t.keyFields(),
-                        t.fields(), t.indexes(), t.uniqueKeyPaths(), t.roles())).toList());
+    @Test
+    void aDeclaredChangeTheSnapshotDoesNotShowIsNamed() {
+        qt().withExamples(1000).forAll(longs().all()).checkAssert(seed -> {
+            Random r = new Random(seed);
+            TableDescription d = RandomDescriptions.table(r);
+            dev.keypath.dynamodb.TypeDescription t = RandomDescriptions.oneOf(r, d.types());
+            List<String> tops = t.fields().stream().map(f -> DeclaredChanges.top(f.path())).distinct().toList();
+            if (tops.isEmpty()) {
+                return;
+            }
+            String field = RandomDescriptions.oneOf(r, tops);
+            ChangeDescription declared = r.nextBoolean()
+                    // renamed from a field the snapshot never had
+                    ? new ChangeDescription(0, dev.keypath.dynamodb.SchemaChange.Kind.FIELD_RENAMED,
+                            List.of("never" + r.nextInt(100)), List.of(field))
+                    // added a field the snapshot already has
+                    : new ChangeDescription(0, dev.keypath.dynamodb.SchemaChange.Kind.FIELD_ADDED, List.of(),
+                            List.of(field));
+            List<String> unshown = SchemaSnapshot.unshown(d, raise(d, t.name(), declared));
+            assertThat(unshown).isNotEmpty().allSatisfy(u -> assertThat(u).contains("type " + t.name())
+                    .contains(declared.kind().name()));
+            assertThat(unshown).anySatisfy(u -> assertThat(u)
+                    .contains("'" + (declared.from().isEmpty() ? field : declared.from().get(0)) + "'"));
+        });
+    }
+
+    /**
+     * The declared change that explains {@code c}, the one difference from {@code before} to {@code after}; null
+     * for a change no declaration explains.
+     */
+    static ChangeDescription explaining(SchemaChange c, TableDescription before, TableDescription after) {
+        dev.keypath.dynamodb.SchemaChange.Kind kind;
+        List<String> from;
+        List<String> to;
+        String top = DeclaredChanges.top(c.subject());
+        boolean topRemains = after.type(c.type()).orElseThrow().fields().stream()
+                .anyMatch(f -> DeclaredChanges.top(f.path()).equals(top));
+        switch (c.kind()) {
+            case FIELD_ADDED -> {
+                kind = dev.keypath.dynamodb.SchemaChange.Kind.FIELD_ADDED;
+                from = List.of();
+                to = List.of(top);
+            }
+            case FIELD_REMOVED -> {
+                kind = topRemains ? dev.keypath.dynamodb.SchemaChange.Kind.FIELD_RETYPED
+                        : dev.keypath.dynamodb.SchemaChange.Kind.FIELD_REMOVED;
+                from = List.of(top);
+                to = topRemains ? List.of(top) : List.of();
+            }
+            case FIELD_RETYPED -> {
+                kind = dev.keypath.dynamodb.SchemaChange.Kind.FIELD_RETYPED;
+                from = List.of(top);
+                to = List.of(top);
+            }
+            case TYPE_RENAMED -> {
+                kind = dev.keypath.dynamodb.SchemaChange.Kind.TYPE_RENAMED;
+                from = List.of(c.subject());
+                to = List.of(c.type());
+            }
+            default -> {
+                return null;
+            }
+        }
+        return new ChangeDescription(0, kind, from, to);
+    }
+
+    /** {@code table} with the schema version of {@code type} one higher, declaring {@code changes} for it. */
+    static TableDescription raise(TableDescription table, String type, ChangeDescription... changes) {
+        return new TableDescription(table.types().stream().map(t -> {
+            if (!t.name().equals(type)) {
+                return t;
+            }
+            List<ChangeDescription> history = new java.util.ArrayList<>(t.history());
+            for (ChangeDescription c : changes) {
+                history.add(new ChangeDescription(t.schemaVersion() + 1, c.kind(), c.from(), c.to()));
+            }
+            return new dev.keypath.dynamodb.TypeDescription(t.name(), t.schemaVersion() + 1, t.keyPath(),
+                    t.keyFields(), t.fields(), t.indexes(), t.uniqueKeyPaths(), t.roles(), history);
+        }).toList());
     }
 }

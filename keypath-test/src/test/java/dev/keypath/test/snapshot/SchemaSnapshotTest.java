@@ -1,18 +1,26 @@
 package dev.keypath.test.snapshot;
 
+import static dev.keypath.dynamodb.SchemaChange.Kind.FIELD_ADDED;
+import static dev.keypath.dynamodb.SchemaChange.Kind.FIELD_RETYPED;
+import static dev.keypath.dynamodb.SchemaChange.Kind.TYPE_RENAMED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keypath.dynamodb.ChangeDescription;
+import dev.keypath.dynamodb.ItemHistory;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.TableDescription;
 import dev.keypath.dynamodb.TypeDescription;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.SchemaHistory;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +30,8 @@ import org.opentest4j.AssertionFailedError;
 /**
  * {@link SchemaSnapshot} over real item types, each record below being one version of the code: a missing
  * snapshot, regeneration on request, a failure naming each change, a key path change refused with a pointer to
- * keypath-migrate even behind a raised version, field and type changes accepted behind one, unreadable snapshots.
+ * keypath-migrate even behind a raised version, field and type changes accepted only with the declared change that
+ * makes them, declared changes the snapshot does not show, unreadable snapshots.
  */
 class SchemaSnapshotTest {
     @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
@@ -58,6 +67,30 @@ class SchemaSnapshotTest {
     record User(UUID userId, String handle) {
     }
 
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}", version = 2)
+    record PostWithHeading(UUID userId, long postId, String heading, Instant createdAt) {
+        @SchemaHistory
+        static ItemHistory history() {
+            return ItemHistory.of(h -> h.version(2, v -> v.renamed("title", "heading")));
+        }
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}", version = 2)
+    record PostWithHeadingAndBody(UUID userId, long postId, String heading, String body, Instant createdAt) {
+        @SchemaHistory
+        static ItemHistory history() {
+            return ItemHistory.of(h -> h.version(2, v -> v.renamed("title", "heading")));
+        }
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}", version = 2)
+    record PostRenamingWhatItNeverHad(UUID userId, long postId, String heading, Instant createdAt) {
+        @SchemaHistory
+        static ItemHistory history() {
+            return ItemHistory.of(h -> h.version(2, v -> v.renamed("subject", "heading")));
+        }
+    }
+
     @TempDir
     Path dir;
 
@@ -72,10 +105,21 @@ class SchemaSnapshotTest {
         return file;
     }
 
-    private static TableDescription withVersion(TableDescription table, String type, int version) {
+    /** {@code table} with {@code type} at {@code version}, declaring {@code changes} for that version. */
+    private static TableDescription withVersion(TableDescription table, String type, int version,
+                                                ChangeDescription... changes) {
+        List<ChangeDescription> history = new ArrayList<>();
+        for (ChangeDescription c : changes) {
+            history.add(new ChangeDescription(version, c.kind(), c.from(), c.to()));
+        }
         return new TableDescription(table.types().stream().map(t -> !t.name().equals(type) ? t
                 : new TypeDescription(t.name(), version, t.keyPath(), t.keyFields(), t.fields(), t.indexes(),
-                        t.uniqueKeyPaths(), t.roles())).toList());
+                        t.uniqueKeyPaths(), t.roles(), history)).toList());
+    }
+
+    private static ChangeDescription declared(dev.keypath.dynamodb.SchemaChange.Kind kind, List<String> from,
+                                              List<String> to) {
+        return new ChangeDescription(2, kind, from, to);
     }
 
     @Test
@@ -114,8 +158,8 @@ class SchemaSnapshotTest {
         Path file = committed(Post.class, User.class);
         assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithBody.class, User.class))
                 .isInstanceOf(AssertionFailedError.class)
-                .hasMessageContaining("type Post: field body added (string?) (a schema change: declare it and raise "
-                        + "the schema version of Post above 1)")
+                .hasMessageContaining("type Post: field body added (string?) (a schema change that no declared "
+                        + "change explains: declare it in the @SchemaHistory of Post for a version above 1)")
                 .hasMessageContaining("-Dkeypath.snapshot.update=true")
                 .satisfies(e -> {
                     AssertionFailedError f = (AssertionFailedError) e;
@@ -132,25 +176,66 @@ class SchemaSnapshotTest {
     }
 
     @Test
-    void aFieldChangeBehindARaisedVersionPasses() throws IOException {
+    void aFieldChangePassesOnlyWithTheDeclaredChangeThatMakesIt() throws IOException {
         Path file = committed(Post.class, User.class);
         TableDescription code = KeyPathTables.describe(PostWithBody.class, User.class);
-        SchemaSnapshot.assertMatches(withVersion(code, "Post", 2), file);
-        SchemaSnapshot.assertMatches(withVersion(KeyPathTables.describe(PostWithNumberTitle.class, User.class),
-                "Post", 3), file);
-        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(code, "User", 2), file))
-                .as("another type's version explains nothing of Post")
+        SchemaSnapshot.assertMatches(withVersion(code, "Post", 2, declared(FIELD_ADDED, List.of(), List.of("body"))),
+                file);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(code, "Post", 2), file))
+                .as("a raised version alone explains nothing")
+                .hasMessageContaining("type Post: field body added (string?) (a schema change that no declared "
+                        + "change explains");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(code, "Post", 2,
+                declared(FIELD_RETYPED, List.of("title"), List.of("title"))), file))
+                .as("a change of another field explains nothing of body")
+                .hasMessageContaining("field body added");
+        TableDescription numberTitle = KeyPathTables.describe(PostWithNumberTitle.class, User.class);
+        SchemaSnapshot.assertMatches(withVersion(numberTitle, "Post", 2,
+                declared(FIELD_RETYPED, List.of("title"), List.of("title"))), file);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(numberTitle, "Post", 2,
+                declared(FIELD_ADDED, List.of(), List.of("title"))), file))
+                .as("an added field does not explain a retype")
+                .hasMessageContaining("field title retyped from string? to number")
+                .hasMessageContaining("Declared but not in the snapshot:\n  - type Post: declared version 2: "
+                        + "FIELD_ADDED [] -> [title] adds field 'title', which the snapshot's version 1 already has");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(code, "User", 2,
+                declared(FIELD_ADDED, List.of(), List.of("body"))), file))
+                .as("another type's declaration explains nothing of Post")
                 .hasMessageContaining("field body added");
     }
 
     @Test
-    void aTypeRenameIsAcceptedOnlyBehindARaisedVersion() throws IOException {
+    void aRenameExplainsTheOldFieldRemovedAndTheNewOneAddedAndNothingElse() throws IOException {
+        Path file = committed(Post.class, User.class);
+        SchemaSnapshot.assertMatches(file, PostWithHeading.class, User.class);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithHeadingAndBody.class, User.class))
+                .hasMessageContaining("type Post: field body added")
+                .hasMessageContaining("Explained by a declared change:\n  - type Post: schema version raised from "
+                        + "1 to 2\n  - type Post: field heading added (string?)\n  - type Post: field title removed");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostRenamingWhatItNeverHad.class, User.class))
+                .hasMessageContaining("Declared but not in the snapshot:\n  - type Post: declared version 2: "
+                        + "FIELD_RENAMED [subject] -> [heading] reads field 'subject', which the snapshot's version "
+                        + "1 does not have")
+                .hasMessageContaining("type Post: field title removed (was string?) (a schema change that no "
+                        + "declared change explains");
+    }
+
+    @Test
+    void aTypeRenameIsAcceptedOnlyWithItsDeclaration() throws IOException {
         Path file = committed(Post.class, User.class);
         TableDescription code = KeyPathTables.describe(Article.class, User.class);
         assertThatThrownBy(() -> SchemaSnapshot.assertMatches(code, file))
                 .hasMessageContaining("type Post renamed to Article (key path /user-{userId}/post-{postId}) (a "
-                        + "schema change: declare it and raise the schema version of Article above 1)");
-        SchemaSnapshot.assertMatches(withVersion(code, "Article", 2), file);
+                        + "schema change that no declared change explains: declare it in the @SchemaHistory of "
+                        + "Article for a version above 1)");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(code, "Article", 2), file))
+                .hasMessageContaining("type Post renamed to Article");
+        SchemaSnapshot.assertMatches(withVersion(code, "Article", 2,
+                declared(TYPE_RENAMED, List.of("Post"), List.of("Article"))), file);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(code, "Article", 2,
+                declared(TYPE_RENAMED, List.of("Story"), List.of("Article"))), file))
+                .hasMessageContaining("type Post renamed to Article")
+                .hasMessageContaining("stores the type as 'Post' at version 1, not 'Story'");
     }
 
     @Test
@@ -163,7 +248,7 @@ class SchemaSnapshotTest {
                         + "/author-{userId}/post-{postId}. A key path change is a key migration, not a schema "
                         + "change")
                 .hasMessageContaining("keypath-migrate (docs/MIGRATING.md)")
-                .hasMessageContaining("Explained by a raised schema version:\n  - type Post: schema version raised "
+                .hasMessageContaining("Explained by a declared change:\n  - type Post: schema version raised "
                         + "from 1 to 2");
         TableDescription retyped = withVersion(KeyPathTables.describe(PostWithTextId.class, User.class), "Post", 2);
         assertThatThrownBy(() -> SchemaSnapshot.assertMatches(retyped, file))

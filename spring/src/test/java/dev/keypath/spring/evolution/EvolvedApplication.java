@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SchemaHistory;
 import dev.keypath.dynamodb.annotation.Version;
 import dev.keypath.spring.auditing.EnableKeyPathAuditing;
+import dev.keypath.spring.autoconfigure.KeyPathTableBuilderCustomizer;
 import dev.keypath.test.TestDynamoDb;
 import java.time.Instant;
 import java.util.Optional;
@@ -20,7 +21,10 @@ import org.springframework.data.domain.AuditorAware;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** An application whose note type is at version 2 (its text renamed, a pinned flag added), with auditing. */
+/**
+ * An application whose note type is at version 2 (its text renamed, a pinned flag added), with auditing, whose
+ * updates write older notes back at version 2.
+ */
 @SpringBootApplication
 @EnableKeyPathAuditing(dateTimeProviderRef = "evolvedClock")
 public class EvolvedApplication {
@@ -45,6 +49,12 @@ public class EvolvedApplication {
     @Bean
     AuditorAware<String> evolvedAuditor() {
         return () -> Optional.of("ada");
+    }
+
+    /** Updates write older notes back at version 2. */
+    @Bean
+    KeyPathTableBuilderCustomizer upgradeNotesOnWrite() {
+        return builder -> builder.upgradeOnWrite(Note.class);
     }
 
     @Bean

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.UpdateSpec;
+import dev.keypath.spring.KeyPathDynamoOperations;
 import dev.keypath.spring.evolution.EvolvedApplication.Note;
 import dev.keypath.spring.evolution.NoteRepository.NoteBody;
 import dev.keypath.spring.previousrelease.NoteV1;
@@ -22,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A Spring application at version 2 of its note type reads notes the previous release wrote (version 1) through its
  * repository (by id and by derived query), through a projected query method, and saves them back with auditing and
- * the version check, at version 2, against DynamoDB Local.
+ * the version check, at version 2, and updates them through the operations, which write them back at version 2
+ * (upgrade on write), against DynamoDB Local.
  */
 @SpringBootTest(classes = EvolvedApplication.class, properties = "keypath.dynamodb.table-name=spring-evolution")
 class EvolvedModelTest {
@@ -33,6 +36,8 @@ class EvolvedModelTest {
     NoteRepository notes;
     @Autowired
     KeyPathTable table;
+    @Autowired
+    KeyPathDynamoOperations operations;
 
     @Test
     void notesOfThePreviousReleaseReadThroughRepositoriesProjectionsAndSaveBackAudited() {
@@ -62,5 +67,26 @@ class EvolvedModelTest {
         assertThat(stored).containsEntry("_kp_v", AttributeValue.fromN("2")).containsEntry("body",
                 AttributeValue.fromS("edited")).doesNotContainKey("text");
         assertThat(notes.findById(first)).contains(saved);
+    }
+
+    @Test
+    void anUpdateThroughTheOperationsWritesANoteOfThePreviousReleaseBackAtVersionTwo() {
+        KeyPathTable previous = KeyPathTables.builder().client(TestDynamoDb.get().client())
+                .tableName(table.tableName()).register(NoteV1.class).build();
+        UUID book = UUID.randomUUID();
+        previous.put(new NoteV1(book, 1, "old text", T1, T1, "grace", null));
+        KeyPath path = KeyPath.of("book", book).then("note", 1);
+        EvolvedApplication.NOW.set(T2);
+        Note updated = operations.update(Note.class, path, UpdateSpec.of(u -> u.set("body", "new text")));
+        assertThat(updated.body()).isEqualTo("new text");
+        assertThat(updated.pinned()).isFalse();
+        assertThat(updated.version()).isEqualTo(2L);
+        Map<String, AttributeValue> stored = TestDynamoDb.get().client().getItem(b -> b.tableName(table.tableName())
+                .key(Map.of("pk", AttributeValue.fromB(SdkBytes.fromByteArray(path.partitionKey())),
+                        "sk", AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey()))))).item();
+        assertThat(stored).containsEntry("_kp_v", AttributeValue.fromN("2"))
+                .containsEntry("body", AttributeValue.fromS("new text"))
+                .containsEntry("pinned", AttributeValue.fromBool(false)).doesNotContainKey("text");
+        assertThat(notes.findById(path)).contains(updated);
     }
 }

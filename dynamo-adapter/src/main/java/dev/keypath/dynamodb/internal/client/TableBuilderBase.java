@@ -9,6 +9,7 @@ import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.operation.Metering;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
+import dev.keypath.dynamodb.internal.request.WriteVersions;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,6 +31,9 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private final Set<Class<?>> types = new LinkedHashSet<>();
     /** Types written at the version before their current one (a rolling deploy). */
     private final Set<Class<?>> writingPrevious = new LinkedHashSet<>();
+    /** Types whose older stored items a write brings to the current version. */
+    private final Set<Class<?>> upgrading = new LinkedHashSet<>();
+    private boolean upgradingAll;
     private byte[] secret;
     private Clock clock = Clock.systemUTC();
     private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
@@ -69,6 +73,23 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         for (Class<?> t : types) {
             writingPrevious.add(Objects.requireNonNull(t, "type"));
         }
+        return self();
+    }
+
+    @Override
+    public B upgradeOnWrite(Class<?>... types) {
+        if (types.length == 0) {
+            throw new IllegalArgumentException("upgradeOnWrite needs at least one type; upgradeAllOnWrite() names all");
+        }
+        for (Class<?> t : types) {
+            upgrading.add(Objects.requireNonNull(t, "type"));
+        }
+        return self();
+    }
+
+    @Override
+    public B upgradeAllOnWrite() {
+        upgradingAll = true;
         return self();
     }
 
@@ -164,6 +185,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
      */
     public TableOperations operations() {
         return TableOperations.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
-                List.copyOf(extensions), validator, batchPolicy, metering(), Set.copyOf(writingPrevious));
+                List.copyOf(extensions), validator, batchPolicy, metering(),
+                new WriteVersions(writingPrevious, upgrading, upgradingAll));
     }
 }

@@ -159,12 +159,12 @@ public final class TableOperations {
      *                    (typed loosely so that no validation class is loaded without one)
      * @param batchPolicy the retries of batch reads and writes
      * @param metering    the capacity the requests ask for and the listener each operation reports to
-     * @param writingPrevious the types written at the version before their current one (a rolling deploy)
+     * @param written which version the table writes of each type (a rolling deploy) and which types a write upgrades
      */
     public static TableOperations create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
                                          Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
                                          Object validator, BatchPolicy batchPolicy, Metering metering,
-                                         java.util.Set<Class<?>> writingPrevious) {
+                                         dev.keypath.dynamodb.internal.request.WriteVersions written) {
         Objects.requireNonNull(table, "tableName");
         ValueConverter values = new ValueConverter(mapper);
         List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
@@ -173,7 +173,7 @@ public final class TableOperations {
             all.add(BeanValidationExtension.of(validator));
         }
         all.addAll(extensions);
-        return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all, writingPrevious), values,
+        return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all, written), values,
                 secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret), new IdGenerator(clock),
                 batchPolicy, metering);
     }

@@ -36,6 +36,7 @@ public final class SchemaRegistry {
     private final Clock clock;
     private final UnreadableItemHandler unreadable;
     private final ItemExtensions extensions;
+    private final WriteVersions written;
 
     public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable) {
         this(types, mapper, clock, unreadable, List.of());
@@ -54,13 +55,21 @@ public final class SchemaRegistry {
      */
     public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable,
                           List<dev.keypath.dynamodb.ItemExtension> extensions, Set<Class<?>> writingPrevious) {
+        this(types, mapper, clock, unreadable, extensions, WriteVersions.previous(writingPrevious));
+    }
+
+    /**
+     * @param extensions the table's extensions, built-ins first; resolved here for each registered type
+     * @param written    which version the table writes of each type, and which types a write upgrades; an
+     *                   {@link InvalidItemHistoryException} or a
+     *                   {@link dev.keypath.dynamodb.ConflictingTableSettingsException} when they do not fit the types
+     */
+    public SchemaRegistry(Collection<Class<?>> types, MapperSource mapper, Clock clock, UnreadableItemHandler unreadable,
+                          List<dev.keypath.dynamodb.ItemExtension> extensions, WriteVersions written) {
         this.clock = clock;
-        for (Class<?> t : writingPrevious) {
-            if (!types.contains(t)) {
-                throw new InvalidItemHistoryException("writePreviousVersion(" + t.getName() + "): the type is not "
-                        + "registered with this table");
-            }
-        }
+        written.check(types);
+        Set<Class<?>> writingPrevious = written.previous();
+        this.written = written;
         this.unreadable = unreadable;
         Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>();
         Map<String, DefaultItemSchema<?>> n = new LinkedHashMap<>();
@@ -102,6 +111,14 @@ public final class SchemaRegistry {
                     + "version 1, there is no version before it");
         }
         return DefaultItemSchema.create(type, mapper, current - 1);
+    }
+
+    /**
+     * Whether a write of {@code schema}'s type brings an older stored item to the current version
+     * ({@code upgradeOnWrite}); never for a type at version 1.
+     */
+    public boolean upgradesOnWrite(DefaultItemSchema<?> schema) {
+        return schema.schemaVersion() > 1 && written.upgrades(schema.type());
     }
 
     /** The table's extensions, per registered type. */

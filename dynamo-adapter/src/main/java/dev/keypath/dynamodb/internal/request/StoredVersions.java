@@ -29,8 +29,24 @@ final class StoredVersions {
      */
     static Expr condition(SchemaEvolution evolution, Set<String> touched, boolean upsert, String typeName,
                           KeyPath keyPath) {
+        return condition(evolution, touched, upsert, typeName, keyPath, false);
+    }
+
+    /**
+     * As {@link #condition(SchemaEvolution, Set, boolean, String, KeyPath)}; {@code current}: the table upgrades
+     * older items on write, so the update applies as planned only to an item at the current version (or, for an
+     * upsert, no item), and any older one fails the condition and is handed back to be upgraded with the update.
+     */
+    static Expr condition(SchemaEvolution evolution, Set<String> touched, boolean upsert, String typeName,
+                          KeyPath keyPath, boolean current) {
         if (evolution.current() == 1) {
             return Expr.NONE;
+        }
+        if (current && evolution.writeVersion() == evolution.current()) {
+            Map<String, String> names = upsert ? Map.of("#kp_v", TableAttributes.SCHEMA_VERSION, "#kp_pk",
+                    TableAttributes.PK) : Map.of("#kp_v", TableAttributes.SCHEMA_VERSION);
+            return Expr.of(upsert ? "(attribute_not_exists(#kp_pk) OR #kp_v = :kp_vhi)" : "#kp_v = :kp_vhi", names,
+                    Map.of(":kp_vhi", AttributeValues.number(evolution.current())));
         }
         Set<String> refused = new TreeSet<>(evolution.unwrittenAttributes());
         refused.retainAll(touched);

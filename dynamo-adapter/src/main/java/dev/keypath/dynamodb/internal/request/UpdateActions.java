@@ -61,6 +61,14 @@ public final class UpdateActions {
     private final Map<String, String> setPlaceholders = new LinkedHashMap<>();
     /** The top-level attributes the update writes or reads, for the condition on the stored version. */
     private final java.util.Set<String> touched = new java.util.HashSet<>();
+    /** Top-level attributes the caller's changes replace whole (a value set, or removed), without reading them. */
+    private final java.util.Set<String> replaced = new java.util.HashSet<>();
+    /** Top-level attributes the caller's changes read or change in part (arithmetic, appends, nested paths). */
+    private final java.util.Set<String> builtOn = new java.util.HashSet<>();
+    /** Whether the table upgrades older items on write: the plan then applies to an item at the current version. */
+    private boolean currentOnly;
+    /** The stored item at an older version that this plan also upgrades, or null. */
+    private Map<String, AttributeValue> upgrading;
     /** The path {@link #target} resolved last. */
     private UpdatePaths.Resolved lastTarget;
     private UpdateEffects.Builder effects;
@@ -93,6 +101,33 @@ public final class UpdateActions {
     public static Planned plan(DefaultItemSchema<?> schema, UpdateItem<?> update, ValueConverter values, WriteKind kind,
                                ItemExtensions extensions) {
         return new UpdateActions(schema, update.keyPath(), values).build(update.spec(), update.mode(), kind, extensions);
+    }
+
+    /**
+     * As {@link #plan(DefaultItemSchema, UpdateItem, ValueConverter, WriteKind, ItemExtensions)};
+     * {@code upgradeOnWrite}: the table upgrades older items on write, so the plan applies only to an item at the
+     * type's current version, and an older item fails its condition, to be planned again by {@link #planUpgrading}.
+     */
+    public static Planned plan(DefaultItemSchema<?> schema, UpdateItem<?> update, ValueConverter values, WriteKind kind,
+                               ItemExtensions extensions, boolean upgradeOnWrite) {
+        UpdateActions actions = new UpdateActions(schema, update.keyPath(), values);
+        actions.currentOnly = upgradeOnWrite;
+        return actions.build(update.spec(), update.mode(), kind, extensions);
+    }
+
+    /**
+     * {@code update} of {@code stored}, an item of the type at an older version, planned as one {@code UpdateItem}
+     * that also brings the item to the current version ({@link StoredUpgrades}): it writes the attributes the
+     * upgrade changes that the update does not replace, on condition that the stored type name, {@code _kp_v} and
+     * each attribute the upgrade changes still hold what was read, besides the update's own conditions. Null when
+     * the update builds on the stored value of an attribute the upgrade changes (an increment, an append, a nested
+     * path, a value read from it): DynamoDB would apply it to the older form, so the item is upgraded first.
+     */
+    public static Planned planUpgrading(DefaultItemSchema<?> schema, UpdateItem<?> update, ValueConverter values,
+                                        WriteKind kind, ItemExtensions extensions, Map<String, AttributeValue> stored) {
+        UpdateActions actions = new UpdateActions(schema, update.keyPath(), values);
+        actions.upgrading = stored;
+        return actions.build(update.spec(), UpdateItem.Mode.UPDATE_EXISTING, kind, extensions);
     }
 
     private static ItemExtensions versionOnly(DefaultItemSchema<?> schema) {
@@ -129,6 +164,25 @@ public final class UpdateActions {
         Map<String, String> typeNames = Map.of("#kp_type", TableAttributes.TYPE, "#kp_pk", TableAttributes.PK);
         Expr cond;
         String hint;
+        StoredUpgrades upgrade = null;
+        if (upgrading != null) {
+            upgrade = StoredUpgrades.of(schema, keyPath, upgrading);
+            for (String attribute : upgrade.changed()) {
+                if (builtOn.contains(attribute)) {
+                    return null;
+                }
+            }
+            type = upgrading.get(TableAttributes.TYPE);
+            upgrade.changes().forEach((attribute, v) -> {
+                if (!replaced.contains(attribute)) {
+                    if (v == null) {
+                        removes.add(name(attribute));
+                    } else {
+                        sets.add(name(attribute) + " = " + value(v));
+                    }
+                }
+            });
+        }
         if (mode == UpdateItem.Mode.UPSERT) {
             names.put("#kp_type", TableAttributes.TYPE);
             vals.put(":kp_type", type);
@@ -140,9 +194,12 @@ public final class UpdateActions {
             cond = Expr.of("attribute_exists(#kp_pk) AND #kp_type = :kp_type", typeNames, Map.of(":kp_type", type));
             hint = "no " + schema.typeName() + " exists";
         }
-        Expr stored = StoredVersions.condition(schema.evolution(), touched, mode == UpdateItem.Mode.UPSERT,
-                typeName, keyPath);
-        if (!stored.isEmpty()) {
+        Expr stored = upgrade != null ? upgrade.condition() : StoredVersions.condition(schema.evolution(), touched,
+                mode == UpdateItem.Mode.UPSERT, typeName, keyPath, currentOnly);
+        if (upgrade != null) {
+            cond = cond.and(stored);
+            hint += " or the stored item changed while it was upgraded to version " + schema.schemaVersion();
+        } else if (!stored.isEmpty()) {
             cond = cond.and(stored);
             hint += " or the stored item is at a version of " + schema.typeName() + " this update cannot change "
                     + "(rewrite it at version " + schema.schemaVersion() + " first)";
@@ -188,6 +245,9 @@ public final class UpdateActions {
 
     private void add(Change c) {
         String p = target(c.path());
+        boolean whole = lastTarget.steps().size() == 1 && (c.action() == UpdateSpec.Action.REMOVE
+                || c.action() == UpdateSpec.Action.SET && !(c.value() instanceof ValueOf));
+        (whole ? replaced : builtOn).add(lastTarget.top());
         if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && StoredAsNothing.is(c.value())) {
             removes.add(p); // a null field is stored as no attribute, as a put stores it
             effects.remove(lastTarget.steps());
@@ -267,6 +327,7 @@ public final class UpdateActions {
                     + "fields and reserved attributes are not stored as attributes", typeName, r.text(), keyPath, null);
         }
         touched.add(r.top());
+        builtOn.add(r.top());
         return render(r);
     }
 

@@ -1,6 +1,8 @@
 package dev.keypath.dynamodb.internal.schema;
 
+import dev.keypath.dynamodb.ChangeDescription;
 import dev.keypath.dynamodb.FieldDescription;
+import dev.keypath.dynamodb.ItemHistory;
 import dev.keypath.dynamodb.IndexDescription;
 import dev.keypath.dynamodb.TableDescription;
 import dev.keypath.dynamodb.TypeDescription;
@@ -66,8 +68,12 @@ public final class TypeDescriptions {
         }
         putTimestamp(roles, "createdAt", declared.createdAt());
         putTimestamp(roles, "updatedAt", declared.updatedAt());
+        List<ChangeDescription> history = new ArrayList<>();
+        for (ItemHistory.Step step : schema.evolution().history().steps()) {
+            step.changes().forEach(c -> history.add(ChangeDescription.of(step.version(), c)));
+        }
         return new TypeDescription(declared.typeName(), schemaVersion(schema), declared.template().toString(),
-                keyFields, fields, indexes, unique, roles);
+                keyFields, fields, indexes, unique, roles, history);
     }
 
     /** The schema version {@code schema}'s type declares ({@code @ItemType(version)}); the one place that reads it. */
