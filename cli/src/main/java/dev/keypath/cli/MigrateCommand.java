@@ -43,6 +43,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             + "item as it is (its attributes under their new names), collisions and items that cannot move.",
             "rewrite: rewrites the items of one item type of a key-path table at the type's current version (see "
             + "'keypath migrate rewrite --help').",
+            "reshard: moves the items of one sharded item type of a key-path table from its former shard count to its "
+            + "new one (see 'keypath migrate reshard --help').",
             "",
             "Every phase first checks that the target exists and is a key-path table (pk and sk binary; "
             + "'keypath create-table' makes one). An item with an attribute named like one keypath keeps (pk, sk, "
@@ -58,7 +60,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             "Example: keypath migrate run --endpoint http://localhost:8000 --source app-v1 --target app-v2 "
             + "--mapping mapping.json --segments 8 --write-capacity 500 --checkpoint migrate.json%n"},
         subcommands = {MigrateCommand.Plan.class, MigrateCommand.Run.class, MigrateCommand.Verify.class,
-            MigrateRewriteCommand.class})
+            MigrateRewriteCommand.class, MigrateReshardCommand.class})
 final class MigrateCommand implements Callable<Integer> {
     static final String EXIT_MAPPING = "2:usage error, or the mapping file is not valid (the message names the "
             + "entity, the field and the position)";

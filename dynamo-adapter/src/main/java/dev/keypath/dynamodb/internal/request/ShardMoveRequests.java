@@ -8,6 +8,7 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -44,6 +45,27 @@ public final class ShardMoveRequests {
         copy.put(TableAttributes.PK, AttributeValues.binary(newPartitionKey));
         Put put = Put.builder().tableName(table).item(copy).conditionExpression("attribute_not_exists(#pk)")
                 .expressionAttributeNames(Map.of("#pk", TableAttributes.PK)).build();
+        Delete delete = unchanged(Delete.builder().tableName(table).key(keyOf(stored)), stored);
+        return TransactWriteItemsRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+                .transactItems(TransactWriteItem.builder().put(put).build(),
+                        TransactWriteItem.builder().delete(delete).build()).build();
+    }
+
+    /**
+     * The removal of {@code stored}, a leftover copy in the former layout of an item the new layout holds, on
+     * condition that it is unchanged as read.
+     */
+    public static DeleteItemRequest removeLeftover(String table, Map<String, AttributeValue> stored) {
+        Delete d = unchanged(Delete.builder().tableName(table).key(keyOf(stored)), stored);
+        return DeleteItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
+                .key(d.key()).conditionExpression(d.conditionExpression())
+                .expressionAttributeNames(d.expressionAttributeNames())
+                .expressionAttributeValues(d.hasExpressionAttributeValues() ? d.expressionAttributeValues() : null)
+                .build();
+    }
+
+    /** {@code delete} on condition that the item holds each attribute of {@code stored} (up to {@value #MAX_COMPARED}). */
+    private static Delete unchanged(Delete.Builder delete, Map<String, AttributeValue> stored) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         StringBuilder condition = new StringBuilder("attribute_exists(#pk)");
@@ -61,11 +83,8 @@ public final class ShardMoveRequests {
             condition.append(" AND #m").append(i).append(" = :m").append(i);
             i++;
         }
-        Delete delete = Delete.builder().tableName(table).key(keyOf(stored)).conditionExpression(condition.toString())
-                .expressionAttributeNames(names).expressionAttributeValues(values.isEmpty() ? null : values).build();
-        return TransactWriteItemsRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
-                .transactItems(TransactWriteItem.builder().put(put).build(),
-                        TransactWriteItem.builder().delete(delete).build()).build();
+        return delete.conditionExpression(condition.toString()).expressionAttributeNames(names)
+                .expressionAttributeValues(values.isEmpty() ? null : values).build();
     }
 
     /**
