@@ -56,4 +56,20 @@ final class ReshardModel {
     @Sharded(count = 2, random = true, formerCount = 8)
     public record VisitFrom8To2(String site, long visitId) {
     }
+
+    /** Readings at 3 shards, and moving to 5: counts neither of which divides the other. */
+    @ItemType(keyPath = "/sensor-{sensor}/reading-{seq}", name = "Reading")
+    @Sharded(count = 3, by = "seq")
+    public record ReadingAt3(String sensor, long seq) {
+    }
+
+    @ItemType(keyPath = "/sensor-{sensor}/reading-{seq}", name = "Reading")
+    @Sharded(count = 5, by = "seq", formerCount = 3)
+    public record ReadingFrom3To5(String sensor, long seq) {
+    }
+
+    @ItemType(keyPath = "/sensor-{sensor}/reading-{seq}", name = "Reading")
+    @Sharded(count = 3, by = "seq", formerCount = 5)
+    public record ReadingFrom5To3(String sensor, long seq) {
+    }
 }
