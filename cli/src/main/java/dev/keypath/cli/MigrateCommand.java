@@ -70,7 +70,7 @@ final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "Missing required subcommand: plan, run, verify or rewrite");
+        throw new ParameterException(spec.commandLine(), "Missing required subcommand: plan, run, verify, rewrite or reshard");
     }
 
     /** The options every phase takes. */
@@ -91,17 +91,8 @@ final class MigrateCommand implements Callable<Integer> {
         @Option(names = "--mapping", required = true, paramLabel = "FILE", description = "The mapping (JSON).")
         Path mapping;
 
-        @Option(names = "--segments", paramLabel = "N", defaultValue = "4",
-                description = "Parallel scan segments, one thread each (default: ${DEFAULT-VALUE}).")
-        int segments;
-
-        @Option(names = "--read-capacity", paramLabel = "RCU", defaultValue = "0",
-                description = "Read capacity units per second for all segments together; 0 for no limit.")
-        double readCapacity;
-
-        @Option(names = "--write-capacity", paramLabel = "WCU", defaultValue = "0",
-                description = "Write capacity units per second for all segments together; 0 for no limit.")
-        double writeCapacity;
+        @Mixin
+        RunBudget budget;
 
         @Option(names = "--page-size", paramLabel = "ITEMS", defaultValue = "500",
                 description = "Items per page of a run's scan: the checkpoint's step (default: ${DEFAULT-VALUE}).")
@@ -129,8 +120,8 @@ final class MigrateCommand implements Callable<Integer> {
                 Migration.Builder builder;
                 try {
                     builder = Migration.builder().client(client).source(source).target(target).mapping(declared)
-                            .segments(segments).pageSize(pageSize).readCapacity(readCapacity)
-                            .writeCapacity(writeCapacity);
+                            .segments(budget.segments).pageSize(pageSize).readCapacity(budget.readCapacity)
+                            .writeCapacity(budget.writeCapacity);
                 } catch (IllegalArgumentException e) {
                     throw new ParameterException(spec.commandLine(), e.getMessage());
                 }

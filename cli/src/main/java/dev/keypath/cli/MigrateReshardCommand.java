@@ -37,8 +37,8 @@ final class MigrateReshardCommand extends TypeRunCommand {
 
     @Override
     int run(DynamoDbClient client, ItemSchema<?> schema, PrintWriter out, PrintWriter err) {
-        Reshard.Builder builder = Reshard.builder().client(client).table(table).type(schema).segments(segments)
-                .pageSize(pageSize).readCapacity(readCapacity).writeCapacity(writeCapacity);
+        Reshard.Builder builder = Reshard.builder().client(client).table(table).type(schema).segments(budget.segments)
+                .pageSize(pageSize).readCapacity(budget.readCapacity).writeCapacity(budget.writeCapacity);
         CheckpointStore store = checkpointStore();
         if (store != null) {
             builder.checkpoint(store);

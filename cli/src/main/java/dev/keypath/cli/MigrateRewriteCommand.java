@@ -38,7 +38,7 @@ final class MigrateRewriteCommand extends TypeRunCommand {
     @Override
     int run(DynamoDbClient client, ItemSchema<?> schema, PrintWriter out, PrintWriter err) {
         SchemaRewrite.Builder builder = SchemaRewrite.builder().client(client).table(table).type(schema)
-                .segments(segments).pageSize(pageSize).readCapacity(readCapacity).writeCapacity(writeCapacity);
+                .segments(budget.segments).pageSize(pageSize).readCapacity(budget.readCapacity).writeCapacity(budget.writeCapacity);
         CheckpointStore store = checkpointStore();
         if (store != null) {
             builder.checkpoint(store);

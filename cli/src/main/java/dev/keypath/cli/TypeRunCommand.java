@@ -46,17 +46,8 @@ abstract class TypeRunCommand implements Callable<Integer> {
             description = "Jars and directories holding the class and what it needs, besides the tool's own.")
     List<Path> classPath = new ArrayList<>();
 
-    @Option(names = "--segments", paramLabel = "N", defaultValue = "4",
-            description = "Parallel scan segments, one thread each (default: ${DEFAULT-VALUE}).")
-    int segments;
-
-    @Option(names = "--read-capacity", paramLabel = "RCU", defaultValue = "0",
-            description = "Read capacity units per second for all segments together; 0 for no limit.")
-    double readCapacity;
-
-    @Option(names = "--write-capacity", paramLabel = "WCU", defaultValue = "0",
-            description = "Write capacity units per second for all segments together; 0 for no limit.")
-    double writeCapacity;
+    @Mixin
+    RunBudget budget;
 
     @Option(names = "--page-size", paramLabel = "ITEMS", defaultValue = "500",
             description = "Items per page: the checkpoint's step (default: ${DEFAULT-VALUE}).")
