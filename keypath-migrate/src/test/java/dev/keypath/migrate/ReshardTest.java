@@ -111,6 +111,9 @@ class ReshardTest {
         // 4 -> 16: the run in a JVM of its own, killed, then resumed here
         KeyPathTable up = KeyPathTables.builder().client(engine.client()).tableName(table)
                 .register(From4To16.class).build();
+        // before anything moved: a unique key path leads to its item in the former shard
+        assertThat(up.getByAlias(From4To16.class, KeyPath.of("eventcode", "code-5")).map(From4To16::eventId))
+                .contains(5L);
         Path checkpoint = dir.resolve("reshard.json");
         Workload<From4To16> upLoad = new Workload<>(up, FROM_4_TO_16).start();
         Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
