@@ -12,7 +12,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A re-shard of {@link ReshardModel.From4To16} in a JVM of its own, so a test can kill it: {@code ENDPOINT TABLE
- * CHECKPOINT_FILE SEGMENTS PAGE_SIZE WRITE_CAPACITY}. The run's numbers go to standard output as one line
+ * CHECKPOINT_FILE SEGMENTS PAGE_SIZE WRITE_CAPACITY
+ * READ_CAPACITY}. The run's numbers go to standard output as one line
  * {@code RESULT key=value ...}.
  */
 public final class ReshardProcess {
@@ -30,7 +31,7 @@ public final class ReshardProcess {
                     .type(ItemSchemas.of(ReshardModel.From4To16.class))
                     .checkpoint(CheckpointStore.file(Path.of(args[2])))
                     .segments(Integer.parseInt(args[3])).pageSize(Integer.parseInt(args[4]))
-                    .writeCapacity(Double.parseDouble(args[5])).build().run();
+                    .writeCapacity(Double.parseDouble(args[5])).readCapacity(Double.parseDouble(args[6])).build().run();
             System.err.print(run.describe());
             System.out.printf(Locale.ROOT, "RESULT moved=%d movedNow=%d resumed=%b%n", run.moved(), run.movedNow(),
                     run.resumed());

@@ -43,7 +43,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Changing the shard count of stored events on DynamoDB Local while the application writes and reads them: from 4
- * to 16 shards with the re-shard run in another JVM, killed a fifth of the way and resumed here, then from 16 back
+ * to 16 shards with the re-shard run in another JVM, killed a third of the way and resumed here, then from 16 back
  * to 4. Meanwhile two threads increment counts (updates), one rewrites notes with versioned puts (read, put
  * expecting the version read, read again on a conflict), one reads items by key path and one pages through the day
  * with random page sizes, ascending and descending, and counts it. No point read misses an item, every query returns
@@ -118,7 +118,7 @@ class ReshardTest {
         Workload<From4To16> upLoad = new Workload<>(up, FROM_4_TO_16).start();
         Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
                 System.getProperty("java.class.path"), ReshardProcess.class.getName(), engine.endpoint().toString(),
-                table, checkpoint.toString(), "2", "20", "60")
+                table, checkpoint.toString(), "2", "20", "60", "2")
                 .redirectOutput(dir.resolve("killed.out").toFile()).redirectError(new File(dir + "/killed.err"))
                 .start();
         Checkpoint atKill = null;
@@ -126,7 +126,7 @@ class ReshardTest {
             while (killed.isAlive() && atKill == null) {
                 if (Files.exists(checkpoint)) {
                     Checkpoint now = Checkpoint.fromJson(Files.readString(checkpoint));
-                    if (now.written() >= ITEMS / 5) {
+                    if (now.scanned() >= ITEMS / 3) { // the writers move items too: count what the run read
                         killed.destroyForcibly();
                         atKill = now;
                     }

@@ -14,11 +14,13 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.ReshardInProgressException;
 import dev.keypath.dynamodb.ShardDeclarationException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.VersionConflictException;
 import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.annotation.Version;
 import dev.keypath.test.Injected;
@@ -38,7 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * nothing; a write first moves it, so conditions, versions and create-only puts see the stored item; batch and
  * transactional reads and writes find it. A bad {@code formerCount} is refused at registration.
  */
-@KeyPathDynamoDb(types = ReshardKeyedOperationsTest.Old.class)
+@KeyPathDynamoDb(types = {ReshardKeyedOperationsTest.Old.class, ReshardKeyedOperationsTest.NoteAt2.class})
 class ReshardKeyedOperationsTest {
     @Injected
     private static KeyPathTable table;
@@ -53,6 +55,21 @@ class ReshardKeyedOperationsTest {
     record Moving(String feed, long entryId, String text, @Version Long version) {
     }
 
+    /** Notes with a global index by author and a local one by length, at 2 shards and moving to 8. */
+    @ItemType(keyPath = "/board-{board}/note-{noteId}", name = "Note")
+    @Sharded(count = 2, by = "noteId")
+    @SecondaryKeyPath(index = "byAuthor", keyPath = "/author-{author}/note-{noteId}")
+    @SecondaryKeyPath(index = "byLength", keyPath = "/board-{board}/length-{length}", local = true)
+    record NoteAt2(String board, long noteId, String author, long length) {
+    }
+
+    @ItemType(keyPath = "/board-{board}/note-{noteId}", name = "Note")
+    @Sharded(count = 8, by = "noteId", formerCount = 2)
+    @SecondaryKeyPath(index = "byAuthor", keyPath = "/author-{author}/note-{noteId}")
+    @SecondaryKeyPath(index = "byLength", keyPath = "/board-{board}/length-{length}", local = true)
+    record NoteFrom2To8(String board, long noteId, String author, long length) {
+    }
+
     @ItemType(keyPath = "/feed-{feed}/entry-{entryId}")
     @Sharded(count = 8, by = "entryId", formerCount = 8)
     record SameCount(String feed, long entryId) {
@@ -61,6 +78,29 @@ class ReshardKeyedOperationsTest {
     @ItemType(keyPath = "/feed-{feed}/entry-{entryId}")
     @Sharded(count = 8, by = "entryId", formerCount = 70_000)
     record FormerTooMany(String feed, long entryId) {
+    }
+
+    @Test
+    void aMovedItemKeepsOneEntryInTheGlobalIndexAndALocalIndexQueryIsRefusedUntilTheChangeEnds() {
+        String board = "b" + UUID.randomUUID();
+        String author = "a" + UUID.randomUUID();
+        List<Long> ids = movingIds(3);
+        for (long id : ids) {
+            table.put(new NoteAt2(board, id, author, 10 + id));
+        }
+        KeyPathTable moving = KeyPathTables.builder().client(table.client()).tableName(table.tableName())
+                .register(NoteFrom2To8.class).build();
+        moving.update(NoteFrom2To8.class, KeyPath.of("board", board).then("note", ids.get(0)),
+                UpdateSpec.of(u -> u.set("length", 99L)));
+        List<NoteFrom2To8> byAuthor = moving.stream(NoteFrom2To8.class, ItemQuery.of(q -> q.subtree(
+                KeyPath.of("author", author)).index("byAuthor"))).toList();
+        assertThat(byAuthor).extracting(NoteFrom2To8::noteId).containsExactlyElementsOf(ids);
+        assertThat(byAuthor.get(0).length()).isEqualTo(99L);
+        assertThatThrownBy(() -> moving.query(q -> q.subtree(KeyPath.of("board", board)).index("byLength")))
+                .isInstanceOf(ReshardInProgressException.class).hasMessageContaining("byLength")
+                .hasMessageContaining("query the table");
+        assertThat(moving.stream(NoteFrom2To8.class, ItemQuery.of(q -> q.subtree(KeyPath.of("board", board))))
+                .map(NoteFrom2To8::noteId).toList()).isEqualTo(ids);
     }
 
     @Test
