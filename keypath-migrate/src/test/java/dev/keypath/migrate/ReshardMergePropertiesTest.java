@@ -28,10 +28,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * data. For random sets of ids (0 to 80 of them, sparse), a random part moved from 3 shards to 5 (and then from 5
  * to 3), and random page sizes (1 to 50) ascending and descending, the pages put together are every id once in key
  * order, each page token resumes where its page ended, the count is the number of ids, and every point read finds
- * its item. Random shards moving from 8 to 2 likewise. 5 examples (-Dkeypath.reshard.examples), 2 of random shards, on DynamoDB Local.
+ * its item. Random shards moving from 8 to 2 likewise. 4 examples ({@code -Dkeypath.reshard.examples}), 2 of
+ * random shards, on DynamoDB Local.
  */
 class ReshardMergePropertiesTest {
-    static final int EXAMPLES = Integer.getInteger("keypath.reshard.examples", 5);
+    static final int EXAMPLES = Integer.getInteger("keypath.reshard.examples", 4);
 
     @Test
     void mergedReadsOverBothLayoutsAreTheUnshardedData() {
