@@ -43,6 +43,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             + "item as it is (its attributes under their new names), collisions and items that cannot move.",
             "rewrite: rewrites the items of one item type of a key-path table at the type's current version (see "
             + "'keypath migrate rewrite --help').",
+            "reshard: moves the items of one sharded item type of a key-path table from its former shard count to its "
+            + "new one (see 'keypath migrate reshard --help').",
             "",
             "Every phase first checks that the target exists and is a key-path table (pk and sk binary; "
             + "'keypath create-table' makes one). An item with an attribute named like one keypath keeps (pk, sk, "
@@ -58,7 +60,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             "Example: keypath migrate run --endpoint http://localhost:8000 --source app-v1 --target app-v2 "
             + "--mapping mapping.json --segments 8 --write-capacity 500 --checkpoint migrate.json%n"},
         subcommands = {MigrateCommand.Plan.class, MigrateCommand.Run.class, MigrateCommand.Verify.class,
-            MigrateRewriteCommand.class})
+            MigrateRewriteCommand.class, MigrateReshardCommand.class})
 final class MigrateCommand implements Callable<Integer> {
     static final String EXIT_MAPPING = "2:usage error, or the mapping file is not valid (the message names the "
             + "entity, the field and the position)";
@@ -68,7 +70,7 @@ final class MigrateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "Missing required subcommand: plan, run, verify or rewrite");
+        throw new ParameterException(spec.commandLine(), "Missing required subcommand: plan, run, verify, rewrite or reshard");
     }
 
     /** The options every phase takes. */
@@ -89,17 +91,8 @@ final class MigrateCommand implements Callable<Integer> {
         @Option(names = "--mapping", required = true, paramLabel = "FILE", description = "The mapping (JSON).")
         Path mapping;
 
-        @Option(names = "--segments", paramLabel = "N", defaultValue = "4",
-                description = "Parallel scan segments, one thread each (default: ${DEFAULT-VALUE}).")
-        int segments;
-
-        @Option(names = "--read-capacity", paramLabel = "RCU", defaultValue = "0",
-                description = "Read capacity units per second for all segments together; 0 for no limit.")
-        double readCapacity;
-
-        @Option(names = "--write-capacity", paramLabel = "WCU", defaultValue = "0",
-                description = "Write capacity units per second for all segments together; 0 for no limit.")
-        double writeCapacity;
+        @Mixin
+        RunBudget budget;
 
         @Option(names = "--page-size", paramLabel = "ITEMS", defaultValue = "500",
                 description = "Items per page of a run's scan: the checkpoint's step (default: ${DEFAULT-VALUE}).")
@@ -127,8 +120,8 @@ final class MigrateCommand implements Callable<Integer> {
                 Migration.Builder builder;
                 try {
                     builder = Migration.builder().client(client).source(source).target(target).mapping(declared)
-                            .segments(segments).pageSize(pageSize).readCapacity(readCapacity)
-                            .writeCapacity(writeCapacity);
+                            .segments(budget.segments).pageSize(pageSize).readCapacity(budget.readCapacity)
+                            .writeCapacity(budget.writeCapacity);
                 } catch (IllegalArgumentException e) {
                     throw new ParameterException(spec.commandLine(), e.getMessage());
                 }

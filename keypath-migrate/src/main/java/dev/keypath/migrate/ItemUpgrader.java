@@ -20,9 +20,9 @@ final class ItemUpgrader {
     record Result(SchemaRewrite.UpgradeOutcome outcome, int conflicts, double units) {
     }
 
-    private final SchemaRewrite.Settings settings;
+    private final TypeRunBuilder.Settings settings;
 
-    ItemUpgrader(SchemaRewrite.Settings settings) {
+    ItemUpgrader(TypeRunBuilder.Settings settings) {
         this.settings = settings;
     }
 

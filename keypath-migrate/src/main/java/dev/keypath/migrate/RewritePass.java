@@ -1,29 +1,26 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.SegmentedScan;
 import dev.keypath.dynamodb.UnreadableItemException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * {@link SchemaRewrite#run()}: checks the table, then per segment, page after page from the checkpoint on: read,
+ * {@link SchemaRewrite#run()}: checks the table, then, as a {@link ResumableRun} over it, page after page:
  * upgrade each item of the type at an older version ({@link ItemUpgrader}, each write's units reserved from the
  * write budget and settled with what DynamoDB reports), record the page's last evaluated key. The checkpoint
  * ({@link Checkpoint}, with the table as source and target) counts upgraded items as written, items of other types
  * as unmatched, and items that cannot be upgraded (a newer version, a change that fails on them) as invalid.
  */
 final class RewritePass {
-    private final SchemaRewrite.Settings settings;
+    private final TypeRunBuilder.Settings settings;
     private final ItemUpgrader upgrader;
     private final AtomicLong conflicts = new AtomicLong();
     private final Examples<String> unreadable = new Examples<>();
-    private Checkpoint checkpoint;
 
-    RewritePass(SchemaRewrite.Settings settings) {
+    RewritePass(TypeRunBuilder.Settings settings) {
         this.settings = settings;
         this.upgrader = new ItemUpgrader(settings);
     }
@@ -35,81 +32,36 @@ final class RewritePass {
 
     RewriteRun run() {
         Tables.check(settings.client(), settings.table(), settings.table());
-        Checkpoint begun = begin();
-        boolean resumed = begun.scanned() > 0 || begun.segments().stream().anyMatch(Checkpoint.SegmentProgress::done);
-        checkpoint = begun;
+        ResumableRun resumable = new ResumableRun(settings.client(), settings.table(), settings.segments(),
+                settings.pageSize(), settings.batchPolicy(), settings.checkpoint());
+        Checkpoint begun = resumable.begin(Checkpoint.start(settings.table(), settings.table(), fingerprint(),
+                settings.segments()), this::mismatch);
+        boolean resumed = ResumableRun.resumed(begun);
         CapacityBudget reads = new CapacityBudget(settings.readCapacity());
         CapacityBudget writes = new CapacityBudget(settings.writeCapacity());
-        CapacityMeter readMeter = new CapacityMeter();
         Timings timings = new Timings();
         long start = System.nanoTime();
-        SourceScan[] scans = new SourceScan[settings.segments()];
-        Segments.run(settings.segments(), "rewrite", new SegmentedScan.SegmentReader<Checkpoint.SegmentProgress,
-                Checkpoint.SegmentProgress>() {
-            @Override
-            public Checkpoint.SegmentProgress first(int segment) {
-                scans[segment] = new SourceScan(settings.client(), settings.table(), segment, settings.segments(),
-                        false, settings.batchPolicy(), reads, readMeter, timings);
-                Checkpoint.SegmentProgress at = begun.segments().get(segment);
-                return at.done() ? null : at;
-            }
-
-            @Override
-            public Checkpoint.SegmentProgress read(Checkpoint.SegmentProgress at) {
-                return page(scans[at.segment()], at, writes, timings);
-            }
-
-            @Override
-            public Checkpoint.SegmentProgress next(Checkpoint.SegmentProgress at, Checkpoint.SegmentProgress after) {
-                return after.done() ? null : after;
-            }
-        }, (segment, after) -> save(after));
-        Checkpoint end = current();
-        long unmatched = end.segments().stream().mapToLong(Checkpoint.SegmentProgress::unmatched).sum();
-        long invalid = end.segments().stream().mapToLong(Checkpoint.SegmentProgress::invalid).sum();
-        double readUnits = end.segments().stream().mapToDouble(Checkpoint.SegmentProgress::readUnits).sum();
-        double writeUnits = end.segments().stream().mapToDouble(Checkpoint.SegmentProgress::writeUnits).sum();
+        Checkpoint end = resumable.run("rewrite", begun, reads, new CapacityMeter(), timings,
+                items -> page(items, writes, timings));
         return new RewriteRun(settings.schema().typeName(), settings.schema().schemaVersion(), end.scanned(),
-                end.written(), end.written() - begun.written(), unmatched, invalid, unreadable.list(), conflicts.get(),
-                readUnits, writeUnits, Duration.ofNanos(System.nanoTime() - start), resumed);
+                end.written(), end.written() - begun.written(), ResumableRun.unmatched(end),
+                ResumableRun.invalid(end), unreadable.list(), conflicts.get(), ResumableRun.readUnits(end),
+                ResumableRun.writeUnits(end), Duration.ofNanos(System.nanoTime() - start), resumed);
     }
 
-    /** The checkpoint to start from: the stored one if it is this rewrite's, else a fresh one (saved). */
-    private Checkpoint begin() {
-        Checkpoint stored = settings.checkpoint().load().orElse(null);
-        if (stored == null) {
-            Checkpoint fresh = Checkpoint.start(settings.table(), settings.table(), fingerprint(), settings.segments());
-            settings.checkpoint().save(fresh);
-            return fresh;
-        }
+    /** What is wrong with a stored checkpoint for this rewrite, or null. */
+    private String mismatch(Checkpoint stored) {
         if (!stored.source().equals(settings.table()) || !stored.target().equals(settings.table())
                 || !stored.mapping().equals(fingerprint())) {
-            throw new CheckpointMismatchException("the checkpoint is of another run (" + stored.mapping() + " of "
-                    + stored.target() + "), not of " + fingerprint() + " of " + settings.table());
+            return "the checkpoint is of another run (" + stored.mapping() + " of " + stored.target() + "), not of "
+                    + fingerprint() + " of " + settings.table();
         }
-        if (stored.segments().size() != settings.segments()) {
-            throw new CheckpointMismatchException("the checkpoint has " + stored.segments().size()
-                    + " segments; resume with --segments " + stored.segments().size());
-        }
-        return stored;
+        return null;
     }
 
-    private Checkpoint.SegmentProgress page(SourceScan scan, Checkpoint.SegmentProgress at, CapacityBudget writes,
-                                            Timings timings) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> lastKey = at.lastKey();
-        double pageReads = 0;
-        boolean done = false;
-        while (items.size() < settings.pageSize()) {
-            SourceScan.Page read = scan.next(lastKey, settings.pageSize() - items.size());
-            items.addAll(read.items());
-            pageReads += read.units();
-            if (read.last()) {
-                done = true;
-                break;
-            }
-            lastKey = read.lastKey();
-        }
+    /** Upgrades each item of the type at an older version in one page. */
+    private ResumableRun.PageResult page(List<Map<String, AttributeValue>> items, CapacityBudget writes,
+                                         Timings timings) {
         long upgraded = 0;
         long other = 0;
         long invalid = 0;
@@ -139,17 +91,6 @@ final class RewritePass {
                 unreadable.offer(e.getMessage());
             }
         }
-        return new Checkpoint.SegmentProgress(at.segment(), done, done ? Map.of() : lastKey,
-                at.scanned() + items.size(), at.written() + upgraded, at.unmatched() + other, at.invalid() + invalid,
-                at.collisions(), at.readUnits() + pageReads, at.writeUnits() + pageWrites);
-    }
-
-    private synchronized void save(Checkpoint.SegmentProgress progress) {
-        checkpoint = checkpoint.with(progress);
-        settings.checkpoint().save(checkpoint);
-    }
-
-    private synchronized Checkpoint current() {
-        return checkpoint;
+        return new ResumableRun.PageResult(upgraded, other, invalid, 0, pageWrites);
     }
 }

@@ -1,6 +1,5 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.SegmentedScan;
 import dev.keypath.dynamodb.storage.StoredItemBatches;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.time.Duration;
@@ -11,16 +10,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * {@link Migration#run()}: checks the target, claims the key paths the target already holds from earlier runs of
- * this migration ({@link TargetKeys}), then per segment, page after page from the checkpoint on: read, map, claim
- * each key path ({@link WrittenKeys}: the second source item of one key path is a collision, not written), put,
- * record the page's last evaluated key.
+ * this migration ({@link TargetKeys}), then, as a {@link ResumableRun} over the source, maps each page, claims each
+ * key path ({@link WrittenKeys}: the second source item of one key path is a collision, not written) and puts the
+ * mapped items.
  */
 final class RunPass {
     private final Migration.Settings settings;
     private final StoredItemBatches batches;
     private final WrittenKeys claimed = new WrittenKeys();
     private final Examples<MigrationPlan.Collision> collisionExamples = new Examples<>();
-    private Checkpoint checkpoint;
 
     RunPass(Migration.Settings settings) {
         this.settings = settings;
@@ -29,9 +27,12 @@ final class RunPass {
 
     MigrationRun run() {
         Tables tables = Tables.check(settings.client(), settings.source(), settings.target());
-        Checkpoint begun = begin();
-        boolean resumed = begun.scanned() > 0 || begun.segments().stream().anyMatch(s -> s.done());
-        checkpoint = begun;
+        ResumableRun resumable = new ResumableRun(settings.client(), settings.source(), settings.segments(),
+                settings.pageSize(), settings.batchPolicy(), settings.checkpoint());
+        String fingerprint = settings.mapping().fingerprint();
+        Checkpoint begun = resumable.begin(Checkpoint.start(settings.source(), settings.target(), fingerprint,
+                settings.segments()), stored -> mismatch(stored, fingerprint));
+        boolean resumed = ResumableRun.resumed(begun);
         CapacityBudget reads = new CapacityBudget(settings.readCapacity());
         CapacityBudget writes = new CapacityBudget(settings.writeCapacity());
         Timings timings = new Timings();
@@ -41,84 +42,33 @@ final class RunPass {
             TargetKeys.claim(settings, claimed, reads, ticker, timings);
             ticker.scanned.add(begun.scanned());
             ticker.moved.add(begun.written());
-            SourceScan[] scans = new SourceScan[settings.segments()];
-            Segments.run(settings.segments(), "run", new SegmentedScan.SegmentReader<Checkpoint.SegmentProgress,
-                    Checkpoint.SegmentProgress>() {
-                @Override
-                public Checkpoint.SegmentProgress first(int segment) {
-                    scans[segment] = new SourceScan(settings.client(), settings.source(), segment,
-                            settings.segments(), false, settings.batchPolicy(), reads, ticker.reads, timings);
-                    Checkpoint.SegmentProgress at = begun.segments().get(segment);
-                    return at.done() ? null : at;
-                }
-
-                @Override
-                public Checkpoint.SegmentProgress read(Checkpoint.SegmentProgress at) {
-                    return page(scans[at.segment()], at, tables, writes, ticker, timings);
-                }
-
-                @Override
-                public Checkpoint.SegmentProgress next(Checkpoint.SegmentProgress at,
-                                                       Checkpoint.SegmentProgress after) {
-                    return after.done() ? null : after;
-                }
-            }, (segment, after) -> save(after));
-            Checkpoint end = current();
+            Checkpoint end = resumable.run("run", begun, reads, ticker.reads, timings,
+                    items -> page(items, tables, writes, ticker, timings));
             long writtenNow = end.written() - begun.written();
-            long unmatched = end.segments().stream().mapToLong(Checkpoint.SegmentProgress::unmatched).sum();
-            long invalid = end.segments().stream().mapToLong(Checkpoint.SegmentProgress::invalid).sum();
-            return new MigrationRun(end.scanned(), end.written(), unmatched, invalid, end.collisions(),
-                    collisionExamples.list(), writtenNow, ticker.reads.total(), ticker.writes.total(),
-                    ticker.reads.perSecond(), ticker.writes.perSecond(), ticker.elapsed(),
-                    Duration.ofNanos(timings.scanNanos()), Duration.ofNanos(timings.writeNanos()),
+            return new MigrationRun(end.scanned(), end.written(), ResumableRun.unmatched(end),
+                    ResumableRun.invalid(end), end.collisions(), collisionExamples.list(), writtenNow,
+                    ticker.reads.total(), ticker.writes.total(), ticker.reads.perSecond(), ticker.writes.perSecond(),
+                    ticker.elapsed(), Duration.ofNanos(timings.scanNanos()), Duration.ofNanos(timings.writeNanos()),
                     Duration.ofNanos(timings.budgetNanos()), resumed);
         }
     }
 
-    /** The checkpoint to start from: the stored one if it is this migration's, else a fresh one (saved). */
-    private Checkpoint begin() {
-        String fingerprint = settings.mapping().fingerprint();
-        Checkpoint stored = settings.checkpoint().load().orElse(null);
-        if (stored == null) {
-            Checkpoint fresh = Checkpoint.start(settings.source(), settings.target(), fingerprint, settings.segments());
-            settings.checkpoint().save(fresh);
-            return fresh;
-        }
+    /** What is wrong with a stored checkpoint for this migration, or null. */
+    private String mismatch(Checkpoint stored, String fingerprint) {
         if (!stored.source().equals(settings.source()) || !stored.target().equals(settings.target())) {
-            throw new CheckpointMismatchException("the checkpoint is of a migration from " + stored.source() + " to "
-                    + stored.target() + ", not from " + settings.source() + " to " + settings.target());
+            return "the checkpoint is of a migration from " + stored.source() + " to " + stored.target()
+                    + ", not from " + settings.source() + " to " + settings.target();
         }
         if (!stored.mapping().equals(fingerprint)) {
-            throw new CheckpointMismatchException("the checkpoint was made with another mapping (fingerprint "
-                    + stored.mapping() + ", this one " + fingerprint + ")");
+            return "the checkpoint was made with another mapping (fingerprint " + stored.mapping() + ", this one "
+                    + fingerprint + ")";
         }
-        if (stored.segments().size() != settings.segments()) {
-            throw new CheckpointMismatchException("the checkpoint has " + stored.segments().size()
-                    + " segments; resume with --segments " + stored.segments().size());
-        }
-        return stored;
+        return null;
     }
 
-    /**
-     * Reads up to a page of items after {@code at} (one or more scan calls, as the read budget sizes them), maps
-     * them, claims and writes the moved ones; the segment's progress after it.
-     */
-    private Checkpoint.SegmentProgress page(SourceScan scan, Checkpoint.SegmentProgress at, Tables tables,
-                                            CapacityBudget writes, ProgressTicker ticker, Timings timings) {
-        List<Map<String, AttributeValue>> items = new ArrayList<>();
-        Map<String, AttributeValue> lastKey = at.lastKey();
-        double pageReads = 0;
-        boolean done = false;
-        while (items.size() < settings.pageSize()) {
-            SourceScan.Page read = scan.next(lastKey, settings.pageSize() - items.size());
-            items.addAll(read.items());
-            pageReads += read.units();
-            if (read.last()) {
-                done = true;
-                break;
-            }
-            lastKey = read.lastKey();
-        }
+    /** Maps one page of source items, claims and writes the moved ones. */
+    private ResumableRun.PageResult page(List<Map<String, AttributeValue>> items, Tables tables,
+                                         CapacityBudget writes, ProgressTicker ticker, Timings timings) {
         List<Map<String, AttributeValue>> puts = new ArrayList<>();
         long unmatched = 0;
         long invalid = 0;
@@ -144,10 +94,7 @@ final class RunPass {
             }
         }
         double pageWrites = write(puts, writes, ticker, timings);
-        return new Checkpoint.SegmentProgress(at.segment(), done, done ? Map.of() : lastKey,
-                at.scanned() + items.size(), at.written() + puts.size(), at.unmatched() + unmatched,
-                at.invalid() + invalid, at.collisions() + collisions, at.readUnits() + pageReads,
-                at.writeUnits() + pageWrites);
+        return new ResumableRun.PageResult(puts.size(), unmatched, invalid, collisions, pageWrites);
     }
 
     /**
@@ -187,14 +134,5 @@ final class RunPass {
             from = to;
         }
         return consumed;
-    }
-
-    private synchronized void save(Checkpoint.SegmentProgress progress) {
-        checkpoint = checkpoint.with(progress);
-        settings.checkpoint().save(checkpoint);
-    }
-
-    private synchronized Checkpoint current() {
-        return checkpoint;
     }
 }

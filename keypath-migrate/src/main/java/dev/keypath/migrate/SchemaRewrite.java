@@ -1,10 +1,6 @@
 package dev.keypath.migrate;
 
 import dev.keypath.KeyPath;
-import dev.keypath.dynamodb.BatchPolicy;
-import dev.keypath.dynamodb.ItemSchema;
-import java.util.Objects;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Rewrites every stored item of one item type at the type's current version ({@code @ItemType(version)}), in place,
@@ -40,15 +36,9 @@ public final class SchemaRewrite {
         ABSENT
     }
 
-    /** Everything a run needs. */
-    record Settings(DynamoDbClient client, String table, ItemSchema<?> schema, int segments, int pageSize,
-                    double readCapacity, double writeCapacity, CheckpointStore checkpoint, BatchPolicy batchPolicy,
-                    int attempts) {
-    }
+    private final TypeRunBuilder.Settings settings;
 
-    private final Settings settings;
-
-    private SchemaRewrite(Settings settings) {
+    private SchemaRewrite(TypeRunBuilder.Settings settings) {
         this.settings = settings;
     }
 
@@ -81,87 +71,12 @@ public final class SchemaRewrite {
     }
 
     /** Builds a {@link SchemaRewrite}; not thread-safe. */
-    public static final class Builder {
-        private DynamoDbClient client;
-        private String table;
-        private ItemSchema<?> schema;
-        private int segments = 4;
-        private int pageSize = 500;
-        private double readCapacity;
-        private double writeCapacity;
-        private CheckpointStore checkpoint = CheckpointStore.inMemory();
-        private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
-        private int attempts = 20;
-
+    public static final class Builder extends TypeRunBuilder<Builder> {
         private Builder() {
         }
 
-        /** The SDK client. Required. */
-        public Builder client(DynamoDbClient client) {
-            this.client = client;
-            return this;
-        }
-
-        /** The key-path table. Required. */
-        public Builder table(String table) {
-            this.table = table;
-            return this;
-        }
-
-        /** The item type rewritten, by its schema ({@code table.schema(Type.class)}). Required. */
-        public Builder type(ItemSchema<?> schema) {
-            this.schema = schema;
-            return this;
-        }
-
-        /** Parallel scan segments, one thread each (1 to 1,000,000; default 4). */
-        public Builder segments(int segments) {
-            if (segments < 1 || segments > 1_000_000) {
-                throw new IllegalArgumentException("segments must be 1 to 1000000, not " + segments);
-            }
-            this.segments = segments;
-            return this;
-        }
-
-        /** Items per page (default 500): the checkpoint's step. */
-        public Builder pageSize(int items) {
-            if (items < 1) {
-                throw new IllegalArgumentException("page size must be positive, not " + items);
-            }
-            this.pageSize = items;
-            return this;
-        }
-
-        /** Read capacity units per second for all segments together; 0 (the default) for no limit. */
-        public Builder readCapacity(double unitsPerSecond) {
-            this.readCapacity = budget(unitsPerSecond);
-            return this;
-        }
-
-        /** Write capacity units per second for all segments together; 0 (the default) for no limit. */
-        public Builder writeCapacity(double unitsPerSecond) {
-            this.writeCapacity = budget(unitsPerSecond);
-            return this;
-        }
-
-        /** Where the run keeps its checkpoint (default: in memory, so a stopped run starts over). */
-        public Builder checkpoint(CheckpointStore store) {
-            this.checkpoint = Objects.requireNonNull(store, "store");
-            return this;
-        }
-
-        /** How throttled scans wait (default: DEFAULT). */
-        public Builder batchPolicy(BatchPolicy policy) {
-            this.batchPolicy = Objects.requireNonNull(policy, "policy");
-            return this;
-        }
-
-        /** How often one item is read again and upgraded when concurrent writes keep failing the condition. */
-        public Builder attempts(int attempts) {
-            if (attempts < 1) {
-                throw new IllegalArgumentException("attempts must be positive, not " + attempts);
-            }
-            this.attempts = attempts;
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -171,18 +86,7 @@ public final class SchemaRewrite {
          * @throws IllegalArgumentException when the client, the table or the type is missing
          */
         public SchemaRewrite build() {
-            if (client == null || table == null || schema == null) {
-                throw new IllegalArgumentException("a schema rewrite needs a client, a table and a type");
-            }
-            return new SchemaRewrite(new Settings(client, table, schema, segments, pageSize, readCapacity,
-                    writeCapacity, checkpoint, batchPolicy, attempts));
-        }
-
-        private static double budget(double unitsPerSecond) {
-            if (!(unitsPerSecond >= 0) || Double.isInfinite(unitsPerSecond)) {
-                throw new IllegalArgumentException("a capacity budget is 0 (none) or positive, not " + unitsPerSecond);
-            }
-            return unitsPerSecond;
+            return new SchemaRewrite(settings("a schema rewrite"));
         }
     }
 }

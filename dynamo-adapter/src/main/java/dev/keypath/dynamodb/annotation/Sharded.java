@@ -30,6 +30,13 @@ import java.lang.annotation.Target;
  * first element's namespace) and merges them in key order, with one page token. A bad declaration (a count outside
  * 1 to 65,536, an unknown variable, neither or both of {@code by} and {@code random}) is a
  * {@link dev.keypath.dynamodb.ShardDeclarationException} when the type is registered.
+ *
+ * <p><b>Changing the count</b> ({@link #formerCount()}): {@code @Sharded(count = 16, by = "eventId",
+ * formerCount = 4)} says that the type's items are being moved from 4 shards to 16. Meanwhile the table reads both
+ * layouts (a point read looks in the item's new shard, then its former one, then the new one again; a query reads
+ * the shards of both and merges them, each item once), and a write by key path first moves the item into its new
+ * shard if it is still in its former one. {@code keypath migrate reshard} moves the rest; once it has finished,
+ * remove {@code formerCount}. docs/HOT-PARTITIONS.md gives the steps of a rolling deploy.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -43,4 +50,10 @@ public @interface Sharded {
 
     /** True to draw each put's shard at random (append-only data); then {@link #by()} must be empty. */
     boolean random() default false;
+
+    /**
+     * The shard count the stored items are being moved from while a re-shard runs (1 to 65,536, not
+     * {@link #count()}); 0 (the default) when no re-shard runs.
+     */
+    int formerCount() default 0;
 }

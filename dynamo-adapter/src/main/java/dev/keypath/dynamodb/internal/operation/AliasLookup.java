@@ -13,6 +13,7 @@ import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.Map;
 import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 
 /**
@@ -33,6 +34,8 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
     private final SchemaRegistry registry;
     private KeyPath target;
     private int reads;
+    /** Reads of the holder that found nothing in a row, while a re-shard runs (new, former, new shard). */
+    private int holderReads;
     private Optional<T> result;
 
     AliasLookup(String table, DefaultItemSchema<T> schema, KeyPath alias, SchemaRegistry registry) {
@@ -53,8 +56,14 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
             return Step.Exchange.of(DynamoApi.GET_ITEM,
                     ItemReads.request(table, Aliases.aliasKey(alias), ReadConsistency.STRONG), this::alias);
         }
-        return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, schema, target, ReadConsistency.STRONG),
-                this::item);
+        GetItemRequest holder = ItemReads.request(table, schema, target, ReadConsistency.STRONG);
+        if (holderReads == 1) { // a re-shard runs and the holder was not in its new shard: its former one
+            Map<String, AttributeValue> key = new java.util.LinkedHashMap<>(holder.key());
+            key.put(TableAttributes.PK, dev.keypath.dynamodb.internal.mapping.AttributeValues.binary(
+                    schema.formerPartitionKeyOf(target)));
+            holder = holder.toBuilder().key(key).build();
+        }
+        return Step.Exchange.of(DynamoApi.GET_ITEM, holder, this::item);
     }
 
     @Override
@@ -79,9 +88,16 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
 
     private void item(GetItemResponse r) {
         if (!r.hasItem() || r.item().isEmpty()) {
+            // while a re-shard runs, the holder may be in its former shard, or have moved in between: look there,
+            // then in the new shard again (ReshardReads)
+            if (holderReads < 2 && schema.formerPartitionKeyOf(target) != null) {
+                holderReads++;
+                return;
+            }
             result = Optional.empty();
             return;
         }
+        holderReads = 0;
         Map<String, AttributeValue> item = r.item();
         if (!Aliases.paths(item.get(TableAttributes.ALIASES), target).contains(alias)) {
             target = null; // the alias moved after it was read

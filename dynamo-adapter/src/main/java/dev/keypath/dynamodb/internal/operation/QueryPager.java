@@ -91,7 +91,8 @@ final class QueryPager implements Operation<Page<Object>> {
                 ? QueryPartitions.of(registry, checked.range(), checked.typeNames()) : null;
         if (partitions != null && QueryPartitions.sharded(partitions)) {
             QueryItems items = new QueryItems(registry, shape, target, checked.range(), checked.typeNames(), keys);
-            return new ShardedQueryPager(table, checked, items, projection, tokens, partitions);
+            return new ShardedQueryPager(table, checked, items, projection, tokens,
+                    QueryPartitions.former(registry, checked.range(), checked.typeNames()), partitions);
         }
         if (q.pageToken() != null) {
             checked = checked.startingAfter(tokens.decode(q.pageToken(), checked.fingerprint()));

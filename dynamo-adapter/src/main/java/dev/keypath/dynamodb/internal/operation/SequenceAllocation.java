@@ -107,7 +107,7 @@ final class SequenceAllocation implements Operation<Long> {
                     + "by another client, or concurrently); retry the put, or give the id explicitly", collection);
         }
         highest = candidate;
-        shardsLeft = schema == null ? 0 : schema.shards().count();
+        shardsLeft = schema == null ? 0 : schema.shards().readCount(); // both layouts while a re-shard runs
         next = highestQuery(shardsLeft == 0 ? -1 : --shardsLeft);
     }
 

@@ -50,6 +50,9 @@ final class ShardedCount implements Operation<Long> {
         if (partitions == null || !QueryPartitions.sharded(partitions)) {
             return new ItemCount(table, q, registry, values, tokens, policy);
         }
+        if (!QueryPartitions.former(registry, checked.range(), checked.typeNames()).isEmpty()) {
+            return new ReshardCount(table, q, registry, values, tokens);
+        }
         List<Position> positions = new ArrayList<>();
         if (q.pageToken() == null) {
             partitions.forEach(p -> positions.add(Position.START));

@@ -38,6 +38,13 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * on the table, after the page's last key, written once, for every partition that has read past it. The query's
  * fingerprint includes its partitions, so a token does not survive a change of the shard count. Not thread-safe:
  * one instance serves one call, step by step; the driver runs a round's callbacks on one thread.
+ *
+ * <p>While a type stored there is being re-sharded ({@code @Sharded(formerCount)}), the partitions of the former
+ * layout are read as partitions of their own, before the new layout's: each round first queries the former ones
+ * it reads, then the new ones, and a new partition keeps only what lies up to the former partitions' lowest read
+ * position (it resumes there). Items only move from the former layout to the new one, so an item that exists
+ * throughout is read in the former layout before it moved or in the new one after: never missed. An item read in
+ * both (moved between the two reads, or in a shard of both layouts) is taken once, its new layout's copy.
  */
 final class ShardedQueryPager implements Operation<Page<Object>> {
     /** The most requests of one round in flight at once on the asynchronous table. */
@@ -69,10 +76,16 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private byte[] lastTaken;
     private boolean cut;
     private boolean complete;
+    /** Whether a re-shard runs: the first partitions are the former layout's. */
+    private final boolean resharding;
+    /** The new layout's partitions of the round under way, sent once its former partitions answered; or null. */
+    private List<Partition> pending;
 
     /** One partition's reading: where it resumes, what it read and the page has not taken yet. */
     private static final class Partition {
         final byte[] pk;
+        /** Whether it is a shard of the layout a re-shard moves items from. */
+        boolean former;
         /** Where the next request starts (exclusive), null for the range's start. */
         Map<String, AttributeValue> readFrom;
         /** The key after the last item the page took (or dropped), null for where the page started. */
@@ -90,6 +103,24 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     ShardedQueryPager(String table, CheckedQuery checked, QueryItems items, Expr projection, PageTokens tokens,
                       List<byte[]> partitionKeys) {
+        this(table, checked, items, projection, tokens, List.of(), partitionKeys);
+    }
+
+    /**
+     * A page over {@code formerKeys}, the former layout's shards while a re-shard runs (empty when none runs), and
+     * {@code partitionKeys}, the new layout's.
+     */
+    ShardedQueryPager(String table, CheckedQuery checked, QueryItems items, Expr projection, PageTokens tokens,
+                      List<byte[]> formerKeys, List<byte[]> newKeys) {
+        if (!formerKeys.isEmpty() && checked.target().index() != null) {
+            throw new dev.keypath.dynamodb.ReshardInProgressException("A query of local index "
+                    + checked.target().index() + " over a partition whose shard count is being changed "
+                    + "(@Sharded(formerCount)) is not supported; query the table until the re-shard has finished",
+                    checked.range().from());
+        }
+        List<byte[]> partitionKeys = new ArrayList<>(formerKeys);
+        partitionKeys.addAll(newKeys);
+        this.resharding = !formerKeys.isEmpty();
         this.table = table;
         this.q = checked.query();
         this.target = checked.target();
@@ -101,10 +132,11 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         this.items = items;
         this.limit = q.limit();
         this.direction = q.descending() ? -1 : 1;
-        this.fingerprint = fingerprint(checked.fingerprint(), partitionKeys);
+        this.fingerprint = fingerprint(checked.fingerprint(), partitionKeys, formerKeys.size());
         this.partitions = new Partition[partitionKeys.size()];
         for (int i = 0; i < partitions.length; i++) {
             partitions[i] = new Partition(partitionKeys.get(i));
+            partitions[i].former = i < formerKeys.size();
         }
         this.budget = limit + partitions.length;
         if (q.pageToken() != null) {
@@ -120,7 +152,15 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     /** The unsharded query's fingerprint, extended with the partitions read. */
     static byte[] fingerprint(byte[] query, List<byte[]> partitionKeys) {
+        return fingerprint(query, partitionKeys, 0);
+    }
+
+    /** {@link #fingerprint(byte[], List)} of partitions whose first {@code former} are a former layout's. */
+    static byte[] fingerprint(byte[] query, List<byte[]> partitionKeys, int former) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
+        if (former > 0) {
+            out.writeBytes(("|former " + former).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
         out.writeBytes(query);
         out.writeBytes("|shards".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         for (byte[] pk : partitionKeys) {
@@ -135,6 +175,11 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     public Step next() {
         if (complete) {
             return Step.DONE;
+        }
+        if (pending != null) { // the round's former partitions have answered: now its new ones
+            List<Partition> now = pending;
+            pending = null;
+            return send(now, pendingLimit);
         }
         List<Partition> reading = new ArrayList<>();
         for (Partition p : partitions) {
@@ -155,6 +200,27 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             return Step.DONE;
         }
         budget -= each * reading.size();
+        roundNew = new ArrayList<>();
+        if (resharding) {
+            List<Partition> former = new ArrayList<>();
+            for (Partition p : reading) {
+                (p.former ? former : roundNew).add(p);
+            }
+            if (!former.isEmpty() && !roundNew.isEmpty()) {
+                pending = roundNew;
+                pendingLimit = each;
+                return send(former, each);
+            }
+        }
+        return send(reading, each);
+    }
+
+    /** The limit of each request of the pending new partitions. */
+    private int pendingLimit;
+    /** The new layout's partitions read in the round under way (capped after it while a re-shard runs). */
+    private List<Partition> roundNew = List.of();
+
+    private Step send(List<Partition> reading, int each) {
         asked = reading.size();
         answered = 0;
         List<Step.Exchange<?, ?>> exchanges = new ArrayList<>(reading.size());
@@ -162,6 +228,38 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             exchanges.add(Step.Exchange.of(DynamoApi.QUERY, request(p, each), r -> accept(p, r)));
         }
         return exchanges.size() == 1 ? exchanges.get(0) : new Step.Concurrent(exchanges, MAX_IN_FLIGHT);
+    }
+
+    /**
+     * While a re-shard runs, after a round: a new partition read in it keeps only what lies up to the former
+     * partitions' lowest read position, and resumes there, so that each key it returns was read in every former
+     * partition first.
+     */
+    private void capNew() {
+        byte[] formerTo = null;
+        boolean formerOpen = false;
+        for (Partition p : partitions) {
+            if (p.former && !p.exhausted) {
+                formerOpen = true;
+                if (formerTo == null || compare(p.readTo, formerTo) < 0) {
+                    formerTo = p.readTo;
+                }
+            }
+        }
+        if (!formerOpen) {
+            return;
+        }
+        for (Partition p : roundNew) {
+            while (!p.buffer.isEmpty() && compare(sortKey(p.buffer.peekLast()), formerTo) > 0) {
+                p.buffer.pollLast();
+            }
+            if (p.exhausted || compare(p.readTo, formerTo) > 0) {
+                p.exhausted = false;
+                p.readTo = formerTo;
+                p.readFrom = Map.of(TableAttributes.PK, AttributeValues.binary(p.pk), TableAttributes.SK,
+                        AttributeValues.binary(formerTo));
+            }
+        }
     }
 
     private static int ceilDiv(int a, int b) {
@@ -196,7 +294,10 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             p.exhausted = true;
             p.readTo = null;
         }
-        if (++answered == asked) {
+        if (++answered == asked && pending == null) {
+            if (resharding) {
+                capNew();
+            }
             merge();
         }
     }
@@ -229,6 +330,9 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             if (next == null) {
                 break;
             }
+            if (resharding) {
+                next = takeCopies(next, nextKey);
+            }
             Map<String, AttributeValue> raw = next.buffer.pollFirst();
             next.taken = QueryRequests.resumeKey(target, raw);
             lastTaken = nextKey;
@@ -241,6 +345,27 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         if (cut || limit == 0 || frontier == null) {
             complete = true;
         }
+    }
+
+    /**
+     * Of the partitions whose next item has the key {@code key} (one item read in both layouts), the one to take it
+     * from: a new layout's if any; the others' copies are dropped.
+     */
+    private Partition takeCopies(Partition first, byte[] key) {
+        Partition chosen = first;
+        for (Partition p : partitions) {
+            Map<String, AttributeValue> head = p.buffer.peekFirst();
+            if (p != first && head != null && Arrays.equals(sortKey(head), key) && chosen.former && !p.former) {
+                chosen = p;
+            }
+        }
+        for (Partition p : partitions) {
+            Map<String, AttributeValue> head = p.buffer.peekFirst();
+            if (p != chosen && head != null && Arrays.equals(sortKey(head), key)) {
+                p.taken = QueryRequests.resumeKey(target, p.buffer.pollFirst());
+            }
+        }
+        return chosen;
     }
 
     /** The token of the next page, or null when every partition is done. */

@@ -56,6 +56,7 @@ import dev.keypath.dynamodb.internal.schema.ProjectionSchema;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -202,7 +203,7 @@ public final class TableOperations {
     /** {@code GetItem} of one item, mapped to {@code type}. */
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
         DefaultItemSchema<T> schema = registry.of(type, keyPath);
-        Operation<Optional<T>> get = Operations.single(DynamoApi.GET_ITEM,
+        Operation<Optional<T>> get = ReshardReads.get(schema, keyPath,
                 ItemReads.request(table, schema, keyPath, consistency),
                 r -> ItemReads.response(r, schema, keyPath, registry));
         return metering.meters() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
@@ -230,14 +231,14 @@ public final class TableOperations {
         Operation<T> putting = Operations.then(sequence(schema, item), sequence -> {
             WriteAction action = preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
-                return Operations.map(new AliasedWrite(table, action, schema.typeName(), registry::epochSecondNow,
-                        this::storedKey),
-                        written -> PutActions.stored(schema, item, action, registry.extensions()));
+                return ReshardMoves.then(table, schema, action.keyPath(), Operations.map(new AliasedWrite(table,
+                        action, schema.typeName(), registry::epochSecondNow, this::storedKey),
+                        written -> PutActions.stored(schema, item, action, registry.extensions())));
             }
-            return WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
+            return ReshardMoves.then(table, schema, action.keyPath(), WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
                     WriteAttempts::recording, r -> PutActions.stored(schema, item, action, registry.extensions()),
                     (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
-                            schema, () -> PutActions.stored(schema, item, action, registry.extensions())));
+                            schema, () -> PutActions.stored(schema, item, action, registry.extensions()))));
         });
         return metering.meters() ? metered(putting, OperationKind.PUT, schema.type(), null,
                 stored -> schema.keyPathOf(stored != null ? stored : item, Map.of()),
@@ -246,7 +247,10 @@ public final class TableOperations {
 
     /** A delete ({@code DeleteItem}); its result is the deleted item when the request asks for it. */
     public <T> Operation<Optional<T>> delete(DeleteItem<T> delete) {
-        Operation<Optional<T>> deletion = unmeteredDelete(delete);
+        DefaultItemSchema<?> deletedType = delete.item().isPresent() ? registry.ofItem(delete.item().get())
+                : registry.of(delete.type());
+        Operation<Optional<T>> deletion = ReshardMoves.then(table, deletedType, keyPathOf(delete),
+                unmeteredDelete(delete));
         return metering.meters() ? metered(deletion, OperationKind.DELETE, delete.type(), null, r -> keyPathOf(delete),
                 () -> AccessPatterns.single(delete.type(), "delete"), TableOperations::present, null) : deletion;
     }
@@ -296,7 +300,8 @@ public final class TableOperations {
     public <T> Operation<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
         DefaultItemSchema<T> schema = registry.of(update.type());
         Aliases.checkUpdate(schema, update.keyPath(), update.spec());
-        return metered(ItemUpdates.update(table, schema, update, values, registry), OperationKind.UPDATE,
+        return metered(ReshardMoves.then(table, schema, update.keyPath(),
+                ItemUpdates.update(table, schema, update, values, registry)), OperationKind.UPDATE,
                 update.type(), null, r -> update.keyPath(), () -> AccessPatterns.single(update.type(), "update"),
                 r -> r.item().isPresent() ? 1 : 0, UpdateResult::withCapacity);
     }
@@ -358,7 +363,7 @@ public final class TableOperations {
     public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         DefaultItemSchema<?> itemSchema = registry.of(projection.itemType(), keyPath);
-        Operation<Optional<P>> get = Operations.single(DynamoApi.GET_ITEM,
+        Operation<Optional<P>> get = ReshardReads.get(itemSchema, keyPath,
                 ItemReads.request(table, itemSchema, keyPath, consistency, schema), r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
         return metering.meters() ? metered(get, OperationKind.GET, projection.itemType(), null, r -> keyPath,
@@ -369,8 +374,11 @@ public final class TableOperations {
     public <P> Operation<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
                                            ReadConsistency consistency) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
-        Operation<List<P>> read = BatchGets.readProjected(table, List.copyOf(keyPaths), consistency, batchPolicy,
-                registry, schema, projection.itemType());
+        List<KeyPath> paths = List.copyOf(keyPaths);
+        DefaultItemSchema<?> itemSchema = registry.of(projection.itemType());
+        Operation<List<P>> read = movedFirst(Collections.nCopies(paths.size(), itemSchema), paths,
+                BatchGets.readProjected(table, paths, consistency, batchPolicy, registry, schema,
+                        projection.itemType()));
         return metering.meters() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null, null,
                 () -> AccessPatterns.single(projection.itemType(), "batchGet"), List::size, null) : read;
     }
@@ -403,10 +411,10 @@ public final class TableOperations {
     public Operation<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
         List<ItemKey<?>> ordered = List.copyOf(keys);
         List<Class<?>> types = typesOf(ordered);
-        return metered(Operations.single(DynamoApi.TRANSACT_GET_ITEMS,
+        return metered(movedFirst(ordered, Operations.single(DynamoApi.TRANSACT_GET_ITEMS,
                 TransactGetRequests.request(table, ordered, registry),
                 r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
-                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e),
+                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e)),
                 OperationKind.TRANSACT_GET, oneType(types), null, null, () -> AccessPatterns.ofTypes(types, "transactGet"),
                 s -> s.found().size(), ItemSnapshot::withCapacity);
     }
@@ -416,7 +424,7 @@ public final class TableOperations {
      * {@code resumeToken} names (null: from the start).
      */
     public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
-        List<byte[]> partitions = QueryPartitions.of(registry, KeyRange.subtree(Objects.requireNonNull(prefix,
+        List<byte[]> partitions = QueryPartitions.all(registry, KeyRange.subtree(Objects.requireNonNull(prefix,
                 "prefix")), Set.of());
         return metered(new SubtreeDelete(table, prefix, maxItems, resumeToken, tokens,
                 batchPolicy, partitions), OperationKind.DELETE_SUBTREE, null, null, d -> prefix,
@@ -434,13 +442,38 @@ public final class TableOperations {
     /** Batch get with retries; found items in request order. */
     public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
         List<ItemKey<?>> ordered = List.copyOf(keys);
-        Operation<List<Object>> read = BatchGets.read(table, ordered, consistency, batchPolicy, registry);
+        Operation<List<Object>> read = movedFirst(ordered,
+                BatchGets.read(table, ordered, consistency, batchPolicy, registry));
         if (!metering.meters()) {
             return read;
         }
         List<Class<?>> types = typesOf(ordered);
         return metered(read, OperationKind.BATCH_GET, oneType(types), null, null,
                 () -> AccessPatterns.ofTypes(types, "batchGet"), List::size, null);
+    }
+
+    /**
+     * {@code read} of several items by key, after moving those of a type being re-sharded out of their former
+     * shards ({@link ReshardMoves}): a batch or transactional read names each item's key once, so the items are
+     * first put where the new layout keeps them.
+     */
+    private <R> Operation<R> movedFirst(List<ItemKey<?>> keys, Operation<R> read) {
+        List<DefaultItemSchema<?>> schemas = new ArrayList<>(keys.size());
+        List<KeyPath> paths = new ArrayList<>(keys.size());
+        for (ItemKey<?> k : keys) {
+            schemas.add(registry.of(k.type()));
+            paths.add(k.keyPath());
+        }
+        return movedFirst(schemas, paths, read);
+    }
+
+    private <R> Operation<R> movedFirst(List<DefaultItemSchema<?>> schemas, List<KeyPath> paths, Operation<R> read) {
+        for (DefaultItemSchema<?> s : schemas) {
+            if (s.shards() != null && s.shards().resharding()) {
+                return Operations.then(ReshardMoves.before(table, schemas, paths), moved -> read);
+            }
+        }
+        return read;
     }
 
     /**
@@ -469,8 +502,8 @@ public final class TableOperations {
             }
             List<WriteAction> all = new ArrayList<>(puts);
             all.addAll(deletes);
-            return all.isEmpty() ? Operations.done(stored)
-                    : Operations.map(BatchWrites.write(table, all, batchPolicy), done -> stored);
+            return all.isEmpty() ? Operations.done(stored) : ReshardMoves.then(table, registry, all,
+                    Operations.map(BatchWrites.write(table, all, batchPolicy), done -> stored));
         });
         if (!metering.meters()) {
             return write;
@@ -550,14 +583,11 @@ public final class TableOperations {
             return Operations.map(sequence(put.schema(), put.item()), sequence ->
                     preparePut(put.schema(), put.item(), put.mode(), put.condition(), WriteKind.TRANSACT_PUT,
                             sequence));
-        }), actions -> {
-            if (!reads.isEmpty()) {
-                return checkedCommit(tx, actions, reads);
-            }
-            return WriteOverExpired.transaction(table, actions,
-                    () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString()),
-                    r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c), tx::refused);
-        });
+        }), actions -> ReshardMoves.then(table, registry, actions, reads.isEmpty()
+                ? WriteOverExpired.transaction(table, actions,
+                        () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString()),
+                        r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c), tx::refused)
+                : checkedCommit(tx, actions, reads)));
     }
 
     private Operation<List<Object>> checkedCommit(TransactionActions tx, List<WriteAction> writes,

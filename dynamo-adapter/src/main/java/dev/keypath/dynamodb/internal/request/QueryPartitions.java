@@ -56,6 +56,44 @@ public final class QueryPartitions {
         return partitions;
     }
 
+    /**
+     * The former layout's shards {@code range} reads while a type that can be stored there is being re-sharded
+     * ({@code @Sharded(formerCount)}): shards 0 … F − 1, F the largest former count; empty when none is. A sharded
+     * query reads these before the new layout's ({@link #of}) in each round, so an item moved meanwhile is found in
+     * one of them.
+     */
+    public static List<byte[]> former(SchemaRegistry registry, KeyRange range, Set<String> typeNames) {
+        String namespace = range.from().namespace(0);
+        int shards = 0;
+        for (DefaultItemSchema<?> s : registry.schemas()) {
+            if (s.keyPathTemplate().namespace(0).equals(namespace)
+                    && (typeNames.isEmpty() || typeNames.contains(s.typeName()))
+                    && s.shards() != null && s.shards().resharding()) {
+                shards = Math.max(shards, s.shards().former().count());
+            }
+        }
+        byte[] pk = range.partitionKey();
+        List<byte[]> partitions = new ArrayList<>(shards);
+        for (int shard = 0; shard < shards; shard++) {
+            partitions.add(ShardKeys.encode(pk, shard));
+        }
+        return partitions;
+    }
+
+    /**
+     * Every physical partition {@code range} may hold items in, of both layouts while a re-shard runs: for a
+     * subtree delete, which reads each partition once.
+     */
+    public static List<byte[]> all(SchemaRegistry registry, KeyRange range, Set<String> typeNames) {
+        List<byte[]> partitions = new ArrayList<>(of(registry, range, typeNames));
+        List<byte[]> former = former(registry, range, typeNames);
+        int shards = partitions.size() - (ShardKeys.isSharded(partitions.get(0)) ? 0 : 1);
+        for (int shard = shards; shard < former.size(); shard++) {
+            partitions.add(former.get(shard));
+        }
+        return partitions;
+    }
+
     /** Whether a range of a type sharded by {@code registry}'s types reads more than one partition. */
     public static boolean sharded(List<byte[]> partitions) {
         return partitions.size() > 1 || ShardKeys.isSharded(partitions.get(0));

@@ -285,6 +285,20 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return shards == null ? path.partitionKey() : shards.partitionKey(path, declared.typeName());
     }
 
+    /**
+     * The partition key an item at {@code path} may still be stored under while a re-shard of this type runs
+     * ({@code @Sharded(formerCount)}): its calculated shard in the former layout; null when no re-shard runs, the
+     * shard is random, or the item's shard is the same in both layouts.
+     */
+    public byte[] formerPartitionKeyOf(KeyPath path) {
+        ShardRule shards = declared.shards();
+        if (shards == null || !shards.resharding() || shards.random()) {
+            return null;
+        }
+        byte[] former = shards.former().partitionKey(path, declared.typeName());
+        return java.util.Arrays.equals(former, shards.partitionKey(path, declared.typeName())) ? null : former;
+    }
+
     /** See {@link ItemKeys#sequencePrefix}. */
     public KeyPath sequencePrefix(Object item) {
         return keys.sequencePrefix(item);

@@ -24,11 +24,14 @@ public final class ShardRule {
     private final KeyLayout layout;
     /** For each named id, its index in the template's variables (the order {@link KeyLayout#match} gives). */
     private final int[] variables;
+    /** The layout the items are being moved from ({@code formerCount}), or null when no re-shard runs. */
+    private final ShardRule former;
 
-    private ShardRule(ShardSpec spec, KeyLayout layout, int[] variables) {
+    private ShardRule(ShardSpec spec, KeyLayout layout, int[] variables, ShardRule former) {
         this.spec = spec;
         this.layout = layout;
         this.variables = variables;
+        this.former = former;
     }
 
     /**
@@ -46,13 +49,29 @@ public final class ShardRule {
             throw new ShardDeclarationException(where + ": a shard count is 1 to " + ShardKeys.MAX_SHARDS + ", not "
                     + count);
         }
+        int formerCount = sharded.formerCount();
+        if (formerCount != 0 && (formerCount < 1 || formerCount > ShardKeys.MAX_SHARDS)) {
+            throw new ShardDeclarationException(where + ": the former shard count of a re-shard is 1 to "
+                    + ShardKeys.MAX_SHARDS + " (or 0 when none runs), not " + formerCount);
+        }
+        if (formerCount == count) {
+            throw new ShardDeclarationException(where + ": formerCount = " + formerCount + " is the count itself, so "
+                    + "nothing would move; remove formerCount once a re-shard has finished");
+        }
+        ShardRule rule = layout(sharded, count, layout, where, null);
+        return formerCount == 0 ? rule : layout(sharded, count, layout, where,
+                layout(sharded, formerCount, layout, where, null));
+    }
+
+    /** The rule of {@code sharded}'s choice over {@code count} shards, moving from {@code former} (or null). */
+    private static ShardRule layout(Sharded sharded, int count, KeyLayout layout, String where, ShardRule former) {
         List<String> by = List.of(sharded.by());
         if (sharded.random()) {
             if (!by.isEmpty()) {
                 throw new ShardDeclarationException(where + ": a random shard is calculated from no ids; remove "
                         + "by = " + by + " or random = true");
             }
-            return new ShardRule(ShardSpec.random(count), layout, new int[0]);
+            return new ShardRule(ShardSpec.random(count), layout, new int[0], former);
         }
         if (by.isEmpty()) {
             throw new ShardDeclarationException(where + ": name the key path variables the shard is calculated "
@@ -79,7 +98,7 @@ public final class ShardRule {
                     + "first element of " + template + " only, which every item of a partition shares, so the "
                     + "partition would not be spread; name an id below the first element");
         }
-        return new ShardRule(ShardSpec.calculated(count, by.toArray(String[]::new)), layout, variables);
+        return new ShardRule(ShardSpec.calculated(count, by.toArray(String[]::new)), layout, variables, former);
     }
 
     /** The core's description: count and choice. */
@@ -90,6 +109,32 @@ public final class ShardRule {
     /** The number of shards. */
     public int count() {
         return spec.count();
+    }
+
+    /** The layout the items are being moved from while a re-shard runs ({@code formerCount}), or null. */
+    public ShardRule former() {
+        return former;
+    }
+
+    /** Whether a re-shard runs: items may still be in the {@linkplain #former() former} layout. */
+    public boolean resharding() {
+        return former != null;
+    }
+
+    /**
+     * The shards a query reads: 0 … this count − 1, or of both layouts while a re-shard runs (shard numbers are the
+     * same bytes whatever the count).
+     */
+    public int readCount() {
+        return former == null ? count() : Math.max(count(), former.count());
+    }
+
+    /**
+     * Whether a partition key of shard {@code shard} is where this layout may store an item: a shard below the count
+     * (a calculated item's own shard is checked by key path, {@link #partitionKey}).
+     */
+    public boolean holdsShard(int shard) {
+        return shard >= 0 && shard < count();
     }
 
     /** Whether each put draws its shard at random. */
