@@ -8,10 +8,17 @@ import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.OperationKind;
+import dev.keypath.dynamodb.OperationObservation;
+import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.dynamodb.OperationStart;
+import dev.keypath.dynamodb.RequestObservation;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.test.TestDynamoDb;
 import dev.keypath.test.adapter.ShardModel.Event;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -113,6 +120,110 @@ class ShardedRoundsTest {
                 inFlight.decrementAndGet();
             }
         }
+    }
+
+    /** Counts operations started and ended, and requests opened and closed (answered or failed). */
+    private static final class Counting implements OperationObserver {
+        final AtomicInteger operations = new AtomicInteger();
+        final AtomicInteger ends = new AtomicInteger();
+        final AtomicInteger requests = new AtomicInteger();
+        final AtomicInteger closed = new AtomicInteger();
+
+        @Override
+        public OperationObservation start(OperationStart start) {
+            operations.incrementAndGet();
+            return new OperationObservation() {
+                @Override
+                public RequestObservation request(String api) {
+                    requests.incrementAndGet();
+                    return new RequestObservation() {
+                        @Override
+                        public void answered(double readUnits, double writeUnits, long itemsRead) {
+                            closed.incrementAndGet();
+                        }
+
+                        @Override
+                        public void failed(Throwable error) {
+                            closed.incrementAndGet();
+                        }
+                    };
+                }
+
+                @Override
+                public void end(OperationReport report) {
+                    ends.incrementAndGet();
+                }
+            };
+        }
+    }
+
+    /**
+     * A client that fails the {@code nth} query of every 16 it sends with an {@link Error}; {@code real} sends the
+     * others.
+     */
+    private static DynamoDbClient failingQuery(DynamoDbClient real, int nth) {
+        AtomicInteger queries = new AtomicInteger();
+        InvocationHandler forward = (proxy, method, args) -> {
+            if (method.getName().equals("query") && args != null && args[0] instanceof QueryRequest
+                    && queries.incrementAndGet() % 16 == nth) {
+                throw new OutOfMemoryError("the client is broken");
+            }
+            try {
+                return method.invoke(real, args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
+                new Class<?>[] {DynamoDbClient.class}, forward);
+    }
+
+    @Test
+    void everyRequestObservationOfARoundIsClosedAndTheOperationEndsOnceWhateverStopsIt() throws Exception {
+        Counting counting = new Counting();
+        KeyPathTable observed = KeyPathTables.builder().client(client).tableName(name).register(ShardModel.ALL)
+                .operationObserver(counting).build();
+        ItemQuery q = ItemQuery.of(b -> b.subtree(KeyPath.of("day", day)));
+        assertThat(observed.query(q).items()).hasSize(200);
+        assertThat(counting.requests.get()).isEqualTo(16);
+        assertThat(counting.closed.get()).isEqualTo(16);
+        assertThat(counting.ends.get()).isEqualTo(1);
+
+        Counting broken = new Counting();
+        KeyPathTable failing = KeyPathTables.builder().client(failingQuery(client, 5)).tableName(name)
+                .register(ShardModel.ALL).operationObserver(broken).build();
+        assertThatThrownBy(() -> failing.query(q)).isInstanceOf(OutOfMemoryError.class);
+        assertThat(broken.requests.get()).isEqualTo(16);
+        assertThat(broken.closed.get()).as("request observations closed").isEqualTo(16);
+        assertThat(broken.ends.get()).isEqualTo(1);
+        assertThatThrownBy(() -> failing.count(q)).isInstanceOf(OutOfMemoryError.class); // the count's 5th query
+        failing.close();
+
+        Counting interrupted = new Counting();
+        KeyPathTable slow = KeyPathTables.builder().client(client).tableName(name).register(ShardModel.ALL)
+                .operationObserver(interrupted).build();
+        SENDS.reset(400);
+        Thread caller = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                Thread.sleep(150);
+                caller.interrupt();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        interrupter.start();
+        try {
+            assertThatThrownBy(() -> slow.count(q)).isInstanceOf(AbortedException.class);
+        } finally {
+            interrupter.join();
+            Thread.interrupted();
+        }
+        assertThat(interrupted.requests.get()).isPositive();
+        assertThat(interrupted.closed.get()).as("request observations closed").isEqualTo(interrupted.requests.get());
+        assertThat(interrupted.ends.get()).isEqualTo(1);
+        observed.close();
+        slow.close();
     }
 
     private static List<Thread> roundThreads() {
