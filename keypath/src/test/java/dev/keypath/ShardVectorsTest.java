@@ -41,6 +41,20 @@ class ShardVectorsTest {
     }
 
     @Test
+    void shardedIndexPartitionKeys() {
+        KeyPath status = KeyPath.of("status", "open").then("order", 1234);
+        assertThat(HEX.formatHex(status.partitionKey())).isEqualTo("737461747573016f70656e003020");
+        int[][] shards = {{4, 1}, {16, 9}, {64, 25}};
+        String[] keys = {"737461747573016f70656e01000100302013", "737461747573016f70656e01000900302013",
+                "737461747573016f70656e01001900302013"};
+        for (int i = 0; i < shards.length; i++) {
+            int shard = ShardKeys.calculatedShard(shards[i][0], List.of(KeyId.of(1234)));
+            assertThat(shard).isEqualTo(shards[i][1]);
+            assertThat(HEX.formatHex(ShardKeys.encode(status, shard))).isEqualTo(keys[i]);
+        }
+    }
+
+    @Test
     void anUnshardedKeyDecodesWithoutAShard() {
         assertThat(ShardKeys.isSharded(USER.partitionKey())).isFalse();
         assertThat(ShardKeys.decode(USER.partitionKey())).isEqualTo(new ShardedPartition(USER, OptionalInt.empty()));

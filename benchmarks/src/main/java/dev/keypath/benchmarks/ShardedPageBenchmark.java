@@ -31,10 +31,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /**
  * A page of {@value #PAGE} items of one parent, read as one collection: spread over {@value #SHARDS} shards
- * (16 concurrent queries on the asynchronous table, one after another on the synchronous one, merged in key order)
- * against the same {@value #ITEMS} items unsharded (one query), in one table of DynamoDB Local in this JVM. The
- * first page of each, strongly consistent. The ratio of the sharded to the unsharded time is the cost of reading
- * the shards.
+ * (16 concurrent queries, merged in key order: on the asynchronous table through the SDK's async client, on the
+ * synchronous one on the table's own threads; and, for comparison, one after another on a synchronous table whose
+ * threads are closed) against the same {@value #ITEMS} items unsharded (one query), in one table of DynamoDB Local in
+ * this JVM. The first page of each, strongly consistent. The ratio of the sharded to the unsharded time is the cost
+ * of reading the shards.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -61,6 +62,8 @@ public class ShardedPageBenchmark {
     private EmbeddedDynamoDb db;
     private DynamoDbAsyncClient asyncClient;
     private KeyPathTable table;
+    /** The same table with its threads closed: a sharded round's requests go one after another. */
+    private KeyPathTable oneAfterAnother;
     private KeyPathAsyncTable async;
     private ItemQuery sharded;
     private ItemQuery unsharded;
@@ -72,6 +75,9 @@ public class ShardedPageBenchmark {
         table = KeyPathTables.builder().client(db.client()).tableName("sharded")
                 .register(ShardedEvent.class, PlainEvent.class).build();
         table.bootstrap();
+        oneAfterAnother = KeyPathTables.builder().client(db.client()).tableName("sharded")
+                .register(ShardedEvent.class, PlainEvent.class).build();
+        oneAfterAnother.close();
         asyncClient = DynamoDbAsyncClient.builder().endpointOverride(db.endpoint()).region(Region.US_EAST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
                 .build();
@@ -93,14 +99,21 @@ public class ShardedPageBenchmark {
     /** Stops DynamoDB Local. */
     @TearDown(Level.Trial)
     public void stop() {
+        table.close();
         asyncClient.close();
         db.close();
     }
 
-    /** The sharded page on the synchronous table: 16 queries one after another, merged. */
+    /** The sharded page on the synchronous table: 16 queries at once on the table's threads, merged. */
     @Benchmark
     public List<Object> shardedSync() {
         return table.query(sharded).items();
+    }
+
+    /** The sharded page on a synchronous table without threads: 16 queries one after another, merged. */
+    @Benchmark
+    public List<Object> shardedSyncOneAfterAnother() {
+        return oneAfterAnother.query(sharded).items();
     }
 
     /** The sharded page on the asynchronous table: 16 queries at once, merged. */

@@ -34,11 +34,21 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * {@link WriteOutcomeUnknownException}. An increment, append or {@code ADD} without an expected version is not
  * resent after a failure DynamoDB may have applied. docs/FAULTS.md has the table of guarantees.
  *
- * <p>Implementations are thread-safe.
+ * <p>A query over a sharded parent sends its shards' requests at once, on threads the table owns (at most 16
+ * daemon threads named {@code keypath-<table>-round-<n>}, each ending when idle for two seconds); {@link #close()}
+ * ends them. Implementations are thread-safe.
  */
-public interface KeyPathTable {
+public interface KeyPathTable extends AutoCloseable {
     /** The table name. */
     String tableName();
+
+    /**
+     * Ends the threads the table sends a sharded read's concurrent requests on; the client is not closed (it is
+     * the caller's). The table still works afterwards, sending such requests one after another on the caller's
+     * thread. Idempotent.
+     */
+    @Override
+    void close();
 
     /** The SDK client in use. */
     DynamoDbClient client();

@@ -29,6 +29,16 @@ import java.lang.annotation.Target;
  *
  * <p>{@link #projection()} chooses what the index holds besides keys; every type that declares the same index
  * must declare the same {@code local} and projection.
+ *
+ * <p><b>Sharded</b> ({@link #sharded()}, global indexes only): spreads the index's partition {@code <index>_pk}
+ * over shards, for an index key that many items share, such as the status of open orders:
+ * {@code @SecondaryKeyPath(index = "byStatus", keyPath = "/status-{status}/order-{orderId}",
+ * sharded = @Sharded(count = 16, by = "orderId"))}. As on a type ({@link Sharded}), the shard is calculated from
+ * the named variables of this index's key path, at least one below its first element, or drawn at random at each
+ * write ({@code random = true}: an index is never read by key, so a random shard costs nothing here). A query of
+ * the index reads every shard and merges them in the index's key order, with one page token; items with equal
+ * index keys come shard by shard. A bad declaration is a {@link dev.keypath.dynamodb.ShardDeclarationException}
+ * when the type is registered.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -52,4 +62,11 @@ public @interface SecondaryKeyPath {
      * the name Jackson gives it); not allowed with the other projections.
      */
     String[] include() default {};
+
+    /**
+     * How the index's partition is spread over shards: none (the default), or one {@link Sharded} whose
+     * {@code by} names variables of {@link #keyPath()}; not allowed on a local index, which shares the item's
+     * partition.
+     */
+    Sharded[] sharded() default {};
 }

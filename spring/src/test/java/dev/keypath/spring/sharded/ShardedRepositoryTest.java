@@ -30,6 +30,8 @@ class ShardedRepositoryTest {
     @Autowired
     ReadingRepository readings;
     @Autowired
+    AlertRepository alerts;
+    @Autowired
     KeyPathTable table;
 
     private static List<Long> seqs(List<Reading> list) {
@@ -76,5 +78,29 @@ class ShardedRepositoryTest {
         assertThat(readings.findById(third)).isEmpty();
         assertThat(readings.deleteBySensorId(sensor)).isEqualTo(39);
         assertThat(readings.countBySensorId(sensor)).isZero();
+    }
+
+    @Test
+    void derivedQueriesOfAShardedIndexReadItsShardsAsOneOrderedCollection() {
+        String state = "open" + UUID.randomUUID();
+        for (long seq = 1; seq <= 30; seq++) {
+            alerts.save(new Alert("sensor" + seq % 4, seq, state));
+            alerts.save(new Alert("sensor" + seq % 4, seq + 100, state + "-closed"));
+        }
+        List<Long> all = LongStream.rangeClosed(1, 30).boxed().toList();
+        assertThat(alerts.findByState(state).stream().map(Alert::seq).toList()).isEqualTo(all);
+        assertThat(alerts.findByStateOrderBySeqDesc(state).stream().map(Alert::seq).toList())
+                .isEqualTo(LongStream.rangeClosed(1, 30).map(i -> 31 - i).boxed().toList());
+        assertThat(alerts.findByStateAndSeqBetween(state, 5, 8).stream().map(Alert::seq).toList())
+                .containsExactly(5L, 6L, 7L, 8L);
+        assertThat(alerts.countByState(state)).isEqualTo(30);
+        List<Long> sliced = new ArrayList<>();
+        Slice<Alert> slice = alerts.findByState(state, KeyPathPageRequest.ofSize(4));
+        sliced.addAll(slice.getContent().stream().map(Alert::seq).toList());
+        while (slice.hasNext()) {
+            slice = alerts.findByState(state, slice.nextPageable());
+            sliced.addAll(slice.getContent().stream().map(Alert::seq).toList());
+        }
+        assertThat(sliced).isEqualTo(all);
     }
 }

@@ -1,21 +1,23 @@
 package dev.keypath.dynamodb.internal.client;
 
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One call of the asynchronous table: the future its caller holds, and the SDK request in flight for it. Every
- * request of the call goes through {@link #sdk}, which sends nothing once the caller's future is done, and
- * cancelling that future cancels the request in flight. So a cancelled query reads no further page, a cancelled
+ * One call of the asynchronous table: the future its caller holds, and the SDK requests in flight for it (one, or
+ * the requests of a concurrent round). Every request of the call goes through {@link #sdk}, which sends nothing
+ * once the caller's future is done, and cancelling that future cancels every request in flight. So a cancelled query reads no further page, a cancelled
  * batch sends no further chunk or retry, and a cancelled put whose sequence id is being allocated writes nothing.
  * Thread-safe.
  */
 final class AsyncCall {
     private final CompletableFuture<?> result;
-    private final AtomicReference<CompletableFuture<?>> inFlight = new AtomicReference<>();
+    /** The requests sent and not yet answered. */
+    private final Set<CompletableFuture<?>> inFlight = ConcurrentHashMap.newKeySet();
 
     private AsyncCall(CompletableFuture<?> result) {
         this.result = result;
@@ -62,7 +64,8 @@ final class AsyncCall {
         }
         return Futures.sdk(() -> {
             CompletableFuture<R> sent = request.get();
-            inFlight.set(sent);
+            inFlight.add(sent);
+            sent.whenComplete((response, error) -> inFlight.remove(sent));
             if (result.isCancelled()) {
                 sent.cancel(true); // cancelled while the request was being sent
             }
@@ -76,8 +79,7 @@ final class AsyncCall {
     }
 
     private void cancelInFlight() {
-        CompletableFuture<?> sent = inFlight.get();
-        if (sent != null) {
+        for (CompletableFuture<?> sent : inFlight) {
             sent.cancel(true);
         }
     }

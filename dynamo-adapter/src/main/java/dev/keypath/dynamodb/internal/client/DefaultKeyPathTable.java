@@ -33,15 +33,18 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 /**
  * Default {@link KeyPathTable}: runs each {@link dev.keypath.dynamodb.internal.operation.TableOperations}
  * operation with a {@link SyncDriver} over a
- * synchronous {@link DynamoDbClient}. Immutable after construction and thread-safe.
+ * synchronous {@link DynamoDbClient}, and owns the threads ({@link ConcurrentRounds}) that send the concurrent
+ * requests of a sharded read. Immutable after construction and thread-safe.
  */
 public final class DefaultKeyPathTable extends TableFront implements KeyPathTable {
     private final SyncDriver driver;
+    private final ConcurrentRounds rounds;
     private final StreamViewType streams;
 
     private DefaultKeyPathTable(BuilderImpl b) {
         super(withClient(b));
-        this.driver = new SyncDriver(b.client);
+        this.rounds = new ConcurrentRounds(operations.table());
+        this.driver = new SyncDriver(b.client, rounds);
         this.streams = b.streams();
     }
 
@@ -231,6 +234,11 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public <R> R readModifyWrite(int maxAttempts, ReadModifyWrite<R> unit) {
         return ReadModifyWriteRuns.run(driver, operations, maxAttempts, unit);
+    }
+
+    @Override
+    public void close() {
+        rounds.close();
     }
 
     /** Builder; not thread-safe. */

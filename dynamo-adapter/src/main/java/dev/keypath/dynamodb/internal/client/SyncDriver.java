@@ -8,13 +8,21 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Runs {@link Operation}s on the caller's thread over a {@link DynamoDbClient}: sends each request and waits for
- * it, sleeps through pauses. Immutable and thread-safe.
+ * it, sleeps through pauses, and sends the requests of a {@link Step.Concurrent} at once through its
+ * {@link ConcurrentRounds} (one after another without). Immutable and thread-safe.
  */
 public final class SyncDriver {
     private final DynamoDbClient client;
+    /** The table's threads for concurrent rounds, or null to send a round's requests one after another. */
+    private final ConcurrentRounds rounds;
 
     public SyncDriver(DynamoDbClient client) {
+        this(client, null);
+    }
+
+    SyncDriver(DynamoDbClient client, ConcurrentRounds rounds) {
         this.client = Objects.requireNonNull(client, "client");
+        this.rounds = rounds;
     }
 
     public DynamoDbClient client() {
@@ -36,7 +44,11 @@ public final class SyncDriver {
                 if (step instanceof Step.Exchange<?, ?> exchange) {
                     send(exchange);
                 } else if (step instanceof Step.Concurrent concurrent) {
-                    concurrent.exchanges().forEach(this::send); // one after another: the caller's thread is the only one
+                    if (rounds == null) {
+                        concurrent.exchanges().forEach(this::send);
+                    } else {
+                        rounds.send(client, concurrent);
+                    }
                 } else if (step instanceof Step.RunUnit run) {
                     runUnit(run, Objects.requireNonNull(unit, "the operation runs a unit but none was given"));
                 } else {

@@ -105,7 +105,8 @@ public final class DerivedAttributes {
         String skName = TableAttributes.gsiSk(sk.index());
         KeyPath path = absent ? null : bind(sk, ids, what, schema, keyPath);
         if (pk != null) {
-            derived.put(pk, path == null ? null : AttributeValues.binary(path.partitionKey()));
+            derived.put(pk, path == null ? null : AttributeValues.binary(sk.partitionKeyForPut(path,
+                    schema.type().getName())));
         }
         derived.put(skName, path == null ? null : AttributeValues.binary(path.sortKey()));
     }

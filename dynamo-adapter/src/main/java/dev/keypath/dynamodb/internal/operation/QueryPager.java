@@ -88,8 +88,9 @@ final class QueryPager implements Operation<Page<Object>> {
                 : shape.projectionExpression(target.pkAttribute(), target.skAttribute());
         boolean tablePartitions = target.index() == null || target.strongReads(); // the table or a local index
         List<byte[]> partitions = tablePartitions
-                ? QueryPartitions.of(registry, checked.range(), checked.typeNames()) : null;
-        if (partitions != null && QueryPartitions.sharded(partitions)) {
+                ? QueryPartitions.of(registry, checked.range(), checked.typeNames())
+                : QueryPartitions.ofIndex(registry, target.index(), checked.range(), checked.typeNames());
+        if (QueryPartitions.sharded(partitions)) {
             QueryItems items = new QueryItems(registry, shape, target, checked.range(), checked.typeNames(), keys);
             return new ShardedQueryPager(table, checked, items, projection, tokens,
                     QueryPartitions.former(registry, checked.range(), checked.typeNames()), partitions);

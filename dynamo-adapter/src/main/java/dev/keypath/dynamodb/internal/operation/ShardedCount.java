@@ -14,30 +14,30 @@ import java.util.List;
 
 /**
  * The number of items a query selects when its range lies in a sharded partition: an {@link ItemCount} of each
- * partition the query reads, one after another, from the position the query's page token gives it, summed, and
- * stopped once the query's limit is reached. Single use; not thread-safe.
+ * partition the query reads, from the position the query's page token gives it, all at once, summed, and stopped
+ * once the query's limit is reached. Each round sends the next request of every count still going as one
+ * {@link Step.Concurrent} (at most {@link ShardedQueryPager#MAX_IN_FLIGHT} in flight); a count's other steps (the
+ * backoff of a batch get that reads items a read hook may hide) go alone. Single use; not thread-safe.
  */
 final class ShardedCount implements Operation<Long> {
-    private final String table;
     private final ItemQuery query;
-    private final SchemaRegistry registry;
-    private final BatchPolicy policy;
-    private final CheckedQuery checked;
-    private final List<byte[]> partitions;
-    private final List<Position> positions;
-    private int at;
-    private ItemCount current;
-    private long count;
+    private final List<ItemCount> counts = new ArrayList<>();
+    /** Per count, the step it asked for and has not been carried out yet; null when it must be asked again. */
+    private final List<Step> pending = new ArrayList<>();
+    private final boolean[] finished;
 
     private ShardedCount(String table, ItemQuery query, SchemaRegistry registry, BatchPolicy policy,
                          CheckedQuery checked, List<byte[]> partitions, List<Position> positions) {
-        this.table = table;
         this.query = query;
-        this.registry = registry;
-        this.policy = policy;
-        this.checked = checked;
-        this.partitions = partitions;
-        this.positions = positions;
+        for (int i = 0; i < partitions.size(); i++) {
+            Position position = positions.get(i);
+            if (!position.done()) {
+                counts.add(new ItemCount(table, query, registry, policy, checked.startingAfter(position.after()),
+                        partitions.get(i), query.limit()));
+                pending.add(null);
+            }
+        }
+        this.finished = new boolean[counts.size()];
     }
 
     /** The count of {@code q}: over one partition ({@link ItemCount}), or over the shards its range lies in. */
@@ -46,8 +46,9 @@ final class ShardedCount implements Operation<Long> {
         CheckedQuery checked = CheckedQuery.ofRange(table, q, registry, values);
         boolean tablePartitions = checked.target().index() == null || checked.target().strongReads();
         List<byte[]> partitions = tablePartitions
-                ? QueryPartitions.of(registry, checked.range(), checked.typeNames()) : null;
-        if (partitions == null || !QueryPartitions.sharded(partitions)) {
+                ? QueryPartitions.of(registry, checked.range(), checked.typeNames())
+                : QueryPartitions.ofIndex(registry, checked.target().index(), checked.range(), checked.typeNames());
+        if (!QueryPartitions.sharded(partitions)) {
             return new ItemCount(table, q, registry, values, tokens, policy);
         }
         if (!QueryPartitions.former(registry, checked.range(), checked.typeNames()).isEmpty()) {
@@ -66,34 +67,57 @@ final class ShardedCount implements Operation<Long> {
 
     @Override
     public Step next() {
-        while (true) {
-            if (current != null) {
-                Step step = current.next();
-                if (step != Step.DONE) {
-                    return step;
+        List<Step.Exchange<?, ?>> round = new ArrayList<>();
+        for (int i = 0; i < counts.size() && !reached(); i++) {
+            if (finished[i]) {
+                continue;
+            }
+            Step step = pending.get(i);
+            if (step == null) {
+                step = counts.get(i).next();
+                if (step == Step.DONE) {
+                    finished[i] = true;
+                    continue;
                 }
-                count += current.result();
-                current = null;
+                pending.set(i, step);
             }
-            if (reached() || at == partitions.size()) {
-                return Step.DONE;
+            if (!(step instanceof Step.Exchange<?, ?> exchange)) {
+                pending.set(i, null);
+                return step; // a pause (or a step of its own) goes alone; the others wait for the next round
             }
-            Position position = positions.get(at);
-            byte[] pk = partitions.get(at++);
-            if (!position.done()) {
-                int left = query.limit() > 0 ? (int) (query.limit() - count) : 0;
-                current = new ItemCount(table, query, registry, policy, checked.startingAfter(position.after()), pk,
-                        left);
-            }
+            round.add(carried(i, exchange));
         }
+        if (round.isEmpty() || reached()) {
+            return Step.DONE;
+        }
+        return round.size() == 1 ? round.get(0) : new Step.Concurrent(round, ShardedQueryPager.MAX_IN_FLIGHT);
+    }
+
+    /** {@code exchange} of count {@code i}, which asks that count again once it is answered. */
+    private <Q, R> Step.Exchange<Q, R> carried(int i, Step.Exchange<Q, R> exchange) {
+        return new Step.Exchange<>(exchange.api(), exchange.request(), response -> {
+            pending.set(i, null);
+            exchange.onResponse().accept(response);
+        }, failure -> {
+            pending.set(i, null);
+            exchange.onFailure().accept(failure);
+        });
+    }
+
+    private long sum() {
+        long sum = 0;
+        for (ItemCount c : counts) {
+            sum += c.result();
+        }
+        return sum;
     }
 
     private boolean reached() {
-        return query.limit() > 0 && count >= query.limit();
+        return query.limit() > 0 && sum() >= query.limit();
     }
 
     @Override
     public Long result() {
-        return query.limit() > 0 ? Math.min(count, query.limit()) : count;
+        return query.limit() > 0 ? Math.min(sum(), query.limit()) : sum();
     }
 }

@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.request;
 import dev.keypath.KeyRange;
 import dev.keypath.ShardKeys;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
+import dev.keypath.dynamodb.internal.schema.SecondaryKeys;
 import dev.keypath.dynamodb.internal.schema.ShardRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Set;
  * that can be stored there is sharded, that partition is spread over shards 0 … N − 1 (N the largest count such a
  * type declares: shard numbers are the same bytes whatever the count), and the unsharded partition is read too when
  * an unsharded type can be stored there. A type can be stored there when its key path template's first namespace
- * is the range's and the query asks for it (or for every type). Pure.
+ * is the range's and the query asks for it (or for every type). A global index's partitions follow the same rule
+ * over the secondary key paths of the index ({@code @SecondaryKeyPath(sharded = ...)}). Pure.
  */
 public final class QueryPartitions {
     private QueryPartitions() {
@@ -42,7 +44,33 @@ public final class QueryPartitions {
                 shards = Math.max(shards, rule.count());
             }
         }
-        byte[] pk = range.partitionKey();
+        return partitions(range.partitionKey(), shards, unsharded);
+    }
+
+    /**
+     * The partition keys {@code range} reads on the global index {@code index}, in the same order as {@link #of}:
+     * shards by the largest count among the index's secondary key paths that can hold the range (first namespace,
+     * and the query's types), the unsharded partition too when one of them is not sharded.
+     */
+    public static List<byte[]> ofIndex(SchemaRegistry registry, String index, KeyRange range, Set<String> typeNames) {
+        String namespace = range.from().namespace(0);
+        int shards = 0;
+        boolean unsharded = false;
+        for (DefaultItemSchema<?> s : registry.schemas()) {
+            if (!typeNames.isEmpty() && !typeNames.contains(s.typeName())) {
+                continue;
+            }
+            for (DefaultItemSchema.SecondaryKey k : s.secondaryKeys()) {
+                if (k.index().equals(index) && SecondaryKeys.template(k).namespace(0).equals(namespace)) {
+                    unsharded |= k.shards() == null;
+                    shards = k.shards() == null ? shards : Math.max(shards, k.shards().count());
+                }
+            }
+        }
+        return partitions(range.partitionKey(), shards, unsharded);
+    }
+
+    private static List<byte[]> partitions(byte[] pk, int shards, boolean unsharded) {
         if (shards == 0) {
             return List.of(pk);
         }

@@ -46,10 +46,15 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
 
     /**
      * A secondary key path stored in an index: a global one ({@code <index>_pk}/{@code <index>_sk}) or a local one
-     * ({@code <index>_sk} beside the table's {@code pk}), with what the index holds besides its keys.
+     * ({@code <index>_sk} beside the table's {@code pk}), with what the index holds besides its keys, and how a
+     * global one's partition is spread over shards (null when it is not).
      */
     public record SecondaryKey(String index, KeyLayout template, List<KeyField> fields, boolean local,
-                               IndexProjection projection, List<String> include) {
+                               IndexProjection projection, List<String> include, ShardRule shards) {
+        /** The {@code <index>_pk} an item whose secondary key path is {@code path} stores: in its shard if sharded. */
+        public byte[] partitionKeyForPut(KeyPath path, String typeName) {
+            return shards == null ? path.partitionKey() : shards.partitionKeyForPut(path, typeName);
+        }
     }
 
     /** An alternate key path that at most one item may hold ({@link UniqueKeyPath}). */

@@ -3,9 +3,11 @@ package dev.keypath.dynamodb.internal.schema;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemMappingException;
+import dev.keypath.dynamodb.ShardDeclarationException;
 import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPaths;
+import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.mapping.Property;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema.KeyField;
@@ -22,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The secondary key paths of one item type ({@link SecondaryKeyPath}): read from its annotations and checked when
  * the type is registered (index names, templates, a local index's partition, projections), and bound per item into
- * the index key attributes a put stores ({@code <index>_pk}, {@code <index>_sk}). Immutable and thread-safe.
+ * the index key attributes a put stores ({@code <index>_pk}, in its shard when the index is sharded, and
+ * {@code <index>_sk}). Immutable and thread-safe.
  */
 final class IndexKeyPaths {
     private final Class<?> type;
@@ -64,10 +67,28 @@ final class IndexKeyPaths {
                 throw new ItemMappingException(where + ": include is only for projection INCLUDE, not "
                         + skp.projection());
             }
-            sks.add(new SecondaryKey(skp.index(), new KeyLayout(st), ItemKeys.bind(type, st, props, false),
-                    skp.local(), skp.projection(), include));
+            KeyLayout layout = new KeyLayout(st);
+            sks.add(new SecondaryKey(skp.index(), layout, ItemKeys.bind(type, st, props, false),
+                    skp.local(), skp.projection(), include, shards(skp, layout, where)));
         }
         return new IndexKeyPaths(type, List.copyOf(sks));
+    }
+
+    /** The shard rule {@code skp} declares for its index's partition, or null; checked. */
+    private static ShardRule shards(SecondaryKeyPath skp, KeyLayout layout, String where) {
+        Sharded[] sharded = skp.sharded();
+        if (sharded.length == 0) {
+            return null;
+        }
+        if (sharded.length > 1) {
+            throw new ShardDeclarationException(where + ": declare one @Sharded for the index's partition, not "
+                    + sharded.length);
+        }
+        if (skp.local()) {
+            throw new ShardDeclarationException(where + ": a local index shares the item's partition key pk, so "
+                    + "it cannot be sharded on its own; shard the type (@Sharded on the class) or use a global index");
+        }
+        return ShardRule.declared(sharded[0], layout, where + ", sharded");
     }
 
     /** Checks that a projection INCLUDE names some attributes, all of them stored attributes of the type. */
@@ -136,7 +157,8 @@ final class IndexKeyPaths {
             KeyPath sp = secondaryPath(sk, item, path, generated);
             if (sp != null) {
                 if (!sk.local()) {
-                    attrs.put(TableAttributes.gsiPk(sk.index()), AttributeValues.binary(sp.partitionKey()));
+                    attrs.put(TableAttributes.gsiPk(sk.index()),
+                            AttributeValues.binary(sk.partitionKeyForPut(sp, type.getName())));
                 }
                 attrs.put(TableAttributes.gsiSk(sk.index()), AttributeValues.binary(sp.sortKey()));
             }
