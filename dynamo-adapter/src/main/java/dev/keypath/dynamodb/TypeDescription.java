@@ -15,7 +15,10 @@ import java.util.TreeMap;
  *
  * <p>The roles are keyed {@code version}, {@code timeToLive}, {@code createdAt} and {@code updatedAt}, each giving
  * the stored name of its field ({@code created epoch SECONDS} for a timestamp held as epoch time), and
- * {@code autoId.<field>} giving the strategy of an {@link dev.keypath.dynamodb.annotation.AutoId} key field.
+ * {@code autoId.<field>} giving the strategy of an {@link dev.keypath.dynamodb.annotation.AutoId} key field;
+ * {@code shards} says how a {@link dev.keypath.dynamodb.annotation.Sharded} type's partitions are spread
+ * ({@code calculated(16, [orderId])}, {@code random(8)}, with {@code from calculated(4, [orderId])} while a
+ * re-shard runs), and {@code shards.<index>} the same of a sharded global index's partitions.
  *
  * @param name           the stored type name (the {@code _type} attribute)
  * @param schemaVersion  the version of the type's schema (1 for a type that declares none)
@@ -32,6 +35,12 @@ public record TypeDescription(String name, int schemaVersion, String keyPath, Li
                               List<FieldDescription> fields, List<IndexDescription> indexes,
                               List<String> uniqueKeyPaths, Map<String, String> roles,
                               List<ChangeDescription> history) {
+    /**
+     * The role under which a sharded type's partition sharding is described; with a suffix ({@code shards.<index>}),
+     * a sharded global index's.
+     */
+    public static final String SHARDS = "shards";
+
     /** Checks the components and keeps every list in its order. */
     public TypeDescription {
         Objects.requireNonNull(name, "name");

@@ -30,6 +30,11 @@ public record SchemaChange(Kind kind, String type, String subject, String before
         KEY_PATH_CHANGED(Category.KEY_MIGRATION),
         /** A key field was added, removed or retyped: its items' keys change, a key migration. */
         KEY_FIELD_CHANGED(Category.KEY_MIGRATION),
+        /**
+         * How the type's partitions, or a global index's ({@code shards.<index>}), are spread over shards changed:
+         * stored items stay in their shards, so it is a key migration (a re-shard), not a schema change.
+         */
+        SHARDS_CHANGED(Category.KEY_MIGRATION),
         /** A stored field was added: a schema change. */
         FIELD_ADDED(Category.SCHEMA),
         /** A stored field was removed: a schema change. */
@@ -100,6 +105,10 @@ public record SchemaChange(Kind kind, String type, String subject, String before
             case KEY_FIELD_CHANGED -> t + "key field " + subject + " " + changed("key field") + ". A key field "
                     + "change is a key migration, not a schema change: move the items with keypath-migrate "
                     + "(docs/MIGRATING.md), then regenerate the snapshot";
+            case SHARDS_CHANGED -> t + "sharding " + subject + " " + changed("sharding") + ". Stored items stay "
+                    + "in the shards they were written to: a change of shards is a key migration, not a schema "
+                    + "change; declare the former count (@Sharded(formerCount)), move the items with keypath "
+                    + "migrate reshard (docs/HOT-PARTITIONS.md), then regenerate the snapshot";
             case FIELD_ADDED -> t + "field " + subject + " added (" + after + ")";
             case FIELD_REMOVED -> t + "field " + subject + " removed (was " + before + ")";
             case FIELD_RETYPED -> t + "field " + subject + " retyped from " + before + " to " + after;

@@ -82,12 +82,29 @@ final class SchemaDiff {
                 Kind.KEY_FIELD_CHANGED, out);
         compare(type, fields(o.fields()), fields(n.fields()), Kind.FIELD_ADDED, Kind.FIELD_REMOVED,
                 Kind.FIELD_RETYPED, out);
-        compare(type, new TreeMap<>(o.roles()), new TreeMap<>(n.roles()), Kind.ROLE_CHANGED, Kind.ROLE_CHANGED,
+        compare(type, roles(o.roles(), false), roles(n.roles(), false), Kind.ROLE_CHANGED, Kind.ROLE_CHANGED,
                 Kind.ROLE_CHANGED, out);
+        compare(type, roles(o.roles(), true), roles(n.roles(), true), Kind.SHARDS_CHANGED, Kind.SHARDS_CHANGED,
+                Kind.SHARDS_CHANGED, out);
         compare(type, indexes(o.indexes()), indexes(n.indexes()), Kind.INDEX_ADDED, Kind.INDEX_REMOVED,
                 Kind.INDEX_CHANGED, out);
         compare(type, unique(o.uniqueKeyPaths()), unique(n.uniqueKeyPaths()), Kind.UNIQUE_KEY_PATH_ADDED,
                 Kind.UNIQUE_KEY_PATH_REMOVED, Kind.UNIQUE_KEY_PATH_ADDED, out);
+    }
+
+    /** The roles that say how partitions are sharded ({@code shards}, {@code shards.<index>}), or all the others. */
+    private static Map<String, String> roles(Map<String, String> roles, boolean shards) {
+        Map<String, String> out = new TreeMap<>();
+        roles.forEach((role, field) -> {
+            if (isShards(role) == shards) {
+                out.put(role, field);
+            }
+        });
+        return out;
+    }
+
+    private static boolean isShards(String role) {
+        return role.equals(TypeDescription.SHARDS) || role.startsWith(TypeDescription.SHARDS + ".");
     }
 
     /** Adds a change for every name whose value differs between {@code o} and {@code n}. */

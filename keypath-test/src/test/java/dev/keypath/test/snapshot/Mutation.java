@@ -101,6 +101,19 @@ enum Mutation {
             return t.changed(role);
         }
     },
+    CHANGE_SHARDS(Kind.SHARDS_CHANGED) {
+        @Override
+        Mutated change(Copy t, Random r) {
+            String role = r.nextBoolean() ? "shards" : "shards.byIndex";
+            String before = t.roles.get(role);
+            if (before != null && r.nextBoolean()) {
+                t.roles.remove(role);
+            } else {
+                t.roles.put(role, before == null ? "calculated(4, [id])" : before + " from " + before);
+            }
+            return t.changed(role);
+        }
+    },
     ADD_INDEX(Kind.INDEX_ADDED) {
         @Override
         Mutated change(Copy t, Random r) {

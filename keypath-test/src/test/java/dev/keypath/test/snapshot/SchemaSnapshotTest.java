@@ -14,6 +14,7 @@ import dev.keypath.dynamodb.TypeDescription;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SchemaHistory;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import dev.keypath.dynamodb.annotation.Sharded;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,6 +58,22 @@ class SchemaSnapshotTest {
     @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
     @SecondaryKeyPath(index = "byTitle", keyPath = "/title-{title}/post-{postId}")
     record PostByTitle(UUID userId, long postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    @Sharded(count = 4, by = "postId")
+    record PostInFourShards(UUID userId, long postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    @Sharded(count = 16, by = "postId", formerCount = 4)
+    record PostMovingToSixteenShards(UUID userId, long postId, String title, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    @SecondaryKeyPath(index = "byTitle", keyPath = "/title-{title}/post-{postId}",
+            sharded = @Sharded(count = 8, random = true))
+    record PostByTitleInShards(UUID userId, long postId, String title, Instant createdAt) {
     }
 
     @ItemType(name = "Article", keyPath = "/user-{userId}/post-{postId}")
@@ -255,6 +272,27 @@ class SchemaSnapshotTest {
                 .hasMessageContaining("type Post: key field postId changed from number to string. A key field "
                         + "change is a key migration")
                 .hasMessageContaining("keypath-migrate (docs/MIGRATING.md)");
+    }
+
+    @Test
+    void aChangeOfShardsIsRefusedAsAKeyMigrationEvenBehindARaisedVersion() throws IOException {
+        assertThat(KeyPathTables.describe(PostInFourShards.class).types().get(0).roles())
+                .containsEntry("shards", "calculated(4, [postId])");
+        assertThat(KeyPathTables.describe(PostByTitleInShards.class).types().get(0).roles())
+                .containsEntry("shards.byTitle", "random(8)").doesNotContainKey("shards");
+        Path file = committed(PostInFourShards.class, User.class);
+        SchemaSnapshot.assertMatches(KeyPathTables.describe(PostInFourShards.class, User.class), file);
+        TableDescription moving = withVersion(KeyPathTables.describe(PostMovingToSixteenShards.class, User.class),
+                "Post", 2);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(moving, file))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("type Post: sharding shards changed from calculated(4, [postId]) to "
+                        + "calculated(16, [postId]) from calculated(4, [postId]). Stored items stay in the shards")
+                .hasMessageContaining("keypath migrate reshard (docs/HOT-PARTITIONS.md)");
+        Path plain = committed(PostByTitle.class, User.class);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(KeyPathTables.describe(PostByTitleInShards.class,
+                User.class), plain))
+                .hasMessageContaining("type Post: sharding shards.byTitle added (random(8))");
     }
 
     @Test

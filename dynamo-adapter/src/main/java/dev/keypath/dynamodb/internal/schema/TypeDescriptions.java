@@ -54,7 +54,9 @@ public final class TypeDescriptions {
         for (SecondaryKey k : declared.indexKeys().list()) {
             indexes.add(new IndexDescription(k.index(), k.template().source().toString(), k.local(), k.projection(),
                     k.include()));
+            putShards(roles, TypeDescription.SHARDS + "." + k.index(), k.shards());
         }
+        putShards(roles, TypeDescription.SHARDS, declared.shards());
         List<String> unique = new ArrayList<>();
         for (UniqueKey u : declared.aliasKeys().list()) {
             unique.add(u.template().source().toString());
@@ -79,6 +81,16 @@ public final class TypeDescriptions {
     /** The schema version {@code schema}'s type declares ({@code @ItemType(version)}); the one place that reads it. */
     static int schemaVersion(DefaultItemSchema<?> schema) {
         return schema.schemaVersion();
+    }
+
+    /**
+     * How a partition is spread, under {@code role}: {@code calculated(16, [orderId])}, {@code random(8)}, and while
+     * a re-shard runs {@code calculated(16, [orderId]) from calculated(4, [orderId])}.
+     */
+    private static void putShards(Map<String, String> roles, String role, ShardRule shards) {
+        if (shards != null) {
+            roles.put(role, shards.resharding() ? shards + " from " + shards.former() : shards.toString());
+        }
     }
 
     private static void putTimestamp(Map<String, String> roles, String role, TimestampField field) {
