@@ -74,20 +74,22 @@ final class OperationMeters {
     }
 
     private Shape shape(OperationReport report) {
-        Shape first = shapes.get(report.accessPattern());
-        for (Shape s = first; s != null; s = s.next) {
+        Shape found = match(shapes.get(report.accessPattern()), report);
+        if (found != null) {
+            return found;
+        }
+        return match(shapes.compute(report.accessPattern(),
+                (pattern, head) -> match(head, report) != null ? head : new Shape(report, head)), report);
+    }
+
+    /** The shape of {@code report} among {@code head} and the shapes linked to it, or null. */
+    private static Shape match(Shape head, OperationReport report) {
+        for (Shape s = head; s != null; s = s.next) {
             if (s.matches(report)) {
                 return s;
             }
         }
-        return shapes.compute(report.accessPattern(), (pattern, head) -> {
-            for (Shape s = head; s != null; s = s.next) {
-                if (s.matches(report)) {
-                    return head;
-                }
-            }
-            return new Shape(report, head);
-        }).find(report);
+        return null;
     }
 
     /**
@@ -103,8 +105,12 @@ final class OperationMeters {
         private final Shape next;
         private final Counters tableCounters;
         private final Map<String, Counters> indexes = new ConcurrentHashMap<>();
-        /** The timers by outcome and error type; the successful one kept apart. */
-        private final Map<Class<?>, Timer> failures = new ConcurrentHashMap<>();
+        /**
+         * The timers of failures by error type, one map per outcome (a transaction's exception is a failed
+         * condition or another error by its cancellation reasons); the successful one kept apart.
+         */
+        private final Map<Class<?>, Timer> conditionFailures = new ConcurrentHashMap<>();
+        private final Map<Class<?>, Timer> errors = new ConcurrentHashMap<>();
         private volatile Timer success;
         private volatile Timer conditionFailed;
 
@@ -121,15 +127,6 @@ final class OperationMeters {
         boolean matches(OperationReport report) {
             return kind == report.kind() && type == report.itemType() && table.equals(report.table())
                     && Objects.equals(index, report.index());
-        }
-
-        Shape find(OperationReport report) {
-            for (Shape s = this; s != null; s = s.next) {
-                if (s.matches(report)) {
-                    return s;
-                }
-            }
-            throw new IllegalStateException("no meters for " + report.accessPattern());
         }
 
         Counters index(String name) {
@@ -151,12 +148,12 @@ final class OperationMeters {
                         Timer t = conditionFailed;
                         return t != null ? t : (conditionFailed = timer(report.outcome(), null));
                     }
-                    return failures.computeIfAbsent(report.error().getClass(),
+                    return conditionFailures.computeIfAbsent(report.error().getClass(),
                             e -> timer(OperationReport.Outcome.CONDITION_FAILED, e));
                 }
                 default -> {
                     Class<?> error = report.error() == null ? Throwable.class : report.error().getClass();
-                    return failures.computeIfAbsent(error, e -> timer(OperationReport.Outcome.ERROR, e));
+                    return errors.computeIfAbsent(error, e -> timer(OperationReport.Outcome.ERROR, e));
                 }
             }
         }
