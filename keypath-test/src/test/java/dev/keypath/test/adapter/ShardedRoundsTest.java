@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.exception.AbortedException;
 import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -79,18 +81,27 @@ class ShardedRoundsTest {
         REPORTS.clear();
     }
 
-    /** Notes each query's sending thread and the most queries in flight at once; sleeps before each if asked. */
+    /**
+     * Notes each query's sending thread and the most queries in flight at once; sleeps before each if asked. A
+     * query is in flight from its transmission until its response or its failure, whichever the SDK reports
+     * first, and a query sent before the last reset is not counted at all.
+     */
     private static final class Sends implements ExecutionInterceptor {
+        private static final ExecutionAttribute<Object> SENT = new ExecutionAttribute<>("keypath-test-sent");
         final List<Thread> threads = new CopyOnWriteArrayList<>();
-        final AtomicInteger inFlight = new AtomicInteger();
+        private final Set<Object> open = ConcurrentHashMap.newKeySet();
         final AtomicInteger most = new AtomicInteger();
         volatile long delayMillis;
 
         void reset(long delay) {
             threads.clear();
-            inFlight.set(0);
+            open.clear();
             most.set(0);
             delayMillis = delay;
+        }
+
+        int inFlight() {
+            return open.size();
         }
 
         @Override
@@ -99,7 +110,10 @@ class ShardedRoundsTest {
                 return;
             }
             threads.add(Thread.currentThread());
-            most.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            Object sent = new Object();
+            attributes.putAttribute(SENT, sent);
+            open.add(sent);
+            most.accumulateAndGet(open.size(), Math::max);
             try {
                 Thread.sleep(delayMillis);
             } catch (InterruptedException e) {
@@ -109,15 +123,18 @@ class ShardedRoundsTest {
 
         @Override
         public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
-            if (context.request() instanceof QueryRequest) {
-                inFlight.decrementAndGet();
-            }
+            ended(attributes);
         }
 
         @Override
         public void onExecutionFailure(Context.FailedExecution context, ExecutionAttributes attributes) {
-            if (context.request() instanceof QueryRequest && context.httpResponse().isEmpty()) {
-                inFlight.decrementAndGet();
+            ended(attributes);
+        }
+
+        private void ended(ExecutionAttributes attributes) {
+            Object sent = attributes.getAttribute(SENT);
+            if (sent != null) {
+                open.remove(sent);
             }
         }
     }
@@ -278,10 +295,10 @@ class ShardedRoundsTest {
             Thread.interrupted();
         }
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (SENDS.inFlight.get() > 0 && System.nanoTime() < until) {
+        while (SENDS.inFlight() > 0 && System.nanoTime() < until) {
             Thread.sleep(10);
         }
-        assertThat(SENDS.inFlight.get()).as("requests left in flight").isZero();
+        assertThat(SENDS.inFlight()).as("requests left in flight").isZero();
         int sent = SENDS.threads.size();
         Thread.sleep(500);
         assertThat(SENDS.threads).as("nothing sent after the round was cancelled").hasSize(sent);
