@@ -39,7 +39,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * Upgrade on write ({@code upgradeOnWrite}): an update of an item stored at an older version writes it back at the
@@ -273,6 +277,37 @@ class UpgradeOnWriteTest {
         assertThatThrownBy(() -> KeyPathTables.builder().client(TestDynamoDb.get().client()).tableName(TABLE)
                 .register(V1.class).upgradeOnWrite(V3.class).build())
                 .isInstanceOf(ConflictingTableSettingsException.class).hasMessageContaining("not registered");
+    }
+
+    /**
+     * An older item that another writer changes before every attempt: the update gives up after its attempts with a
+     * {@code ConditionFailedException} that applied nothing and says the item kept changing while it was upgraded,
+     * not that it must be rewritten first (the table upgrades on write).
+     */
+    @Test
+    void anItemThatKeepsChangingWhileItIsUpgradedEndsInAConflictThatSaysSo() {
+        KeyPathTable v1 = table(false, AccountV1.class);
+        UUID id = UUID.randomUUID();
+        v1.put(new AccountV1(id, "n", 1, 0, 0));
+        KeyPath path = KeyPath.of("acct", id);
+        AtomicInteger changes = new AtomicInteger();
+        ExecutionInterceptor otherWriter = new ExecutionInterceptor() {
+            @Override
+            public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
+                if (context.request() instanceof UpdateItemRequest) {
+                    v1.put(new AccountV1(id, "n" + changes.incrementAndGet(), 1, 0, 0));
+                }
+            }
+        };
+        KeyPathTable upgrading = KeyPathTables.builder().client(TestDynamoDb.get().clientBuilder()
+                .overrideConfiguration(c -> c.addExecutionInterceptor(otherWriter)).build())
+                .tableName(TABLE).register(AccountV2.class).upgradeAllOnWrite().build();
+        assertThatThrownBy(() -> upgrading.update(AccountV2.class, path, UpdateSpec.of(u -> u.add("aHits", 1))))
+                .isInstanceOf(dev.keypath.dynamodb.ConditionFailedException.class)
+                .hasMessageContaining("kept changing while it was upgraded to version 2")
+                .hasMessageNotContaining("rewrite it at version");
+        assertThat(changes.get()).as("attempts").isGreaterThan(1);
+        assertThat(stored(path)).containsEntry("aHits", AttributeValue.fromN("0")).doesNotContainKey("_kp_v");
     }
 
     /**

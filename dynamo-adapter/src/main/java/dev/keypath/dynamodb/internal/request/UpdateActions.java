@@ -201,8 +201,11 @@ public final class UpdateActions {
             hint += " or the stored item changed while it was upgraded to version " + schema.schemaVersion();
         } else if (!stored.isEmpty()) {
             cond = cond.and(stored);
-            hint += " or the stored item is at a version of " + schema.typeName() + " this update cannot change "
-                    + "(rewrite it at version " + schema.schemaVersion() + " first)";
+            hint += currentOnly
+                    ? " or the stored item is at an older version of " + schema.typeName() + " and kept changing "
+                            + "while it was upgraded to version " + schema.schemaVersion()
+                    : " or the stored item is at a version of " + schema.typeName() + " this update cannot change "
+                            + "(rewrite it at version " + schema.schemaVersion() + " first)";
             if (mode == UpdateItem.Mode.UPSERT && schema.evolution().writeVersion() > 1) {
                 names.put("#kp_v", TableAttributes.SCHEMA_VERSION);
                 vals.put(":kp_vw", AttributeValues.number(schema.evolution().writeVersion()));
