@@ -1,5 +1,6 @@
 package dev.keypath.spring.autoconfigure;
 
+import dev.keypath.dynamodb.ConflictingTableSettingsException;
 import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
@@ -132,6 +133,7 @@ public class KeyPathDynamoAutoConfiguration {
         Set<Class<?>> types = new ItemTypeScanner(beanFactory.getClass().getClassLoader())
                 .scan(itemTypePackages(properties, beanFactory));
         builder.register(types.toArray(new Class<?>[0]));
+        new SchemaWriteSettings(types).apply(properties.getSchema(), builder);
         String secret = properties.getPageTokenSecret();
         if (secret != null && !secret.isEmpty()) {
             builder.pageTokenSecret(secret.getBytes(StandardCharsets.UTF_8));
@@ -152,6 +154,11 @@ public class KeyPathDynamoAutoConfiguration {
         KeyPathTable table;
         try {
             table = builder.build();
+        } catch (ConflictingTableSettingsException e) {
+            throw new KeyPathConfigurationException("The key-path table '" + properties.getTableName() + "' cannot "
+                    + "be built: " + e.getMessage(), "Remove the type from keypath.dynamodb.schema.upgrade-on-write "
+                    + "or keypath.dynamodb.schema.write-previous-version (or from the builder customizer that names it)",
+                    e);
         } catch (IllegalArgumentException e) {
             throw new KeyPathConfigurationException("The key-path table '" + properties.getTableName() + "' cannot "
                     + "be built: " + e.getMessage(), "Correct keypath.dynamodb.table-name or "

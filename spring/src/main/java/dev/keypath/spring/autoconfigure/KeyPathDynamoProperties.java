@@ -94,6 +94,9 @@ public class KeyPathDynamoProperties {
     /** Problem details of keypath's failures in web applications. */
     private final ProblemDetails problemDetails = new ProblemDetails();
 
+    /** How the table writes item types that declare schema versions. */
+    private final Schema schema = new Schema();
+
     public URI getEndpoint() {
         return endpoint;
     }
@@ -196,6 +199,46 @@ public class KeyPathDynamoProperties {
 
     public ProblemDetails getProblemDetails() {
         return problemDetails;
+    }
+
+    public Schema getSchema() {
+        return schema;
+    }
+
+    /**
+     * Schema-evolution settings ({@code keypath.dynamodb.schema.*}). Each names item types by their
+     * {@code @ItemType} name, their simple class name or their fully qualified class name; a name that matches no
+     * registered type stops the application at startup.
+     */
+    public static class Schema {
+        /**
+         * Item types written at the version before their own, for the length of a rolling deploy: instances of the
+         * previous release keep reading every item. Remove the setting once no instance of that release runs.
+         */
+        private List<String> writePreviousVersion = new ArrayList<>();
+
+        /**
+         * Item types whose older items an update writes back at the current version, on condition that the stored
+         * item did not change meanwhile; "*" for every registered type above version 1. Not together with
+         * write-previous-version for the same type.
+         */
+        private List<String> upgradeOnWrite = new ArrayList<>();
+
+        public List<String> getWritePreviousVersion() {
+            return writePreviousVersion;
+        }
+
+        public void setWritePreviousVersion(List<String> writePreviousVersion) {
+            this.writePreviousVersion = writePreviousVersion;
+        }
+
+        public List<String> getUpgradeOnWrite() {
+            return upgradeOnWrite;
+        }
+
+        public void setUpgradeOnWrite(List<String> upgradeOnWrite) {
+            this.upgradeOnWrite = upgradeOnWrite;
+        }
     }
 
     /** Problem-details settings ({@code keypath.dynamodb.problem-details.*}). */
