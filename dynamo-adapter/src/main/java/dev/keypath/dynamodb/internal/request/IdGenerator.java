@@ -6,7 +6,6 @@ import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,20 +17,21 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
- * Generates {@link AutoId} key values: random v4 UUIDs, time-ordered v7 UUIDs and per-parent sequences (one
+ * Generates {@link AutoId} key values: random v4 UUIDs, v7 UUIDs in the order they are made and per-parent sequences (one
  * atomic {@code UpdateItem ADD} on a counter item in its own partition). Does no I/O itself: the caller runs
  * the counter request ({@link #counterRequest}) synchronously or asynchronously and supplies its value.
  * Thread-safe.
  */
 public final class IdGenerator {
-    /** Made on the first v7 id: a table that generates none never starts the RNG. */
-    private static final class RandomBits {
-        static final SecureRandom INSTANCE = new SecureRandom();
-    }
+    /** The v7 ids of every table on the system clock in this JVM, so that the ids of all of them sort in order. */
+    private static final UuidV7Sequence SYSTEM_CLOCK_IDS = new UuidV7Sequence();
     private final Clock clock;
+    /** This table's v7 ids: the JVM's on the system clock, its own on any other clock. */
+    private final UuidV7Sequence v7;
 
     public IdGenerator(Clock clock) {
         this.clock = clock;
+        this.v7 = clock.equals(Clock.system(clock.getZone())) ? SYSTEM_CLOCK_IDS : new UuidV7Sequence();
     }
 
     /** Checks the counter key of a type that uses sequences (whether or not the id is set) before any request. */
@@ -63,7 +63,7 @@ public final class IdGenerator {
             }
             Object value = switch (f.autoId()) {
                 case UUID_V4 -> UUID.randomUUID();
-                case UUID_V7 -> uuidV7(clock.millis());
+                case UUID_V7 -> v7.next(clock.millis());
                 case SEQUENCE -> narrow(f.fieldType().type(), sequence.applyAsLong(schema.sequencePrefix(item)));
             };
             out.put(f.variable(), value);
@@ -82,14 +82,6 @@ public final class IdGenerator {
             return (byte) Math.toIntExact(v);
         }
         return v;
-    }
-
-    /** RFC 9562 version 7: 48-bit Unix milliseconds, version, 12 random bits, variant, 62 random bits. */
-    public static UUID uuidV7(long epochMillis) {
-        long randA = RandomBits.INSTANCE.nextInt(1 << 12);
-        long msb = (epochMillis & 0xFFFF_FFFF_FFFFL) << 16 | 0x7000L | randA;
-        long lsb = (RandomBits.INSTANCE.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
-        return new UUID(msb, lsb);
     }
 
     /** Key of the counter item for a collection prefix such as {@code /user-1/post}. */

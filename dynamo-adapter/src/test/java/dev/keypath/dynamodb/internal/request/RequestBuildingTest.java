@@ -182,8 +182,9 @@ class RequestBuildingTest {
 
     @Test
     void uuidV7IsTimeOrdered() {
-        var a = IdGenerator.uuidV7(1_000);
-        var b = IdGenerator.uuidV7(2_000);
+        var ids = new UuidV7Sequence();
+        var a = ids.next(1_000);
+        var b = ids.next(2_000);
         assertThat(a.version()).isEqualTo(7);
         assertThat(a.variant()).isEqualTo(2);
         assertThat(KeyPath.of("s", a)).isLessThan(KeyPath.of("s", b));
