@@ -95,7 +95,7 @@ class BudgetWindowsTest {
      * Asserts that no window of {@code seconds} held more than the budget's units plus one call's (by the time the
      * calls began; by the time they were answered, plus what the budget pays while the slowest call was in flight),
      * that a call cost at most one item or a hundredth of the budget's second, and that the budget, not the engine,
-     * set the pace.
+     * set the pace in the busiest second.
      */
     static void keeps(boolean reads, double budget, int... seconds) {
         String kind = reads ? "read" : "write";
@@ -118,8 +118,9 @@ class BudgetWindowsTest {
             assertThat(meter.maxWindow(reads, w, false)).as(report.toString())
                     .isLessThanOrEqualTo(budget * w + maxCall + budget * latency);
         }
-        int longest = seconds[seconds.length - 1];
-        assertThat(meter.maxWindow(reads, longest, true)).as("the budget sets the pace: " + report)
-                .isGreaterThan(0.8 * budget * longest);
+        // the budget, not the engine, sets the pace: the busiest second comes near it (longer windows also hold
+        // the engine's slow spells on a loaded machine, so they prove only the ceiling above)
+        assertThat(meter.maxWindow(reads, 1, true)).as("the budget sets the pace: " + report)
+                .isGreaterThan(0.8 * budget);
     }
 }
