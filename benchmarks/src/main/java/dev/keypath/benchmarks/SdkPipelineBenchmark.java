@@ -94,6 +94,7 @@ public class SdkPipelineBenchmark {
         Checks.equal(put(), post, "put through the SDK (" + observer + ")");
         Checks.equal(page().items().size(), ITEMS, "page through the SDK (" + observer + ")");
         Checks.equal(page().items().get(0), SocialPost.sample(SocialPost.USER, 1), "first post of the page");
+        Checks.equal(page().capacity().readUnits(), 1.0, "the page's capacity, read from the JSON");
     }
 
     /** Closes the client. */
