@@ -73,13 +73,11 @@ public class DefaultKeyPathObservationConvention implements KeyPathObservationCo
         OperationKeys.Shape shape = shape(context);
         double read = report.capacity().readUnits();
         double write = report.capacity().writeUnits();
-        KeyValue capacity = OperationHighCardinalityKeys.CONSUMED_CAPACITY.withValue(
-                shape != null ? shape.capacity(read, write) : OperationNames.capacity(read, write));
-        KeyValue scanned = OperationHighCardinalityKeys.SCANNED_COUNT.withValue(
-                OperationNames.count(report.itemsRead()));
-        KeyValue count = OperationHighCardinalityKeys.COUNT.withValue(OperationNames.count(report.itemsReturned()));
-        KeyValue requests = OperationHighCardinalityKeys.REQUESTS.withValue(OperationNames.count(report.requests()));
-        KeyValue retries = OperationHighCardinalityKeys.RETRIES.withValue(OperationNames.count(report.retries()));
+        KeyValue capacity = shape != null ? shape.capacity(read, write) : OperationKeys.capacityKey(read, write);
+        KeyValue scanned = OperationKeys.count(OperationHighCardinalityKeys.SCANNED_COUNT, report.itemsRead());
+        KeyValue count = OperationKeys.count(OperationHighCardinalityKeys.COUNT, report.itemsReturned());
+        KeyValue requests = OperationKeys.count(OperationHighCardinalityKeys.REQUESTS, report.requests());
+        KeyValue retries = OperationKeys.count(OperationHighCardinalityKeys.RETRIES, report.retries());
         return keyPath == null ? KeyValues.of(capacity, scanned, count, requests, retries)
                 : KeyValues.of(keyPath, capacity, scanned, count, requests, retries);
     }

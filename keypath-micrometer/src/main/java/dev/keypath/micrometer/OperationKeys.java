@@ -3,8 +3,11 @@ package dev.keypath.micrometer;
 import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.dynamodb.OperationStart;
+import dev.keypath.micrometer.KeyPathObservationDocumentation.OperationHighCardinalityKeys;
 import dev.keypath.micrometer.KeyPathObservationDocumentation.OperationLowCardinalityKeys;
+import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,13 +16,30 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The names and low-cardinality keys of each shape of operation (access pattern, kind, item type, table, index),
  * built once and kept, for {@link DefaultKeyPathObservationConvention}: the contextual name, and the keys of a
- * running operation, of a success and of a failed condition. An error's keys, which name its type, are built
- * each time (errors are rare, and their types many). Past {@value #MAX_SHAPES} shapes nothing more is kept and each
+ * running operation, of a success and of a failed condition, and the consumed-capacity key of the units it last
+ * reported; the keys of small counts are kept for all shapes. An error's keys, which name its type, are built each
+ * time (errors are rare, and their types many). Past {@value #MAX_SHAPES} shapes nothing more is kept and each
  * further shape's keys are built each time, as they were before. Thread-safe.
  */
 final class OperationKeys {
     /** The most shapes kept: far above any application's access patterns × operations. */
     static final int MAX_SHAPES = 10_000;
+
+    /** The keys of the counts below {@value #KEPT_COUNTS}, by count key: null for the keys that are not counts. */
+    private static final KeyValue[][] COUNTS = new KeyValue[OperationHighCardinalityKeys.values().length][];
+    private static final int KEPT_COUNTS = 16;
+
+    static {
+        for (OperationHighCardinalityKeys key : List.of(OperationHighCardinalityKeys.SCANNED_COUNT,
+                OperationHighCardinalityKeys.COUNT, OperationHighCardinalityKeys.REQUESTS,
+                OperationHighCardinalityKeys.RETRIES)) {
+            KeyValue[] kept = new KeyValue[KEPT_COUNTS];
+            for (int i = 0; i < kept.length; i++) {
+                kept[i] = key.withValue(OperationNames.count(i));
+            }
+            COUNTS[key.ordinal()] = kept;
+        }
+    }
 
     /** Per access pattern, the shapes of operation seen under it (almost always one). */
     private final Map<String, Shape> shapes = new ConcurrentHashMap<>();
@@ -104,19 +124,33 @@ final class OperationKeys {
                     && Objects.equals(index, start.index());
         }
 
-        /** {@link OperationNames#capacity(double, double)}, kept for the last units asked. */
-        String capacity(double readUnits, double writeUnits) {
+        /** The {@code aws.dynamodb.consumed_capacity} key of these units, kept for the last units asked. */
+        KeyValue capacity(double readUnits, double writeUnits) {
             CapacityText last = capacity;
             if (last != null && last.readUnits == readUnits && last.writeUnits == writeUnits) {
-                return last.text;
+                return last.key;
             }
-            CapacityText text = new CapacityText(readUnits, writeUnits,
-                    OperationNames.capacity(readUnits, writeUnits));
+            CapacityText text = new CapacityText(readUnits, writeUnits, capacityKey(readUnits, writeUnits));
             capacity = text;
-            return text.text;
+            return text.key;
         }
     }
 
-    private record CapacityText(double readUnits, double writeUnits, String text) {
+    /** The {@code aws.dynamodb.consumed_capacity} key of these units. */
+    static KeyValue capacityKey(double readUnits, double writeUnits) {
+        return OperationHighCardinalityKeys.CONSUMED_CAPACITY.withValue(OperationNames.capacity(readUnits, writeUnits));
+    }
+
+    /**
+     * The key {@code key} with the value {@code count}: kept for the small counts most operations report (an item
+     * read and returned, one request, no retry), built for others.
+     */
+    static KeyValue count(OperationHighCardinalityKeys key, long count) {
+        KeyValue[] kept = COUNTS[key.ordinal()];
+        return kept != null && count >= 0 && count < kept.length ? kept[(int) count]
+                : key.withValue(OperationNames.count(count));
+    }
+
+    private record CapacityText(double readUnits, double writeUnits, KeyValue key) {
     }
 }

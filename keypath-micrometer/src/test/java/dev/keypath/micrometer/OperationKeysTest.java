@@ -94,10 +94,18 @@ class OperationKeysTest {
         double write = random.nextInt(3);
         OperationCapacity capacity = OperationCapacity.of(read + write, write, Map.of(start.table(),
                 new OperationCapacity.Units(read, write)), Map.of(), Map.of(), 1, 1);
-        long scanned = random.nextInt(3) == 0 ? 5_000 + random.nextInt(10) : random.nextInt(1_100);
         return new OperationReport(start.kind(), start.itemType(), start.table(), start.index(), path,
-                start.accessPattern(), outcome, error, Duration.ofNanos(1), capacity, scanned,
-                random.nextInt(1_100), 1 + random.nextInt(3), random.nextInt(2));
+                start.accessPattern(), outcome, error, Duration.ofNanos(1), capacity, count(random),
+                count(random), (int) count(random), (int) count(random));
+    }
+
+    /** A count: small (the kept ones and just past them), up to a page, or past any kept string. */
+    private static long count(Random random) {
+        return switch (random.nextInt(3)) {
+            case 0 -> random.nextInt(20);
+            case 1 -> random.nextInt(1_100);
+            default -> 5_000 + random.nextInt(10);
+        };
     }
 
     /** One operation through {@code convention} as Micrometer asks it: keys at the start, keys and name at the stop. */
