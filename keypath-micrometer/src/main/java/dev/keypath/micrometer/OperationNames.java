@@ -11,6 +11,8 @@ import java.util.Map;
 final class OperationNames {
     private static final Map<OperationKind, String> OPERATIONS = new EnumMap<>(OperationKind.class);
     private static final Map<OperationReport.Outcome, String> OUTCOMES = new EnumMap<>(OperationReport.Outcome.class);
+    /** The decimal strings of the counts most operations report: items of a page, requests, retries. */
+    private static final String[] COUNTS = new String[1025];
 
     static {
         for (OperationKind kind : OperationKind.values()) {
@@ -18,6 +20,9 @@ final class OperationNames {
         }
         for (OperationReport.Outcome outcome : OperationReport.Outcome.values()) {
             OUTCOMES.put(outcome, outcome.name().toLowerCase(Locale.ROOT));
+        }
+        for (int i = 0; i < COUNTS.length; i++) {
+            COUNTS[i] = Integer.toString(i);
         }
     }
 
@@ -44,6 +49,11 @@ final class OperationNames {
 
     static String errorType(Throwable error) {
         return error == null ? KeyPathObservationDocumentation.NONE : error.getClass().getSimpleName();
+    }
+
+    /** {@code count} in decimal, without building the string for the counts of up to a page of items. */
+    static String count(long count) {
+        return count >= 0 && count < COUNTS.length ? COUNTS[(int) count] : Long.toString(count);
     }
 
     /** The capacity as OpenTelemetry's {@code aws.dynamodb.consumed_capacity} writes a {@code ConsumedCapacity}. */

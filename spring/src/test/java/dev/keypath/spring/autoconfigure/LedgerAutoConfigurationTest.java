@@ -12,7 +12,10 @@ import dev.keypath.micrometer.ledger.PatternFigures;
 import dev.keypath.spring.actuate.KeyPathEndpoint;
 import dev.keypath.spring.sample.User;
 import dev.keypath.test.TestDynamoDb;
+import dev.keypath.micrometer.KeyPathObservations;
 import io.micrometer.common.KeyValue;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -183,6 +186,84 @@ class LedgerAutoConfigurationTest {
                 .withPropertyValues("keypath.dynamodb.observations.enabled=false")
                 .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));
         runner.run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));
+    }
+
+    /** A meter registry beside the observation registry, as Actuator gives an application. */
+    @Configuration(proxyBeanMethods = false)
+    static class Meters {
+        @Bean
+        MeterRegistry meterRegistry() {
+            return new SimpleMeterRegistry();
+        }
+    }
+
+    @Test
+    void inMetersModeTheMeterRegistryTimesAndCountsEachOperationWithoutAnyObservation() {
+        Observations.STOPPED.clear();
+        runner.withUserConfiguration(Observations.class, Meters.class)
+                .withPropertyValues("keypath.dynamodb.observations.mode=meters",
+                        "management.endpoints.web.exposure.include=keypath")
+                .run(ctx -> {
+                    assertThat(ctx).hasNotFailed().hasSingleBean(OperationObserver.class)
+                            .doesNotHaveBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class);
+                    putAndGet(ctx.getBean(KeyPathTable.class));
+                    MeterRegistry meters = ctx.getBean(MeterRegistry.class);
+                    assertThat(meters.get(KeyPathObservations.OPERATION).tag("keypath.access_pattern", "User.get")
+                            .tag("error", "none").timer().count()).isEqualTo(1);
+                    assertThat(meters.get(KeyPathObservations.WRITE_UNITS).tag("keypath.access_pattern", "User.put")
+                            .counter().count()).isPositive();
+                    assertThat(Observations.STOPPED).isEmpty();
+                    // the endpoint's figures come from the ledger, a listener, whatever the mode
+                    assertThat(ctx.getBean(KeyPathEndpoint.class).ledger().patterns())
+                            .extracting(KeyPathEndpoint.PatternDescriptor::name).contains("User.put", "User.get");
+                });
+    }
+
+    @Test
+    void theDefaultModeObservesAndModeNoneGivesNoObserverButKeepsTheLedger() {
+        Observations.STOPPED.clear();
+        runner.withUserConfiguration(Observations.class, Meters.class).run(ctx -> {
+            assertThat(ctx).hasNotFailed().hasSingleBean(OperationObserver.class)
+                    .doesNotHaveBean(KeyPathLedgerAutoConfiguration.MetersConfiguration.class);
+            putAndGet(ctx.getBean(KeyPathTable.class));
+            assertThat(Observations.STOPPED).contains("keypath.operation User.get");
+            // the handler here times nothing: the operation timer is the handlers' to make, not keypath's
+            assertThat(ctx.getBean(MeterRegistry.class).find(KeyPathObservations.OPERATION).timer()).isNull();
+            assertThat(ctx.getBean(MeterRegistry.class).find(KeyPathObservations.WRITE_UNITS).counter()).isNotNull();
+        });
+        Observations.STOPPED.clear();
+        runner.withUserConfiguration(Observations.class, Meters.class)
+                .withPropertyValues("keypath.dynamodb.observations.mode=none").run(ctx -> {
+                    assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class);
+                    putAndGet(ctx.getBean(KeyPathTable.class));
+                    assertThat(Observations.STOPPED).isEmpty();
+                    assertThat(ctx.getBean(MeterRegistry.class).find(KeyPathObservations.OPERATION).meters())
+                            .isEmpty();
+                    assertThat(ctx.getBean(AccessPatternLedger.class).patterns())
+                            .extracting(PatternFigures::accessPattern).contains("User.put", "User.get");
+                });
+    }
+
+    @Test
+    void metersModeNeedsAMeterRegistryAndGivesWayToTheApplicationsObserverAndToEnabledFalse() {
+        runner.withUserConfiguration(Observations.class)
+                .withPropertyValues("keypath.dynamodb.observations.mode=meters")
+                .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));
+        OperationObserver own = start -> null;
+        runner.withUserConfiguration(Meters.class).withBean(OperationObserver.class, () -> own)
+                .withPropertyValues("keypath.dynamodb.observations.mode=meters")
+                .run(ctx -> assertThat(ctx).hasNotFailed().getBean(OperationObserver.class).isSameAs(own));
+        runner.withUserConfiguration(Meters.class)
+                .withPropertyValues("keypath.dynamodb.observations.mode=meters",
+                        "keypath.dynamodb.observations.enabled=false")
+                .run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));
+    }
+
+    @Test
+    void anUnknownModeFailsStartupNamingTheProperty() {
+        runner.withUserConfiguration(Meters.class).withPropertyValues("keypath.dynamodb.observations.mode=traces")
+                .run(ctx -> assertThat(ctx).hasFailed().getFailure()
+                        .hasStackTraceContaining("keypath.dynamodb.observations.mode"));
     }
 
     @Test

@@ -39,13 +39,21 @@ final class CapacityTally {
 
     /** {@code response} of a call of {@code api} came back. */
     <R> void answered(DynamoApi<?, R> api, R response) {
-        List<ConsumedCapacity> consumed = api.consumed(response);
-        if (!consumed.isEmpty()) {
-            reported++;
-        }
         boolean writes = api.writes();
-        for (ConsumedCapacity c : consumed) {
-            add(c, writes);
+        if (api.reportsOne()) { // a single-table call: its one figure, no list
+            ConsumedCapacity one = api.consumedOne(response);
+            if (one != null) {
+                reported++;
+                add(one, writes);
+            }
+        } else {
+            List<ConsumedCapacity> consumed = api.consumed(response);
+            if (!consumed.isEmpty()) {
+                reported++;
+            }
+            for (ConsumedCapacity c : consumed) {
+                add(c, writes);
+            }
         }
         itemsRead += api.itemsRead(response);
         retries += api.unprocessed(response);

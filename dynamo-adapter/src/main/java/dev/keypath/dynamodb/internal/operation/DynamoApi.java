@@ -42,61 +42,61 @@ public final class DynamoApi<Q, R> {
             new DynamoApi<>("GetItem", DynamoDbClient::getItem, DynamoDbAsyncClient::getItem,
                     new Capacity<>(false, GetItemRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> one(r.consumedCapacity()), r -> r.hasItem() && !r.item().isEmpty() ? 1 : 0,
+                            one(GetItemResponse::consumedCapacity), r -> r.hasItem() && !r.item().isEmpty() ? 1 : 0,
                             r -> 0));
     public static final DynamoApi<PutItemRequest, PutItemResponse> PUT_ITEM =
             new DynamoApi<>("PutItem", DynamoDbClient::putItem, DynamoDbAsyncClient::putItem,
                     new Capacity<>(true, PutItemRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> one(r.consumedCapacity()), r -> 0, r -> 0));
+                            one(PutItemResponse::consumedCapacity), r -> 0, r -> 0));
     public static final DynamoApi<DeleteItemRequest, DeleteItemResponse> DELETE_ITEM =
             new DynamoApi<>("DeleteItem", DynamoDbClient::deleteItem, DynamoDbAsyncClient::deleteItem,
                     new Capacity<>(true, DeleteItemRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> one(r.consumedCapacity()), r -> 0, r -> 0));
+                            one(DeleteItemResponse::consumedCapacity), r -> 0, r -> 0));
     public static final DynamoApi<UpdateItemRequest, UpdateItemResponse> UPDATE_ITEM =
             new DynamoApi<>("UpdateItem", DynamoDbClient::updateItem, DynamoDbAsyncClient::updateItem,
                     new Capacity<>(true, UpdateItemRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> one(r.consumedCapacity()), r -> 0, r -> 0));
+                            one(UpdateItemResponse::consumedCapacity), r -> 0, r -> 0));
     public static final DynamoApi<QueryRequest, QueryResponse> QUERY =
             new DynamoApi<>("Query", DynamoDbClient::query, DynamoDbAsyncClient::query,
                     new Capacity<>(false, QueryRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> one(r.consumedCapacity()), r -> r.scannedCount() == null ? 0 : r.scannedCount(),
+                            one(QueryResponse::consumedCapacity), r -> r.scannedCount() == null ? 0 : r.scannedCount(),
                             r -> 0));
     public static final DynamoApi<ScanRequest, ScanResponse> SCAN =
             new DynamoApi<>("Scan", DynamoDbClient::scan, DynamoDbAsyncClient::scan,
                     new Capacity<>(false, ScanRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> one(r.consumedCapacity()), r -> r.scannedCount() == null ? 0 : r.scannedCount(),
+                            one(ScanResponse::consumedCapacity), r -> r.scannedCount() == null ? 0 : r.scannedCount(),
                             r -> 0));
     public static final DynamoApi<BatchGetItemRequest, BatchGetItemResponse> BATCH_GET_ITEM =
             new DynamoApi<>("BatchGetItem", DynamoDbClient::batchGetItem, DynamoDbAsyncClient::batchGetItem,
                     new Capacity<>(false, BatchGetItemRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of(),
+                            many(r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of()),
                             r -> r.responses().values().stream().mapToInt(List::size).sum(),
                             r -> r.hasUnprocessedKeys() && !r.unprocessedKeys().isEmpty() ? 1 : 0));
     public static final DynamoApi<BatchWriteItemRequest, BatchWriteItemResponse> BATCH_WRITE_ITEM =
             new DynamoApi<>("BatchWriteItem", DynamoDbClient::batchWriteItem, DynamoDbAsyncClient::batchWriteItem,
                     new Capacity<>(true, BatchWriteItemRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of(), r -> 0,
+                            many(r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of()), r -> 0,
                             r -> r.hasUnprocessedItems() && !r.unprocessedItems().isEmpty() ? 1 : 0));
     public static final DynamoApi<TransactWriteItemsRequest, TransactWriteItemsResponse> TRANSACT_WRITE_ITEMS =
             new DynamoApi<>("TransactWriteItems", DynamoDbClient::transactWriteItems,
                     DynamoDbAsyncClient::transactWriteItems,
                     new Capacity<>(true, TransactWriteItemsRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of(), r -> 0, r -> 0));
+                            many(r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of()), r -> 0, r -> 0));
 
     public static final DynamoApi<TransactGetItemsRequest, TransactGetItemsResponse> TRANSACT_GET_ITEMS =
             new DynamoApi<>("TransactGetItems", DynamoDbClient::transactGetItems,
                     DynamoDbAsyncClient::transactGetItems,
                     new Capacity<>(false, TransactGetItemsRequest::returnConsumedCapacity,
                             (q, m) -> q.toBuilder().returnConsumedCapacity(m).build(),
-                            r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of(),
+                            many(r -> r.hasConsumedCapacity() ? r.consumedCapacity() : List.of()),
                             r -> (int) r.responses().stream().filter(i -> i.hasItem() && !i.item().isEmpty()).count(),
                             r -> 0));
 
@@ -138,9 +138,29 @@ public final class DynamoApi<Q, R> {
         return capacity != null && capacity.writes;
     }
 
+    /**
+     * The one consumed capacity {@code response} reports, for a call that reports at most one
+     * ({@link #reportsOne()}): null when it reports none.
+     */
+    ConsumedCapacity consumedOne(R response) {
+        return capacity.consumed.one.apply(response);
+    }
+
+    /** Whether the call's response reports at most one consumed capacity (a single-table call). */
+    boolean reportsOne() {
+        return capacity != null && capacity.consumed.one != null;
+    }
+
     /** The consumed capacity {@code response} reports: empty when it reports none. */
     List<ConsumedCapacity> consumed(R response) {
-        return capacity == null ? List.of() : capacity.consumed.apply(response);
+        if (capacity == null) {
+            return List.of();
+        }
+        if (capacity.consumed.one != null) {
+            ConsumedCapacity one = capacity.consumed.one.apply(response);
+            return one == null ? List.of() : List.of(one);
+        }
+        return capacity.consumed.many.apply(response);
     }
 
     /** The items DynamoDB read for {@code response}: the scanned count, or the items found. */
@@ -153,14 +173,25 @@ public final class DynamoApi<Q, R> {
         return capacity == null ? 0 : capacity.unprocessed.applyAsInt(response);
     }
 
-    private static List<ConsumedCapacity> one(ConsumedCapacity consumed) {
-        return consumed == null ? List.of() : List.of(consumed);
+    private static <R> Consumed<R> one(Function<R, ConsumedCapacity> one) {
+        return new Consumed<>(one, null);
+    }
+
+    private static <R> Consumed<R> many(Function<R, List<ConsumedCapacity>> many) {
+        return new Consumed<>(null, many);
+    }
+
+    /**
+     * Where a response reports its consumed capacity: in one field (a single-table call), read without a list, or
+     * in a list (a batch or transaction); exactly one of the two is set.
+     */
+    private record Consumed<R>(Function<R, ConsumedCapacity> one, Function<R, List<ConsumedCapacity>> many) {
     }
 
     /** How one call asks for consumed capacity and where its response reports it. */
     private record Capacity<Q, R>(boolean writes, Function<Q, ReturnConsumedCapacity> asked,
                                   BiFunction<Q, ReturnConsumedCapacity, Q> ask,
-                                  Function<R, List<ConsumedCapacity>> consumed, ToIntFunction<R> itemsRead,
+                                  Consumed<R> consumed, ToIntFunction<R> itemsRead,
                                   ToIntFunction<R> unprocessed) {
     }
 

@@ -44,6 +44,8 @@ final class MeteredOperation<T> implements Operation<T> {
     /** The requests sent and not yet answered (several for a concurrent step), when observed; else null. */
     private List<RequestObservation> pending;
     private String name;
+    /** The capacity given to the result, when it carries it: the report's too. */
+    private OperationCapacity capacity;
     /** The key path known at the start, when there was one: the same at the end, so not derived again. */
     private KeyPath addressed;
 
@@ -67,8 +69,12 @@ final class MeteredOperation<T> implements Operation<T> {
             step = inner.next();
             if (step == Step.DONE) {
                 T value = inner.result();
-                OperationCapacity capacity = tally.capacity();
-                result = access.attach == null ? value : access.attach.apply(value, capacity);
+                if (access.attach == null) {
+                    result = value;
+                } else { // the result carries the capacity: built once, for it and the report
+                    capacity = tally.capacity();
+                    result = access.attach.apply(value, capacity);
+                }
                 end(null);
                 return step;
             }
@@ -212,7 +218,8 @@ final class MeteredOperation<T> implements Operation<T> {
         OperationReport report = new OperationReport(access.kind, access.itemType, table, access.index,
                 addressed != null || access.keyPath == null ? addressed : keyPathOf(error == null ? result : null),
                 name, OperationReport.Outcome.of(error), error,
-                Duration.ofNanos(System.nanoTime() - started), tally.capacity(), tally.itemsRead(), returned,
+                Duration.ofNanos(System.nanoTime() - started), capacity != null ? capacity : tally.capacity(),
+                tally.itemsRead(), returned,
                 tally.requests(), tally.retries());
         Observers.end(observation, report);
     }

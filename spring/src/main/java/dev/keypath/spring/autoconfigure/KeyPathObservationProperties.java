@@ -1,0 +1,70 @@
+package dev.keypath.spring.autoconfigure;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * How the table's operations reach Micrometer ({@code keypath.dynamodb.observations.*}): one observation per
+ * operation (the default, with an {@code ObservationRegistry} bean), the meters alone (with a {@code MeterRegistry}
+ * bean), or neither. The access-pattern ledger and {@code /actuator/keypath} are fed in every mode.
+ */
+@ConfigurationProperties(prefix = KeyPathObservationProperties.PREFIX)
+public class KeyPathObservationProperties {
+    /** The prefix of these properties. */
+    public static final String PREFIX = "keypath.dynamodb.observations";
+
+    /** What Micrometer gets of each operation. */
+    public enum Mode {
+        /**
+         * One observation per operation in the application's {@code ObservationRegistry} (its handlers make the
+         * timer and the spans), and the capacity and item counters in its {@code MeterRegistry}.
+         */
+        OBSERVATIONS,
+        /**
+         * No observation: the {@code keypath.operation} timer and the capacity and item counters straight into the
+         * application's {@code MeterRegistry}, at a fraction of an observation's cost; no span.
+         */
+        METERS,
+        /** Nothing: no observation and no meter of keypath's own. */
+        NONE
+    }
+
+    /** Whether operations reach Micrometer at all; false is the same as mode "none". */
+    private boolean enabled = true;
+
+    /**
+     * What each operation gives Micrometer: "observations" (an observation each, traced and timed by the
+     * observation registry's handlers), "meters" (the timer and counters alone, no observation, no span), or
+     * "none".
+     */
+    private Mode mode = Mode.OBSERVATIONS;
+
+    /**
+     * Whether each DynamoDB request gets a child observation of its operation's (mode "observations" only); each
+     * costs about as much as the operation's own.
+     */
+    private boolean requests;
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public Mode getMode() {
+        return mode;
+    }
+
+    public void setMode(Mode mode) {
+        this.mode = mode;
+    }
+
+    public boolean isRequests() {
+        return requests;
+    }
+
+    public void setRequests(boolean requests) {
+        this.requests = requests;
+    }
+}
