@@ -11,7 +11,8 @@ import java.lang.annotation.Target;
  *
  * <ul>
  *   <li>{@link Strategy#UUID_V4}: random UUID (field type {@link java.util.UUID}).</li>
- *   <li>{@link Strategy#UUID_V7}: time-ordered UUID (RFC 9562 version 7), so newer items sort later.</li>
+ *   <li>{@link Strategy#UUID_V7}: time-ordered UUID (RFC 9562 version 7), so newer items sort later: the ids a
+ *       table makes sort in the order it made them, also within one millisecond.</li>
  *   <li>{@link Strategy#SEQUENCE}: per-parent monotonic counter starting at 1 (field type {@code long} or
  *       {@code int}); only for the id of the last element of the key path. The counter lives in its own
  *       small item outside the parent's partition and is advanced with an atomic {@code UpdateItem ADD}.</li>

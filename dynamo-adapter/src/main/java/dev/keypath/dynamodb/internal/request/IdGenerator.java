@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
@@ -29,6 +30,11 @@ public final class IdGenerator {
         static final SecureRandom INSTANCE = new SecureRandom();
     }
     private final Clock clock;
+    /**
+     * The last v7 id's milliseconds and 12-bit counter ({@code millis << 12 | counter}): the next id comes after it,
+     * so a table's ids sort in the order they were made, also within one millisecond or when the clock steps back.
+     */
+    private final AtomicLong lastV7 = new AtomicLong(Long.MIN_VALUE);
 
     public IdGenerator(Clock clock) {
         this.clock = clock;
@@ -63,7 +69,7 @@ public final class IdGenerator {
             }
             Object value = switch (f.autoId()) {
                 case UUID_V4 -> UUID.randomUUID();
-                case UUID_V7 -> uuidV7(clock.millis());
+                case UUID_V7 -> nextV7();
                 case SEQUENCE -> narrow(f.fieldType().type(), sequence.applyAsLong(schema.sequencePrefix(item)));
             };
             out.put(f.variable(), value);
@@ -84,9 +90,26 @@ public final class IdGenerator {
         return v;
     }
 
+    /**
+     * The next v7 id of this table (RFC 9562 section 6.2, method 1): the clock's millisecond and a 12-bit counter
+     * that starts at random in the lower half of its range each new millisecond and counts up within one; when it
+     * runs out, or the clock reads earlier than the last id, the id takes the last one's time plus one.
+     */
+    private UUID nextV7() {
+        long now = clock.millis() & 0xFFFF_FFFF_FFFFL;
+        long next = lastV7.updateAndGet(last -> {
+            long fresh = now << 12 | RandomBits.INSTANCE.nextInt(1 << 11);
+            return fresh > last ? fresh : last + 1;
+        });
+        return uuidV7(next >>> 12, next & 0xFFF);
+    }
+
     /** RFC 9562 version 7: 48-bit Unix milliseconds, version, 12 random bits, variant, 62 random bits. */
     public static UUID uuidV7(long epochMillis) {
-        long randA = RandomBits.INSTANCE.nextInt(1 << 12);
+        return uuidV7(epochMillis, RandomBits.INSTANCE.nextInt(1 << 12));
+    }
+
+    private static UUID uuidV7(long epochMillis, long randA) {
         long msb = (epochMillis & 0xFFFF_FFFF_FFFFL) << 16 | 0x7000L | randA;
         long lsb = (RandomBits.INSTANCE.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
         return new UUID(msb, lsb);
