@@ -10,11 +10,13 @@ import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TableCustomizer;
 import dev.keypath.test.TablePer;
+import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,10 @@ class ChangesCommandTest {
     DynamoDbClient client;
 
     private CliRun changes(String... extra) {
+        return CliRun.of(arguments(extra));
+    }
+
+    private String[] arguments(String... extra) {
         String[] args = new String[5 + extra.length];
         args[0] = "changes";
         args[1] = "--endpoint";
@@ -63,7 +69,7 @@ class ChangesCommandTest {
         args[3] = "--table";
         args[4] = table.tableName();
         System.arraycopy(extra, 0, args, 5, extra.length);
-        return CliRun.of(args);
+        return args;
     }
 
     private static JsonNode details(String line) {
@@ -127,11 +133,17 @@ class ChangesCommandTest {
     @Test
     void followKeepsPrintingUntilInterrupted() throws InterruptedException {
         AtomicReference<CliRun> result = new AtomicReference<>();
-        Thread tail = new Thread(() -> result.set(changes("--follow")));
+        StringWriter printed = new StringWriter(); // a StringBuffer inside: safe to read while the run writes
+        Thread tail = new Thread(() -> result.set(CliRun.printingTo(printed, "", arguments("--follow"))));
         tail.start();
-        Thread.sleep(500);
+        Thread.sleep(500); // most likely past the first read, which finds nothing
         table.put(new Post(ALICE, 7, "live"));
-        Thread.sleep(2_000);
+        // however long a busy machine takes, the change is printed while the run keeps following
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!printed.toString().contains("/post-7\t") && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(tail.isAlive()).as("still following once the change is printed").isTrue();
 
         tail.interrupt();
         tail.join(10_000);

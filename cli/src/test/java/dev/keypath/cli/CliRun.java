@@ -25,8 +25,12 @@ record CliRun(int exitCode, String out, String err) {
     }
 
     static CliRun withStdin(String stdin, String... args) {
+        return printingTo(new StringWriter(), stdin, args);
+    }
+
+    /** A run that prints to {@code out} as it goes, so another thread can watch what it printed so far. */
+    static CliRun printingTo(StringWriter out, String stdin, String... args) {
         CommandLine cli = KeypathCli.commandLine(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
-        StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.test.TestDynamoDb;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -94,8 +96,8 @@ class BudgetWindowsTest {
     /**
      * Asserts that no window of {@code seconds} held more than the budget's units plus one call's (by the time the
      * calls began; by the time they were answered, plus what the budget pays while the slowest call was in flight),
-     * that a call cost at most one item or a hundredth of the budget's second, and that the budget, not the engine,
-     * set the pace in the busiest second.
+     * that a call cost at most one item or a hundredth of the budget's second, and that the budget set the pace
+     * (calls going as soon as the calls before them were paid for).
      */
     static void keeps(boolean reads, double budget, int... seconds) {
         String kind = reads ? "read" : "write";
@@ -118,9 +120,20 @@ class BudgetWindowsTest {
             assertThat(meter.maxWindow(reads, w, false)).as(report.toString())
                     .isLessThanOrEqualTo(budget * w + maxCall + budget * latency);
         }
-        // the budget, not the engine, sets the pace: the busiest second comes near it (longer windows also hold
-        // the engine's slow spells on a loaded machine, so they prove only the ceiling above)
-        assertThat(meter.maxWindow(reads, 1, true)).as("the budget sets the pace: " + report)
-                .isGreaterThan(0.8 * budget);
+        // The budget sets the pace: a call goes as soon as the calls before it are paid for. The units a window
+        // holds fall short of the budget when a busy machine is slower than it (722 of 1,000 in 10 s were seen),
+        // so what is checked is the gap from each call's start to the next, in units of what the call paid for: at
+        // least a tenth of the calls are followed within a quarter more than that (a budget that held calls back
+        // would leave none there).
+        List<ConsumedCapacityMeter.Call> calls = new ArrayList<>(meter.calls(reads));
+        calls.sort(Comparator.comparingLong(ConsumedCapacityMeter.Call::sent));
+        double[] gaps = new double[calls.size() - 1];
+        for (int i = 1; i < calls.size(); i++) {
+            ConsumedCapacityMeter.Call before = calls.get(i - 1);
+            gaps[i - 1] = (calls.get(i).sent() - before.sent()) / 1e9 / (before.units() / budget);
+        }
+        Arrays.sort(gaps);
+        assertThat(gaps[gaps.length / 10]).as("the budget sets the pace, tenth percentile of the gaps in calls: "
+                + report).isLessThanOrEqualTo(1.25);
     }
 }

@@ -9,9 +9,10 @@ import java.util.concurrent.atomic.DoubleAdder;
 import org.junit.jupiter.api.Test;
 
 /**
- * The capacity budget alone, with threads that reserve random amounts: together they spend its rate, no window of a
- * second holds more than the budget and one reservation, and a pause is not made up for by a burst. (How a
- * migration keeps it, measured by what DynamoDB reports, is {@link BudgetWindowsTest}.)
+ * The capacity budget alone, with threads that reserve random amounts: together they spend its rate (each grant
+ * goes once the reservation before it is paid for), no window of a second holds more than the budget and one
+ * reservation, and a pause is not made up for by a burst. (How a migration keeps it, measured by what DynamoDB
+ * reports, is {@link BudgetWindowsTest}.)
  */
 class CapacityBudgetTest {
     /** When each reservation was granted, and its units. */
@@ -31,8 +32,10 @@ class CapacityBudgetTest {
             Thread t = new Thread(() -> {
                 while (System.nanoTime() < end) {
                     double units = 0.5 * (1 + ThreadLocalRandom.current().nextInt(20));
-                    budget.acquire(units);
-                    long at = System.nanoTime();
+                    long asked = System.nanoTime();
+                    // the moment of the grant, as the budget saw it: a clock read after the call would be late
+                    // whenever the thread is descheduled on its way back, and shift the grant into a later window
+                    long at = asked + budget.acquire(units);
                     charged.add(units);
                     synchronized (grants) {
                         grants.add(new Grant(at, units));
@@ -47,7 +50,7 @@ class CapacityBudgetTest {
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         // a ceiling: a call waits for the one before it to go, so a late wake-up is lost, never made up for
-        assertThat(charged.sum() / seconds).isBetween(rate * 0.8, rate * 1.01 + 10 / seconds);
+        assertThat(charged.sum() / seconds).isLessThanOrEqualTo(rate * 1.01 + 10 / seconds);
         grants.sort(java.util.Comparator.comparingLong(Grant::at));
         double most = 0;
         double sum = 0;
@@ -60,6 +63,18 @@ class CapacityBudgetTest {
             most = Math.max(most, sum);
         }
         assertThat(most).isLessThanOrEqualTo(rate + 10);
+        // Spending the rate: a grant goes as soon as the reservation before it is paid for. Threads a busy machine
+        // wakes late lower the rate spent over the run (to a quarter of it, seen on a loaded 2-core machine), so what
+        // is checked is the gap after each reservation, in units of what it paid for: at least a tenth of the grants
+        // come within a quarter more than that (on time they come at 1.00; a budget that held every call back would
+        // leave none there).
+        double[] gaps = new double[grants.size() - 1];
+        for (int i = 1; i < grants.size(); i++) {
+            gaps[i - 1] = (grants.get(i).at() - grants.get(i - 1).at()) / (grants.get(i - 1).units() * 1e9 / rate);
+        }
+        java.util.Arrays.sort(gaps);
+        assertThat(gaps[gaps.length / 10]).as("the tenth percentile of the gaps, in reservations")
+                .isLessThanOrEqualTo(1.25);
     }
 
     @Test

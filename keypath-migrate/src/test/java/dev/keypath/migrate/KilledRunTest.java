@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keypath.KeyPath;
 import dev.keypath.test.TestDynamoDb;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -154,7 +153,7 @@ class KilledRunTest {
         }
         double thirdSeconds = (System.nanoTime() - restart) / 1e9;
         String out = Files.readString(dir.resolve("third.out"));
-        Map<String, String> result = result(out);
+        Map<String, String> result = OwnJvm.result(out);
         assertThat(result).as(out + Files.readString(Path.of(dir.resolve("third.out") + ".err"))).isNotEmpty();
         assertThat(result.get("resumed")).isEqualTo("true");
         assertThat(Long.parseLong(result.get("written"))).isEqualTo(moving);
@@ -189,25 +188,9 @@ class KilledRunTest {
     /** Starts a run and kills it once its checkpoint shows {@code written} items; that checkpoint. */
     private static Checkpoint killAt(Path mappingFile, Path checkpointFile, long written, String name)
             throws Exception {
-        Process run = start(mappingFile, checkpointFile, dir.resolve(name + ".out"));
-        Checkpoint atKill = null;
-        try {
-            while (run.isAlive() && atKill == null) {
-                if (Files.exists(checkpointFile)) {
-                    Checkpoint now = Checkpoint.fromJson(Files.readString(checkpointFile));
-                    if (now.written() >= written) {
-                        run.destroyForcibly();
-                        atKill = now;
-                    }
-                }
-                Thread.sleep(20);
-            }
-        } finally {
-            run.destroyForcibly();
-        }
-        assertThat(run.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(atKill).as("the " + name + " run was killed before it finished: "
-                + Files.readString(Path.of(dir.resolve(name + ".out") + ".err"))).isNotNull();
+        Path out = dir.resolve(name + ".out");
+        Checkpoint atKill = OwnJvm.killWhen(start(mappingFile, checkpointFile, out), checkpointFile,
+                c -> c.written() >= written, out);
         assertThat(atKill.done()).isFalse();
         return atKill;
     }
@@ -319,23 +302,8 @@ class KilledRunTest {
     }
 
     private static Process start(Path mappingFile, Path checkpointFile, Path output) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = List.of(java, "-cp", System.getProperty("java.class.path"),
-                MigrationProcess.class.getName(), engine.endpoint().toString(), source, target, mappingFile.toString(),
-                checkpointFile.toString(), Integer.toString(SEGMENTS), "500", Double.toString(READ_BUDGET),
-                Double.toString(WRITE_BUDGET), "40", "7");
-        return new ProcessBuilder(command).redirectOutput(output.toFile())
-                .redirectError(new File(output + ".err")).start();
-    }
-
-    private static Map<String, String> result(String out) {
-        Map<String, String> values = new HashMap<>();
-        out.lines().filter(l -> l.startsWith("RESULT ")).findFirst().ifPresent(l -> {
-            for (String pair : l.substring(7).split(" ")) {
-                int eq = pair.indexOf('=');
-                values.put(pair.substring(0, eq), pair.substring(eq + 1));
-            }
-        });
-        return values;
+        return OwnJvm.start(output, MigrationProcess.class, engine.endpoint().toString(), source, target,
+                mappingFile.toString(), checkpointFile.toString(), Integer.toString(SEGMENTS), "500",
+                Double.toString(READ_BUDGET), Double.toString(WRITE_BUDGET), "40", "7");
     }
 }

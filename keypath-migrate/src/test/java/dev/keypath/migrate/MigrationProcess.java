@@ -1,14 +1,10 @@
 package dev.keypath.migrate;
 
 import dev.keypath.dynamodb.BatchPolicy;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -24,12 +20,8 @@ public final class MigrationProcess {
     /** Runs the migration the arguments describe. */
     public static void main(String[] args) {
         PeriodicFaults faults = new PeriodicFaults(Integer.parseInt(args[9]), Integer.parseInt(args[10]));
-        try (DynamoDbClient client = DynamoDbClient.builder().endpointOverride(URI.create(args[0]))
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
-                        .addExecutionInterceptor(faults).apiCallTimeout(Duration.ofSeconds(30)))
-                .build()) {
+        try (DynamoDbClient client = OwnJvm.client(args[0], o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())
+                .addExecutionInterceptor(faults))) {
             MigrationRun run = Migration.builder().client(client).source(args[1]).target(args[2])
                     .mapping(MigrationMapping.read(Path.of(args[3])))
                     .checkpoint(CheckpointStore.file(Path.of(args[4])))

@@ -1,13 +1,8 @@
 package dev.keypath.migrate;
 
 import dev.keypath.dynamodb.ItemSchemas;
-import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -22,11 +17,7 @@ public final class ReshardProcess {
 
     /** Runs the re-shard the arguments describe. */
     public static void main(String[] args) {
-        try (DynamoDbClient client = DynamoDbClient.builder().endpointOverride(URI.create(args[0]))
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofSeconds(30)))
-                .build()) {
+        try (DynamoDbClient client = OwnJvm.client(args[0], o -> { })) {
             ReshardRun run = Reshard.builder().client(client).table(args[1])
                     .type(ItemSchemas.of(ReshardModel.From4To16.class))
                     .checkpoint(CheckpointStore.file(Path.of(args[2])))

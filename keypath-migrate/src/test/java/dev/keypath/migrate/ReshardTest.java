@@ -18,8 +18,6 @@ import dev.keypath.migrate.ReshardModel.At4;
 import dev.keypath.migrate.ReshardModel.From16To4;
 import dev.keypath.migrate.ReshardModel.From4To16;
 import dev.keypath.test.TestDynamoDb;
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -30,7 +28,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
@@ -116,29 +113,11 @@ class ReshardTest {
                 .contains(5L);
         Path checkpoint = dir.resolve("reshard.json");
         Workload<From4To16> upLoad = new Workload<>(up, FROM_4_TO_16).start();
-        Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), ReshardProcess.class.getName(), engine.endpoint().toString(),
-                table, checkpoint.toString(), "2", "20", "60", "2")
-                .redirectOutput(dir.resolve("killed.out").toFile()).redirectError(new File(dir + "/killed.err"))
-                .start();
-        Checkpoint atKill = null;
-        try {
-            while (killed.isAlive() && atKill == null) {
-                if (Files.exists(checkpoint)) {
-                    Checkpoint now = Checkpoint.fromJson(Files.readString(checkpoint));
-                    if (now.scanned() >= ITEMS / 3) { // the writers move items too: count what the run read
-                        killed.destroyForcibly();
-                        atKill = now;
-                    }
-                }
-                Thread.sleep(10);
-            }
-        } finally {
-            killed.destroyForcibly();
-        }
-        assertThat(killed.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(atKill).as("killed before it finished: " + Files.readString(dir.resolve("killed.err")))
-                .isNotNull();
+        Path out = dir.resolve("killed.out");
+        Process killed = OwnJvm.start(out, ReshardProcess.class, engine.endpoint().toString(), table,
+                checkpoint.toString(), "2", "20", "60", "2");
+        // the writers move items too: count what the run read
+        OwnJvm.killWhen(killed, checkpoint, c -> c.scanned() >= ITEMS / 3, out);
         ReshardRun resumed = Reshard.builder().client(engine.client()).table(table)
                 .type(up.schema(From4To16.class)).segments(2).pageSize(20).writeCapacity(40)
                 .checkpoint(CheckpointStore.file(checkpoint)).build().run();

@@ -13,8 +13,6 @@ import dev.keypath.migrate.RewriteModel.Board;
 import dev.keypath.migrate.RewriteModel.CounterV1;
 import dev.keypath.migrate.RewriteModel.CounterV2;
 import dev.keypath.test.TestDynamoDb;
-import java.io.File;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,7 +21,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeAll;
@@ -138,28 +135,10 @@ class SchemaRewriteTest {
 
         Path checkpoint = dir.resolve("rewrite.json");
         long start = System.nanoTime();
-        Process killed = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), RewriteProcess.class.getName(), engine.endpoint().toString(),
-                table, checkpoint.toString(), Integer.toString(SEGMENTS), Integer.toString(PAGE), "0")
-                .redirectOutput(dir.resolve("killed.out").toFile()).redirectError(new File(dir + "/killed.err")).start();
-        Checkpoint atKill = null;
-        try {
-            while (killed.isAlive() && atKill == null) {
-                if (Files.exists(checkpoint)) {
-                    Checkpoint now = Checkpoint.fromJson(Files.readString(checkpoint));
-                    if (now.written() >= ITEMS / 3) {
-                        killed.destroyForcibly();
-                        atKill = now;
-                    }
-                }
-                Thread.sleep(10);
-            }
-        } finally {
-            killed.destroyForcibly();
-        }
-        assertThat(killed.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(atKill).as("killed before it finished: " + Files.readString(dir.resolve("killed.err")))
-                .isNotNull();
+        Path out = dir.resolve("killed.out");
+        Process killed = OwnJvm.start(out, RewriteProcess.class, engine.endpoint().toString(), table,
+                checkpoint.toString(), Integer.toString(SEGMENTS), Integer.toString(PAGE), "0");
+        Checkpoint atKill = OwnJvm.killWhen(killed, checkpoint, c -> c.written() >= ITEMS / 3, out);
         assertThat(atKill.done()).isFalse();
 
         RewriteRun resumed = rewrite.run();

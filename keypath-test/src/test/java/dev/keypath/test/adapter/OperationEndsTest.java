@@ -120,8 +120,9 @@ class OperationEndsTest {
     void anAsyncGetCancelledInFlightIsReportedOnce() throws Exception {
         proxy.use(FaultPlan.builder().operations("GetItem").script(Fault.DELAYED_ANSWER)
                 .delay(Duration.ofSeconds(2)).build());
+        long before = proxy.counts().requests(); // the proxy counts every test's requests
         CompletableFuture<?> get = slowTable.get(User.class, KeyPath.of("user", UUID.randomUUID()));
-        awaitForwarded(1);
+        awaitForwarded(before + 1);
         get.cancel(true);
         awaitReports(1);
         Thread.sleep(2500); // past the delayed answer: no second report
@@ -137,7 +138,10 @@ class OperationEndsTest {
         proxy.use(FaultPlan.builder().operations("Query").script(Fault.DELAYED_ANSWER)
                 .delay(Duration.ofMillis(800)).build());
         UUID owner = UUID.randomUUID();
-        CompletableFuture<?> page = slowTable.query(q -> q.subtree(KeyPath.of("user", owner))).orTimeout(100, TimeUnit.MILLISECONDS);
+        long before = proxy.counts().requests();
+        CompletableFuture<?> page = slowTable.query(q -> q.subtree(KeyPath.of("user", owner)));
+        awaitForwarded(before + 1); // in flight, however slowly a busy machine sent it
+        page.orTimeout(100, TimeUnit.MILLISECONDS);
         assertThatThrownBy(page::join).hasCauseInstanceOf(TimeoutException.class);
         awaitReports(1);
         Thread.sleep(1000);
@@ -159,7 +163,7 @@ class OperationEndsTest {
         assertThat(REPORTS.get(2).requests()).as("its requests are its read's and commit's").isZero();
     }
 
-    private static void awaitForwarded(int n) throws InterruptedException {
+    private static void awaitForwarded(long n) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (proxy.counts().requests() < n && System.nanoTime() < deadline) {
             Thread.sleep(5);

@@ -16,19 +16,23 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A table of 100,000 items (and 1,000 of another type) read by parallel scans in four segments: every item comes
+ * A table of 20,000 items (and 1,000 of another type) read by parallel scans in four segments: every item comes
  * exactly once, on the synchronous table (with a types filter) and the asynchronous one (every type), and a page
- * token taken in the middle of a segment goes on exactly where the page stopped. Few full scans, as each costs
- * seconds.
+ * token taken in the middle of a segment goes on exactly where the page stopped. Each row carries a label long
+ * enough that every segment spans several of the engine's 1 MB pages. Few full scans, as each costs seconds. The
+ * long run scans 100,000 rows: {@code -Dkeypath.scan.rows=100000}.
  */
 @KeyPathDynamoDb(types = {ParallelScanTest.Row.class, ParallelScanTest.Mark.class})
 class ParallelScanTest {
-    static final int ROWS = 100_000;
+    static final int ROWS = Integer.getInteger("keypath.scan.rows", 20_000);
+    /** A row's label: a segment's rows come to about 2 MB whatever {@link #ROWS}, so more than one page. */
+    static final String LABEL = "r".repeat(Math.max(1, 8_000_000 / ROWS));
     static final int MARKS = 1_000;
     static final int SEGMENTS = 4;
 
@@ -55,8 +59,8 @@ class ParallelScanTest {
                 int start = from;
                 done.add(writers.submit(() -> {
                     WriteBatch.Builder batch = WriteBatch.builder();
-                    for (long id = start; id < start + chunk; id++) {
-                        batch.put(new Row((int) (id % 64), id, "r"));
+                    for (long id = start; id < Math.min(ROWS, start + chunk); id++) {
+                        batch.put(new Row((int) (id % 64), id, LABEL));
                     }
                     table.batchWrite(batch.build());
                 }));
@@ -106,9 +110,13 @@ class ParallelScanTest {
     @Test
     void theAsynchronousTableReadsEveryItemExactlyOnceToo() throws Exception {
         List<Object> items = new ArrayList<>(); // onPage is called by one thread at a time
-        long count = async.scanInParallel(ItemScan.all(), SEGMENTS, page -> items.addAll(page.items()))
-                .get(2, TimeUnit.MINUTES);
+        AtomicInteger pages = new AtomicInteger();
+        long count = async.scanInParallel(ItemScan.all(), SEGMENTS, page -> {
+            pages.incrementAndGet();
+            items.addAll(page.items());
+        }).get(2, TimeUnit.MINUTES);
 
+        assertThat(pages).as("a segment goes on past the engine's first page").hasValueGreaterThan(SEGMENTS);
         assertThat(count).isEqualTo(ROWS + MARKS);
         assertThat(items).hasSize(ROWS + MARKS);
         assertThat(items.stream().map(ParallelScanTest::id).collect(Collectors.toSet())).hasSize(ROWS + MARKS);

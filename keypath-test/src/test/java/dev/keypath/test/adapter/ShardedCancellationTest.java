@@ -115,9 +115,13 @@ class ShardedCancellationTest {
         }
     }
 
+    /**
+     * Waits until {@code n} answers are held and {@code n} futures recorded: a query's answer may come back (and be
+     * held) before the thread that sent it has recorded its future.
+     */
     private static void awaitHeld(int n) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (HOLD.holding.get() < n && System.nanoTime() < until) {
+        while ((HOLD.holding.get() < n || SENT.size() < n) && System.nanoTime() < until) {
             Thread.sleep(5);
         }
         assertThat(HOLD.holding.get()).as("answers held").isEqualTo(n);
