@@ -224,8 +224,9 @@ class KeyPathObservationsTest {
     void anAsyncGetCancelledInFlightLeavesNoObservationOpen() throws Exception {
         proxy.use(FaultPlan.builder().operations("GetItem").script(Fault.DELAYED_ANSWER)
                 .delay(Duration.ofSeconds(2)).build());
+        long before = proxy.counts().requests(); // the proxy counts every test's requests
         CompletableFuture<Optional<User>> get = slowTable.get(User.class, KeyPath.of("user", UUID.randomUUID()));
-        awaitUntil(() -> proxy.counts().requests() >= 1);
+        awaitUntil(() -> proxy.counts().requests() > before);
         assertThat(OPEN.open()).as("the operation and its request are open").isEqualTo(2);
         get.cancel(true);
         awaitUntil(() -> OPEN.open() == 0);
@@ -238,8 +239,10 @@ class KeyPathObservationsTest {
     void anAsyncQueryThatTimedOutLeavesNoObservationOpen() throws Exception {
         proxy.use(FaultPlan.builder().operations("Query").script(Fault.DELAYED_ANSWER)
                 .delay(Duration.ofMillis(800)).build());
-        CompletableFuture<?> page = slowTable.query(q -> q.subtree(KeyPath.of("user", UUID.randomUUID())))
-                .orTimeout(100, TimeUnit.MILLISECONDS);
+        long before = proxy.counts().requests();
+        CompletableFuture<?> page = slowTable.query(q -> q.subtree(KeyPath.of("user", UUID.randomUUID())));
+        awaitUntil(() -> proxy.counts().requests() > before); // in flight, however slowly a busy machine sent it
+        page.orTimeout(100, TimeUnit.MILLISECONDS);
         assertThatThrownBy(page::join).hasCauseInstanceOf(TimeoutException.class);
         awaitUntil(() -> OPEN.started() >= 2 && OPEN.open() == 0);
         assertThat(OBSERVATIONS).hasNumberOfObservationsWithNameEqualTo(KeyPathObservations.OPERATION, 1);
