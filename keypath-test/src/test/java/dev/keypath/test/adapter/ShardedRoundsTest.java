@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.OperationObservation;
 import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.dynamodb.OperationStart;
+import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.RequestObservation;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.test.TestDynamoDb;
@@ -89,12 +90,15 @@ class ShardedRoundsTest {
     private static final class Sends implements ExecutionInterceptor {
         private static final ExecutionAttribute<Object> SENT = new ExecutionAttribute<>("keypath-test-sent");
         final List<Thread> threads = new CopyOnWriteArrayList<>();
+        /** The {@code Limit} of each query sent, in the order they were sent. */
+        final List<Integer> limits = new CopyOnWriteArrayList<>();
         private final Set<Object> open = ConcurrentHashMap.newKeySet();
         final AtomicInteger most = new AtomicInteger();
         volatile long delayMillis;
 
         void reset(long delay) {
             threads.clear();
+            limits.clear();
             open.clear();
             most.set(0);
             delayMillis = delay;
@@ -110,6 +114,8 @@ class ShardedRoundsTest {
                 return;
             }
             threads.add(Thread.currentThread());
+            Integer limit = ((QueryRequest) context.request()).limit();
+            limits.add(limit == null ? 0 : limit);
             Object sent = new Object();
             attributes.putAttribute(SENT, sent);
             open.add(sent);
@@ -233,14 +239,28 @@ class ShardedRoundsTest {
         try {
             assertThatThrownBy(() -> slow.count(q)).isInstanceOf(AbortedException.class);
         } finally {
-            interrupter.join();
-            Thread.interrupted();
+            joinUninterrupted(interrupter);
         }
         assertThat(interrupted.requests.get()).isPositive();
         assertThat(interrupted.closed.get()).as("request observations closed").isEqualTo(interrupted.requests.get());
         assertThat(interrupted.ends.get()).isEqualTo(1);
         observed.close();
         slow.close();
+    }
+
+    /**
+     * Waits for {@code thread} to end, then clears this thread's interrupt: the interrupter may still be alive, just
+     * after interrupting this thread, which would make a plain {@code join} throw.
+     */
+    private static void joinUninterrupted(Thread thread) {
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                // the interrupt the test asked for; wait on
+            }
+        }
+        Thread.interrupted();
     }
 
     private static List<Thread> roundThreads() {
@@ -262,6 +282,29 @@ class ShardedRoundsTest {
         });
         assertThat(REPORTS).hasSize(1);
         assertThat(REPORTS.get(0).requests()).isEqualTo(16);
+    }
+
+    /**
+     * A page of 100 over 16 evenly filled shards spends its whole read budget of 100 + 16 items in one round of
+     * 16 queries, rather than a round of 16 × 7 and a second one for the 4 items left of the budget.
+     */
+    @Test
+    void aPageOverEvenlyFilledShardsIsReadInOneRoundThatSpendsItsWholeBudget() {
+        List<Object> all = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)))).items();
+        SENDS.reset(0);
+        Page<Object> page = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)).limit(100)));
+        assertThat(SENDS.limits).as("the Limit of each query").hasSize(16).allMatch(l -> l == 7 || l == 8);
+        assertThat(SENDS.limits.stream().mapToInt(Integer::intValue).sum()).isEqualTo(116);
+        assertThat(page.scannedCount()).as("items read").isLessThanOrEqualTo(116);
+        assertThat(page.items()).isNotEmpty().isEqualTo(all.subList(0, page.items().size()));
+        assertThat(page.nextPageToken()).isNotNull();
+        SENDS.reset(0);
+        Page<Object> descending = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)).limit(100)
+                .descending()));
+        assertThat(SENDS.limits).hasSize(16);
+        List<Object> reversed = new ArrayList<>(all);
+        java.util.Collections.reverse(reversed);
+        assertThat(descending.items()).isNotEmpty().isEqualTo(reversed.subList(0, descending.items().size()));
     }
 
     @Test
@@ -291,8 +334,7 @@ class ShardedRoundsTest {
                     .isInstanceOf(AbortedException.class);
             assertThat(Thread.currentThread().isInterrupted()).as("the caller is still interrupted").isTrue();
         } finally {
-            interrupter.join();
-            Thread.interrupted();
+            joinUninterrupted(interrupter);
         }
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (SENDS.inFlight() > 0 && System.nanoTime() < until) {

@@ -289,7 +289,8 @@ class ShardedTypesTest {
         }
         assertThat(shards).hasSizeGreaterThan(4);
         assertThat(table.stream(Visit.class, ItemQuery.of(q -> q.subtree(sitePath).limit(10))).toList())
-                .containsExactlyElementsOf(visits); // UUID v7 ids: put order is key order
+                .containsExactlyElementsOf(visits.stream().sorted(Comparator.comparing(table::keyPathOf)).toList());
+                // UUID v7 ids: put order is key order, except between two puts of one millisecond
 
         KeyPath one = table.keyPathOf(visits.get(0));
         assertThatThrownBy(() -> table.get(Visit.class, one)).isInstanceOf(RandomShardException.class)

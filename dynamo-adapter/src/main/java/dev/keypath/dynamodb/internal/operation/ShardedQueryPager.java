@@ -32,7 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * read position is the lowest (the <em>frontier</em>: no partition can still hold an item before it). Items up to
  * the frontier are merged into the page. The {@code Limit}s of a page's requests add up to at most the page's limit
  * plus the number of partitions, so a page reads (and DynamoDB bills) at most that many items; when that budget is
- * spent first, the page ends short of the limit and its token goes on. Without a limit, one round makes the page.
+ * spent first, the page ends short of the limit and its token goes on. A round whose shares of the missing items
+ * would leave less than one item a partition for the next spends the whole budget at once, so a page over evenly
+ * filled partitions takes one round, not a second one for the budget's remainder. Without a limit, one round
+ * makes the page.
  *
  * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
  * on the table, after the page's last key, written once, for every partition that has read past it. The query's
@@ -94,6 +97,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         /** The sort key this page has read up to; null until the first answer, or when exhausted. */
         byte[] readTo;
         boolean read;
+        /** The {@code Limit} of its request in the round under way; 0 without a limit. */
+        int ask;
         final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
 
         Partition(byte[] pk) {
@@ -179,7 +184,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         if (pending != null) { // the round's former partitions have answered: now its new ones
             List<Partition> now = pending;
             pending = null;
-            return send(now, pendingLimit);
+            return send(now);
         }
         List<Partition> reading = new ArrayList<>();
         for (Partition p : partitions) {
@@ -187,19 +192,10 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                 reading.add(p);
             }
         }
-        int each = 0;
-        if (limit > 0) {
-            int missing = limit - out.size();
-            each = Math.min(ceilDiv(missing, reading.size()), budget / Math.max(1, reading.size()));
-            if (each < 1) {
-                reading.clear(); // the page's read budget is spent: it ends here
-            }
-        }
-        if (reading.isEmpty()) {
+        if (reading.isEmpty() || limit > 0 && !share(reading)) {
             complete = true;
             return Step.DONE;
         }
-        budget -= each * reading.size();
         roundNew = new ArrayList<>();
         if (resharding) {
             List<Partition> former = new ArrayList<>();
@@ -208,24 +204,45 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             }
             if (!former.isEmpty() && !roundNew.isEmpty()) {
                 pending = roundNew;
-                pendingLimit = each;
-                return send(former, each);
+                return send(former);
             }
         }
-        return send(reading, each);
+        return send(reading);
     }
 
-    /** The limit of each request of the pending new partitions. */
-    private int pendingLimit;
+    /**
+     * Sets the {@code Limit} of each partition the round reads and takes them from the budget: each its share of
+     * the items the page still misses, unless that share would leave less than one item a partition for a later
+     * round; then the round spends the whole budget, its remainder one more item for the first partitions. Read
+     * by then, those items can only move the frontier further; a round after it would cost a round trip for them.
+     * False when the budget cannot give every partition one item: the page ends.
+     */
+    private boolean share(List<Partition> reading) {
+        int n = reading.size();
+        int missing = limit - out.size();
+        int most = budget / n;
+        if (most < 1) {
+            return false; // the page's read budget is spent: it ends here
+        }
+        int share = ceilDiv(missing, n);
+        int each = Math.min(share, most);
+        int extra = share < most ? 0 : budget - most * n;
+        for (int i = 0; i < n; i++) {
+            reading.get(i).ask = each + (i < extra ? 1 : 0);
+            budget -= reading.get(i).ask;
+        }
+        return true;
+    }
+
     /** The new layout's partitions read in the round under way (capped after it while a re-shard runs). */
     private List<Partition> roundNew = List.of();
 
-    private Step send(List<Partition> reading, int each) {
+    private Step send(List<Partition> reading) {
         asked = reading.size();
         answered = 0;
         List<Step.Exchange<?, ?>> exchanges = new ArrayList<>(reading.size());
         for (Partition p : reading) {
-            exchanges.add(Step.Exchange.of(DynamoApi.QUERY, request(p, each), r -> accept(p, r)));
+            exchanges.add(Step.Exchange.of(DynamoApi.QUERY, request(p, p.ask), r -> accept(p, r)));
         }
         return exchanges.size() == 1 ? exchanges.get(0) : new Step.Concurrent(exchanges, MAX_IN_FLIGHT);
     }
