@@ -93,16 +93,55 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         Map<String, AttributeValue> readFrom;
         /** The key after the last item the page took (or dropped), null for where the page started. */
         Map<String, AttributeValue> taken;
+        /** The last item the page took (or dropped), whose key {@link #taken} becomes when the token is made. */
+        Map<String, AttributeValue> takenItem;
         boolean exhausted;
         /** The sort key this page has read up to; null until the first answer, or when exhausted. */
         byte[] readTo;
         boolean read;
         /** The {@code Limit} of its request in the round under way; 0 without a limit. */
         int ask;
-        final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        /** What it read and the page has not taken yet, with their sort keys: {@code keys} is parallel. */
+        private final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        private final ArrayDeque<byte[]> keys = new ArrayDeque<>();
+        private final String sk;
 
-        Partition(byte[] pk) {
+        Partition(byte[] pk, String sk) {
             this.pk = pk;
+            this.sk = sk;
+        }
+
+        void addAll(List<Map<String, AttributeValue>> items) {
+            for (Map<String, AttributeValue> item : items) {
+                buffer.addLast(item);
+                keys.addLast(item.get(sk).b().asByteArrayUnsafe());
+            }
+        }
+
+        /** The sort key of the first item not taken yet, or null when none is left. */
+        byte[] headKey() {
+            return keys.peekFirst();
+        }
+
+        boolean isEmpty() {
+            return buffer.isEmpty();
+        }
+
+        /** Takes (or drops) the first item left: the page resumes after it. */
+        Map<String, AttributeValue> take() {
+            keys.pollFirst();
+            takenItem = buffer.pollFirst();
+            return takenItem;
+        }
+
+        /** Drops the last item left, whose key is {@code keys.peekLast()}: read again later. */
+        void dropLast() {
+            keys.pollLast();
+            buffer.pollLast();
+        }
+
+        byte[] lastKey() {
+            return keys.peekLast();
         }
     }
 
@@ -140,7 +179,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         this.fingerprint = fingerprint(checked.fingerprint(), partitionKeys, formerKeys.size());
         this.partitions = new Partition[partitionKeys.size()];
         for (int i = 0; i < partitions.length; i++) {
-            partitions[i] = new Partition(partitionKeys.get(i));
+            partitions[i] = new Partition(partitionKeys.get(i), target.skAttribute());
             partitions[i].former = i < formerKeys.size();
         }
         this.budget = limit + partitions.length;
@@ -267,8 +306,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             return;
         }
         for (Partition p : roundNew) {
-            while (!p.buffer.isEmpty() && compare(sortKey(p.buffer.peekLast()), formerTo) > 0) {
-                p.buffer.pollLast();
+            while (!p.isEmpty() && compare(p.lastKey(), formerTo) > 0) {
+                p.dropLast();
             }
             if (p.exhausted || compare(p.readTo, formerTo) > 0) {
                 p.exhausted = false;
@@ -302,7 +341,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     private void accept(Partition p, QueryResponse r) {
         scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
-        p.buffer.addAll(r.items());
+        p.addAll(r.items());
         p.read = true;
         if (r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()) {
             p.readFrom = r.lastEvaluatedKey();
@@ -331,11 +370,10 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             Partition next = null;
             byte[] nextKey = null;
             for (Partition p : partitions) {
-                Map<String, AttributeValue> head = p.buffer.peekFirst();
-                if (head == null) {
+                byte[] key = p.headKey();
+                if (key == null) {
                     continue;
                 }
-                byte[] key = sortKey(head);
                 if (frontier != null && compare(key, frontier) > 0) {
                     continue;
                 }
@@ -350,8 +388,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             if (resharding) {
                 next = takeCopies(next, nextKey);
             }
-            Map<String, AttributeValue> raw = next.buffer.pollFirst();
-            next.taken = QueryRequests.resumeKey(target, raw);
+            Map<String, AttributeValue> raw = next.take();
             lastTaken = nextKey;
             Object mapped = items.map(raw);
             if (mapped != null) {
@@ -371,15 +408,13 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private Partition takeCopies(Partition first, byte[] key) {
         Partition chosen = first;
         for (Partition p : partitions) {
-            Map<String, AttributeValue> head = p.buffer.peekFirst();
-            if (p != first && head != null && Arrays.equals(sortKey(head), key) && chosen.former && !p.former) {
+            if (p != first && Arrays.equals(p.headKey(), key) && chosen.former && !p.former) {
                 chosen = p;
             }
         }
         for (Partition p : partitions) {
-            Map<String, AttributeValue> head = p.buffer.peekFirst();
-            if (p != chosen && head != null && Arrays.equals(sortKey(head), key)) {
-                p.taken = QueryRequests.resumeKey(target, p.buffer.pollFirst());
+            if (p != chosen && Arrays.equals(p.headKey(), key)) {
+                p.take();
             }
         }
         return chosen;
@@ -392,17 +427,18 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         List<Position> positions = new ArrayList<>(partitions.length);
         boolean more = false;
         for (Partition p : partitions) {
-            Map<String, AttributeValue> head = p.buffer.peekFirst();
+            byte[] head = p.headKey();
             if (head == null && p.exhausted) {
                 positions.add(Position.DONE);
                 continue;
             }
             more = true;
-            if (common != null && (head == null || compare(sortKey(head), common) > 0)) {
+            if (common != null && (head == null || compare(head, common) > 0)) {
                 positions.add(new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
                         TableAttributes.SK, AttributeValues.binary(common))));
             } else {
-                Map<String, AttributeValue> at = head == null ? p.readFrom : p.taken;
+                Map<String, AttributeValue> at = head == null ? p.readFrom
+                        : p.takenItem != null ? QueryRequests.resumeKey(target, p.takenItem) : p.taken;
                 positions.add(at == null ? Position.START : new Position(false, at));
             }
         }
