@@ -371,19 +371,13 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             byte[] nextKey = null;
             for (Partition p : partitions) {
                 byte[] key = p.headKey();
-                if (key == null) {
-                    continue;
-                }
-                if (frontier != null && compare(key, frontier) > 0) {
-                    continue;
-                }
-                if (next == null || compare(key, nextKey) < 0) {
+                if (key != null && (next == null || compare(key, nextKey) < 0)) {
                     next = p;
                     nextKey = key;
                 }
             }
-            if (next == null) {
-                break;
+            if (next == null || frontier != null && compare(nextKey, frontier) > 0) {
+                break; // the lowest item left lies past the frontier: so does every other
             }
             if (resharding) {
                 next = takeCopies(next, nextKey);
