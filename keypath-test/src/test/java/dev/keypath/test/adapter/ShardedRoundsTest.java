@@ -305,6 +305,11 @@ class ShardedRoundsTest {
         List<Object> reversed = new ArrayList<>(all);
         java.util.Collections.reverse(reversed);
         assertThat(descending.items()).isNotEmpty().isEqualTo(reversed.subList(0, descending.items().size()));
+
+        SENDS.reset(0); // 160 = 16 × 10: the shares would leave one item a shard, for a second round
+        Page<Object> even = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)).limit(160)));
+        assertThat(SENDS.limits).as("the Limit of each query").hasSize(16).allMatch(l -> l == 11);
+        assertThat(even.items()).isNotEmpty().isEqualTo(all.subList(0, even.items().size()));
     }
 
     @Test

@@ -33,8 +33,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * the frontier are merged into the page. The {@code Limit}s of a page's requests add up to at most the page's limit
  * plus the number of partitions, so a page reads (and DynamoDB bills) at most that many items; when that budget is
  * spent first, the page ends short of the limit and its token goes on. A round whose shares of the missing items
- * would leave less than one item a partition for the next spends the whole budget at once, so a page over evenly
- * filled partitions takes one round, not a second one for the budget's remainder. Without a limit, one round
+ * would leave at most one item a partition for the next spends the whole budget at once, so a page whose
+ * partitions all have items left takes one round, not a second one for the budget's remainder. Without a limit, one round
  * makes the page.
  *
  * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
@@ -251,9 +251,10 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     /**
      * Sets the {@code Limit} of each partition the round reads and takes them from the budget: each its share of
-     * the items the page still misses, unless that share would leave less than one item a partition for a later
+     * the items the page still misses, unless those shares would leave at most one item a partition for a later
      * round; then the round spends the whole budget, its remainder one more item for the first partitions. Read
      * by then, those items can only move the frontier further; a round after it would cost a round trip for them.
+     * So a page's first round, which reads every partition not done, spends it all when none is done.
      * False when the budget cannot give every partition one item: the page ends.
      */
     private boolean share(List<Partition> reading) {
@@ -264,8 +265,9 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             return false; // the page's read budget is spent: it ends here
         }
         int share = ceilDiv(missing, n);
-        int each = Math.min(share, most);
-        int extra = share < most ? 0 : budget - most * n;
+        boolean all = budget - (long) share * n <= n;
+        int each = all ? most : share;
+        int extra = all ? budget - most * n : 0;
         for (int i = 0; i < n; i++) {
             reading.get(i).ask = each + (i < extra ? 1 : 0);
             budget -= reading.get(i).ask;
