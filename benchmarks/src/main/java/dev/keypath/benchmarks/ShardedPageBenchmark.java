@@ -9,6 +9,8 @@ import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
+import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +21,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,6 +31,7 @@ import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * A page of {@value #PAGE} items of one parent, read as one collection: spread over {@value #SHARDS} shards
@@ -36,6 +40,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  * threads are closed) against the same {@value #ITEMS} items unsharded (one query), in one table of DynamoDB Local in
  * this JVM. The first page of each, strongly consistent. The ratio of the sharded to the unsharded time is the cost
  * of reading the shards.
+ *
+ * <p>The sharded page reads at most {@value #PAGE} + {@value #SHARDS} items, in one round of {@value #SHARDS}
+ * queries here (the shards are evenly filled), and returns the items up to the lowest of the shards' last keys: it
+ * holds fewer than {@value #PAGE} items (the set-up prints both sizes), and its token goes on from there;
+ * {@code unshardedSyncSameSize} reads an unsharded page of that many items.
+ *
+ * <p>{@code -p engine=process} runs DynamoDB Local in a JVM of its own on loopback instead of in the fork, so that
+ * a profiler of the fork ({@code -prof gc}, {@code -prof stack}) sees the client's work alone.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -59,7 +71,13 @@ public class ShardedPageBenchmark {
     public record PlainEvent(String day, long eventId, String kind, String body) {
     }
 
+    /** Where DynamoDB Local runs: {@code fork} (in the benchmark's JVM) or {@code process} (a JVM of its own). */
+    @Param({"fork"})
+    public String engine;
+
     private EmbeddedDynamoDb db;
+    private EngineProcess process;
+    private DynamoDbClient client;
     private DynamoDbAsyncClient asyncClient;
     private KeyPathTable table;
     /** The same table with its threads closed: a sharded round's requests go one after another. */
@@ -67,20 +85,37 @@ public class ShardedPageBenchmark {
     private KeyPathAsyncTable async;
     private ItemQuery sharded;
     private ItemQuery unsharded;
+    /** The unsharded page cut to the sharded page's size. */
+    private ItemQuery unshardedSameSize;
 
     /** Starts DynamoDB Local and writes the items both ways. */
     @Setup(Level.Trial)
     public void start() {
-        db = EmbeddedDynamoDb.start();
-        table = KeyPathTables.builder().client(db.client()).tableName("sharded")
+        URI endpoint;
+        switch (engine) {
+            case "fork" -> {
+                db = EmbeddedDynamoDb.start();
+                endpoint = db.endpoint();
+            }
+            case "process" -> {
+                process = EngineProcess.start();
+                endpoint = process.endpoint();
+            }
+            default -> throw new IllegalArgumentException("engine is fork or process, not " + engine);
+        }
+        StaticCredentialsProvider credentials = StaticCredentialsProvider.create(
+                AwsBasicCredentials.create("local", "local"));
+        client = DynamoDbClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
+                .credentialsProvider(credentials).overrideConfiguration(o -> o.apiCallTimeout(Duration.ofSeconds(30)))
+                .build(); // as EmbeddedDynamoDb's own client
+        table = KeyPathTables.builder().client(client).tableName("sharded")
                 .register(ShardedEvent.class, PlainEvent.class).build();
         table.bootstrap();
-        oneAfterAnother = KeyPathTables.builder().client(db.client()).tableName("sharded")
+        oneAfterAnother = KeyPathTables.builder().client(client).tableName("sharded")
                 .register(ShardedEvent.class, PlainEvent.class).build();
         oneAfterAnother.close();
-        asyncClient = DynamoDbAsyncClient.builder().endpointOverride(db.endpoint()).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-                .build();
+        asyncClient = DynamoDbAsyncClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
+                .credentialsProvider(credentials).build();
         async = KeyPathTables.asyncBuilder().client(asyncClient).tableName("sharded")
                 .register(ShardedEvent.class, PlainEvent.class).build();
         List<Object> items = new ArrayList<>(2 * ITEMS);
@@ -92,8 +127,12 @@ public class ShardedPageBenchmark {
         table.batchWrite(WriteBatch.builder().putAll(items).build());
         sharded = ItemQuery.of(q -> q.subtree(KeyPath.of("day", "2026-11-27")).limit(PAGE));
         unsharded = ItemQuery.of(q -> q.subtree(KeyPath.of("plainday", "2026-11-27")).limit(PAGE));
-        Checks.equal(table.query(sharded).items().size() > PAGE * 8 / 10, true, "a sharded page is mostly full");
+        int shardedSize = table.query(sharded).items().size();
+        Checks.equal(shardedSize > PAGE * 8 / 10, true, "a sharded page is mostly full");
+        Checks.equal(async.query(sharded).join().items().size(), shardedSize, "the async page is the sync one");
         Checks.equal(table.query(unsharded).items().size(), PAGE, "an unsharded page is full");
+        unshardedSameSize = ItemQuery.of(q -> q.subtree(KeyPath.of("plainday", "2026-11-27")).limit(shardedSize));
+        System.out.println("page sizes: sharded " + shardedSize + ", unsharded " + PAGE + " items");
     }
 
     /** Stops DynamoDB Local. */
@@ -101,7 +140,13 @@ public class ShardedPageBenchmark {
     public void stop() {
         table.close();
         asyncClient.close();
-        db.close();
+        client.close();
+        if (db != null) {
+            db.close();
+        }
+        if (process != null) {
+            process.close();
+        }
     }
 
     /** The sharded page on the synchronous table: 16 queries at once on the table's threads, merged. */
@@ -126,6 +171,12 @@ public class ShardedPageBenchmark {
     @Benchmark
     public List<Object> unshardedSync() {
         return table.query(unsharded).items();
+    }
+
+    /** The unsharded page of as many items as the sharded page holds, on the synchronous table: one query. */
+    @Benchmark
+    public List<Object> unshardedSyncSameSize() {
+        return table.query(unshardedSameSize).items();
     }
 
     /** The same page unsharded on the asynchronous table: one query. */

@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.OperationObservation;
 import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.dynamodb.OperationStart;
+import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.RequestObservation;
 import dev.keypath.dynamodb.WriteBatch;
 import dev.keypath.test.TestDynamoDb;
@@ -89,12 +90,18 @@ class ShardedRoundsTest {
     private static final class Sends implements ExecutionInterceptor {
         private static final ExecutionAttribute<Object> SENT = new ExecutionAttribute<>("keypath-test-sent");
         final List<Thread> threads = new CopyOnWriteArrayList<>();
+        /** The {@code Limit} of each query sent, in the order they were sent. */
+        final List<Integer> limits = new CopyOnWriteArrayList<>();
         private final Set<Object> open = ConcurrentHashMap.newKeySet();
         final AtomicInteger most = new AtomicInteger();
         volatile long delayMillis;
+        /** A thread whose queries are not delayed: the caller's own share of a round, so its interrupt finds it waiting. */
+        volatile Thread undelayed;
 
         void reset(long delay) {
+            undelayed = null;
             threads.clear();
+            limits.clear();
             open.clear();
             most.set(0);
             delayMillis = delay;
@@ -110,10 +117,15 @@ class ShardedRoundsTest {
                 return;
             }
             threads.add(Thread.currentThread());
+            Integer limit = ((QueryRequest) context.request()).limit();
+            limits.add(limit == null ? 0 : limit);
             Object sent = new Object();
             attributes.putAttribute(SENT, sent);
             open.add(sent);
             most.accumulateAndGet(open.size(), Math::max);
+            if (Thread.currentThread() == undelayed) {
+                return;
+            }
             try {
                 Thread.sleep(delayMillis);
             } catch (InterruptedException e) {
@@ -221,6 +233,7 @@ class ShardedRoundsTest {
                 .operationObserver(interrupted).build();
         SENDS.reset(400);
         Thread caller = Thread.currentThread();
+        SENDS.undelayed = caller;
         Thread interrupter = new Thread(() -> {
             try {
                 Thread.sleep(150);
@@ -281,6 +294,34 @@ class ShardedRoundsTest {
         assertThat(REPORTS.get(0).requests()).isEqualTo(16);
     }
 
+    /**
+     * A page of 100 over 16 evenly filled shards spends its whole read budget of 100 + 16 items in one round of
+     * 16 queries, rather than a round of 16 × 7 and a second one for the 4 items left of the budget.
+     */
+    @Test
+    void aPageOverEvenlyFilledShardsIsReadInOneRoundThatSpendsItsWholeBudget() {
+        List<Object> all = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)))).items();
+        SENDS.reset(0);
+        Page<Object> page = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)).limit(100)));
+        assertThat(SENDS.limits).as("the Limit of each query").hasSize(16).allMatch(l -> l == 7 || l == 8);
+        assertThat(SENDS.limits.stream().mapToInt(Integer::intValue).sum()).isEqualTo(116);
+        assertThat(page.scannedCount()).as("items read").isLessThanOrEqualTo(116);
+        assertThat(page.items()).isNotEmpty().isEqualTo(all.subList(0, page.items().size()));
+        assertThat(page.nextPageToken()).isNotNull();
+        SENDS.reset(0);
+        Page<Object> descending = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)).limit(100)
+                .descending()));
+        assertThat(SENDS.limits).hasSize(16);
+        List<Object> reversed = new ArrayList<>(all);
+        java.util.Collections.reverse(reversed);
+        assertThat(descending.items()).isNotEmpty().isEqualTo(reversed.subList(0, descending.items().size()));
+
+        SENDS.reset(0); // 160 = 16 × 10: the shares would leave one item a shard, for a second round
+        Page<Object> even = table.query(ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)).limit(160)));
+        assertThat(SENDS.limits).as("the Limit of each query").hasSize(16).allMatch(l -> l == 11);
+        assertThat(even.items()).isNotEmpty().isEqualTo(all.subList(0, even.items().size()));
+    }
+
     @Test
     void aShardedCountReadsItsShardsAtOnce() {
         SENDS.reset(30);
@@ -294,6 +335,7 @@ class ShardedRoundsTest {
     void anInterruptedCallerCancelsTheRoundAndTheOperationEndsOnce() throws Exception {
         SENDS.reset(400);
         Thread caller = Thread.currentThread();
+        SENDS.undelayed = caller;
         Thread interrupter = new Thread(() -> {
             try {
                 Thread.sleep(150);

@@ -32,7 +32,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * read position is the lowest (the <em>frontier</em>: no partition can still hold an item before it). Items up to
  * the frontier are merged into the page. The {@code Limit}s of a page's requests add up to at most the page's limit
  * plus the number of partitions, so a page reads (and DynamoDB bills) at most that many items; when that budget is
- * spent first, the page ends short of the limit and its token goes on. Without a limit, one round makes the page.
+ * spent first, the page ends short of the limit and its token goes on. A round whose shares of the missing items
+ * would leave at most one item a partition for the next spends the whole budget at once, so a page whose
+ * partitions all have items left takes one round, not a second one for the budget's remainder. Without a limit, one round
+ * makes the page.
  *
  * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
  * on the table, after the page's last key, written once, for every partition that has read past it. The query's
@@ -90,14 +93,55 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         Map<String, AttributeValue> readFrom;
         /** The key after the last item the page took (or dropped), null for where the page started. */
         Map<String, AttributeValue> taken;
+        /** The last item the page took (or dropped), whose key {@link #taken} becomes when the token is made. */
+        Map<String, AttributeValue> takenItem;
         boolean exhausted;
         /** The sort key this page has read up to; null until the first answer, or when exhausted. */
         byte[] readTo;
         boolean read;
-        final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        /** The {@code Limit} of its request in the round under way; 0 without a limit. */
+        int ask;
+        /** What it read and the page has not taken yet, with their sort keys: {@code keys} is parallel. */
+        private final ArrayDeque<Map<String, AttributeValue>> buffer = new ArrayDeque<>();
+        private final ArrayDeque<byte[]> keys = new ArrayDeque<>();
+        private final String sk;
 
-        Partition(byte[] pk) {
+        Partition(byte[] pk, String sk) {
             this.pk = pk;
+            this.sk = sk;
+        }
+
+        void addAll(List<Map<String, AttributeValue>> items) {
+            for (Map<String, AttributeValue> item : items) {
+                buffer.addLast(item);
+                keys.addLast(item.get(sk).b().asByteArrayUnsafe());
+            }
+        }
+
+        /** The sort key of the first item not taken yet, or null when none is left. */
+        byte[] headKey() {
+            return keys.peekFirst();
+        }
+
+        boolean isEmpty() {
+            return buffer.isEmpty();
+        }
+
+        /** Takes (or drops) the first item left: the page resumes after it. */
+        Map<String, AttributeValue> take() {
+            keys.pollFirst();
+            takenItem = buffer.pollFirst();
+            return takenItem;
+        }
+
+        /** Drops the last item left, whose key is {@code keys.peekLast()}: read again later. */
+        void dropLast() {
+            keys.pollLast();
+            buffer.pollLast();
+        }
+
+        byte[] lastKey() {
+            return keys.peekLast();
         }
     }
 
@@ -135,7 +179,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         this.fingerprint = fingerprint(checked.fingerprint(), partitionKeys, formerKeys.size());
         this.partitions = new Partition[partitionKeys.size()];
         for (int i = 0; i < partitions.length; i++) {
-            partitions[i] = new Partition(partitionKeys.get(i));
+            partitions[i] = new Partition(partitionKeys.get(i), target.skAttribute());
             partitions[i].former = i < formerKeys.size();
         }
         this.budget = limit + partitions.length;
@@ -179,7 +223,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         if (pending != null) { // the round's former partitions have answered: now its new ones
             List<Partition> now = pending;
             pending = null;
-            return send(now, pendingLimit);
+            return send(now);
         }
         List<Partition> reading = new ArrayList<>();
         for (Partition p : partitions) {
@@ -187,19 +231,10 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                 reading.add(p);
             }
         }
-        int each = 0;
-        if (limit > 0) {
-            int missing = limit - out.size();
-            each = Math.min(ceilDiv(missing, reading.size()), budget / Math.max(1, reading.size()));
-            if (each < 1) {
-                reading.clear(); // the page's read budget is spent: it ends here
-            }
-        }
-        if (reading.isEmpty()) {
+        if (reading.isEmpty() || limit > 0 && !share(reading)) {
             complete = true;
             return Step.DONE;
         }
-        budget -= each * reading.size();
         roundNew = new ArrayList<>();
         if (resharding) {
             List<Partition> former = new ArrayList<>();
@@ -208,24 +243,47 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             }
             if (!former.isEmpty() && !roundNew.isEmpty()) {
                 pending = roundNew;
-                pendingLimit = each;
-                return send(former, each);
+                return send(former);
             }
         }
-        return send(reading, each);
+        return send(reading);
     }
 
-    /** The limit of each request of the pending new partitions. */
-    private int pendingLimit;
+    /**
+     * Sets the {@code Limit} of each partition the round reads and takes them from the budget: each its share of
+     * the items the page still misses, unless those shares would leave at most one item a partition for a later
+     * round; then the round spends the whole budget, its remainder one more item for the first partitions. Read
+     * by then, those items can only move the frontier further; a round after it would cost a round trip for them.
+     * So a page's first round, which reads every partition not done, spends it all when none is done.
+     * False when the budget cannot give every partition one item: the page ends.
+     */
+    private boolean share(List<Partition> reading) {
+        int n = reading.size();
+        int missing = limit - out.size();
+        int most = budget / n;
+        if (most < 1) {
+            return false; // the page's read budget is spent: it ends here
+        }
+        int share = ceilDiv(missing, n);
+        boolean all = budget - (long) share * n <= n;
+        int each = all ? most : share;
+        int extra = all ? budget - most * n : 0;
+        for (int i = 0; i < n; i++) {
+            reading.get(i).ask = each + (i < extra ? 1 : 0);
+            budget -= reading.get(i).ask;
+        }
+        return true;
+    }
+
     /** The new layout's partitions read in the round under way (capped after it while a re-shard runs). */
     private List<Partition> roundNew = List.of();
 
-    private Step send(List<Partition> reading, int each) {
+    private Step send(List<Partition> reading) {
         asked = reading.size();
         answered = 0;
         List<Step.Exchange<?, ?>> exchanges = new ArrayList<>(reading.size());
         for (Partition p : reading) {
-            exchanges.add(Step.Exchange.of(DynamoApi.QUERY, request(p, each), r -> accept(p, r)));
+            exchanges.add(Step.Exchange.of(DynamoApi.QUERY, request(p, p.ask), r -> accept(p, r)));
         }
         return exchanges.size() == 1 ? exchanges.get(0) : new Step.Concurrent(exchanges, MAX_IN_FLIGHT);
     }
@@ -250,8 +308,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             return;
         }
         for (Partition p : roundNew) {
-            while (!p.buffer.isEmpty() && compare(sortKey(p.buffer.peekLast()), formerTo) > 0) {
-                p.buffer.pollLast();
+            while (!p.isEmpty() && compare(p.lastKey(), formerTo) > 0) {
+                p.dropLast();
             }
             if (p.exhausted || compare(p.readTo, formerTo) > 0) {
                 p.exhausted = false;
@@ -285,7 +343,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     private void accept(Partition p, QueryResponse r) {
         scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
-        p.buffer.addAll(r.items());
+        p.addAll(r.items());
         p.read = true;
         if (r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()) {
             p.readFrom = r.lastEvaluatedKey();
@@ -314,27 +372,19 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             Partition next = null;
             byte[] nextKey = null;
             for (Partition p : partitions) {
-                Map<String, AttributeValue> head = p.buffer.peekFirst();
-                if (head == null) {
-                    continue;
-                }
-                byte[] key = sortKey(head);
-                if (frontier != null && compare(key, frontier) > 0) {
-                    continue;
-                }
-                if (next == null || compare(key, nextKey) < 0) {
+                byte[] key = p.headKey();
+                if (key != null && (next == null || compare(key, nextKey) < 0)) {
                     next = p;
                     nextKey = key;
                 }
             }
-            if (next == null) {
-                break;
+            if (next == null || frontier != null && compare(nextKey, frontier) > 0) {
+                break; // the lowest item left lies past the frontier: so does every other
             }
             if (resharding) {
                 next = takeCopies(next, nextKey);
             }
-            Map<String, AttributeValue> raw = next.buffer.pollFirst();
-            next.taken = QueryRequests.resumeKey(target, raw);
+            Map<String, AttributeValue> raw = next.take();
             lastTaken = nextKey;
             Object mapped = items.map(raw);
             if (mapped != null) {
@@ -354,15 +404,13 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private Partition takeCopies(Partition first, byte[] key) {
         Partition chosen = first;
         for (Partition p : partitions) {
-            Map<String, AttributeValue> head = p.buffer.peekFirst();
-            if (p != first && head != null && Arrays.equals(sortKey(head), key) && chosen.former && !p.former) {
+            if (p != first && Arrays.equals(p.headKey(), key) && chosen.former && !p.former) {
                 chosen = p;
             }
         }
         for (Partition p : partitions) {
-            Map<String, AttributeValue> head = p.buffer.peekFirst();
-            if (p != chosen && head != null && Arrays.equals(sortKey(head), key)) {
-                p.taken = QueryRequests.resumeKey(target, p.buffer.pollFirst());
+            if (p != chosen && Arrays.equals(p.headKey(), key)) {
+                p.take();
             }
         }
         return chosen;
@@ -375,17 +423,18 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         List<Position> positions = new ArrayList<>(partitions.length);
         boolean more = false;
         for (Partition p : partitions) {
-            Map<String, AttributeValue> head = p.buffer.peekFirst();
+            byte[] head = p.headKey();
             if (head == null && p.exhausted) {
                 positions.add(Position.DONE);
                 continue;
             }
             more = true;
-            if (common != null && (head == null || compare(sortKey(head), common) > 0)) {
+            if (common != null && (head == null || compare(head, common) > 0)) {
                 positions.add(new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
                         TableAttributes.SK, AttributeValues.binary(common))));
             } else {
-                Map<String, AttributeValue> at = head == null ? p.readFrom : p.taken;
+                Map<String, AttributeValue> at = head == null ? p.readFrom
+                        : p.takenItem != null ? QueryRequests.resumeKey(target, p.takenItem) : p.taken;
                 positions.add(at == null ? Position.START : new Position(false, at));
             }
         }
