@@ -36,6 +36,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * What observing a table costs through the whole AWS SDK: a real {@code DynamoDbClient}, configured as an
@@ -46,7 +47,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * baseline), the Micrometer observer on {@code ObservationRegistry.NOOP} ({@code noopRegistry}), the meters alone
  * on a {@code SimpleMeterRegistry} ({@code meters}), and one observation per operation timed by Micrometer's
  * handler into a {@code SimpleMeterRegistry}, with the capacity counters ({@code observed}). All twelve run in one
- * JMH run; add {@code -prof gc} for the allocation per operation.
+ * JMH run; add {@code -prof gc} for the allocation per operation. {@code -p capacity=NONE,INDEXES} sets what each
+ * request asks of its consumed capacity, to see what asking costs the SDK.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -60,6 +62,10 @@ public class SdkPipelineBenchmark {
     /** How the table is observed. */
     @Param({"none", "noopRegistry", "meters", "observed"})
     public String observer;
+
+    /** What each request asks of its consumed capacity: {@code INDEXES} (the table's default) or {@code NONE}. */
+    @Param({"INDEXES"})
+    public String capacity;
 
     private DynamoDbClient client;
     private KeyPathTable table;
@@ -85,7 +91,8 @@ public class SdkPipelineBenchmark {
                         DynamoJson.query(items, null)))));
         KeyPathTable.Builder builder = KeyPathTables.builder().client(client).tableName(MapperFixture.TABLE)
                 .register(SocialPost.class)
-                .pageTokenSecret("benchmark-secret-0123456789abcdef".getBytes(StandardCharsets.UTF_8));
+                .pageTokenSecret("benchmark-secret-0123456789abcdef".getBytes(StandardCharsets.UTF_8))
+                .returnConsumedCapacity(ReturnConsumedCapacity.fromValue(capacity));
         OperationObserver watching = observer(observer);
         table = (watching == null ? builder : builder.operationObserver(watching)).build();
         path = table.keyPathOf(post);
@@ -94,7 +101,8 @@ public class SdkPipelineBenchmark {
         Checks.equal(put(), post, "put through the SDK (" + observer + ")");
         Checks.equal(page().items().size(), ITEMS, "page through the SDK (" + observer + ")");
         Checks.equal(page().items().get(0), SocialPost.sample(SocialPost.USER, 1), "first post of the page");
-        Checks.equal(page().capacity().readUnits(), 1.0, "the page's capacity, read from the JSON");
+        Checks.equal(page().capacity().readUnits(), capacity.equals("NONE") ? 0.0 : 1.0,
+                "the page's capacity, read from the JSON");
     }
 
     /** Closes the client. */
