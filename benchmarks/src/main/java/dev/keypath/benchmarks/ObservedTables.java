@@ -31,9 +31,27 @@ final class ObservedTables {
 
     ObservedTables(DynamoDbClient client) {
         plain = table(client).build();
-        noop = table(client).operationObserver(KeyPathObservations.observer(ObservationRegistry.NOOP)).build();
-        meters = table(client).operationObserver(KeyPathObservations.meters(new SimpleMeterRegistry())).build();
-        observed = table(client).operationObserver(observer()).build();
+        noop = table(client).operationObserver(observer("noopRegistry")).build();
+        meters = table(client).operationObserver(observer("meters")).build();
+        observed = table(client).operationObserver(observer("observed")).build();
+    }
+
+    /**
+     * The observer of a benchmark's mode: none ({@code none}), the Micrometer observer on
+     * {@code ObservationRegistry.NOOP} ({@code noopRegistry}), the meters alone on a {@code SimpleMeterRegistry}
+     * ({@code meters}), or one observation per operation timed by Micrometer's handler ({@code observed}).
+     */
+    static OperationObserver observer(String mode) {
+        return switch (mode) {
+            case "none" -> null;
+            case "noopRegistry" -> KeyPathObservations.observer(ObservationRegistry.NOOP);
+            case "meters" -> KeyPathObservations.meters(new SimpleMeterRegistry());
+            case "observed" -> {
+                SimpleMeterRegistry registry = new SimpleMeterRegistry();
+                yield KeyPathObservations.observer(timedRegistry(registry), registry);
+            }
+            default -> throw new IllegalArgumentException("no observer mode " + mode);
+        };
     }
 
     /** An observer of one observation per operation, timed by Micrometer's handler into a simple registry. */
@@ -41,11 +59,6 @@ final class ObservedTables {
         ObservationRegistry registry = ObservationRegistry.create();
         registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
         return registry;
-    }
-
-    private static OperationObserver observer() {
-        SimpleMeterRegistry meters = new SimpleMeterRegistry();
-        return KeyPathObservations.observer(timedRegistry(meters), meters);
     }
 
     private static KeyPathTable.Builder table(DynamoDbClient client) {

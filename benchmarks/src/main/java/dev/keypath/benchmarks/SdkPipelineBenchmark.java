@@ -8,9 +8,6 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.Page;
-import dev.keypath.micrometer.KeyPathObservations;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.micrometer.observation.ObservationRegistry;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -93,7 +90,7 @@ public class SdkPipelineBenchmark {
                 .register(SocialPost.class)
                 .pageTokenSecret("benchmark-secret-0123456789abcdef".getBytes(StandardCharsets.UTF_8))
                 .returnConsumedCapacity(ReturnConsumedCapacity.fromValue(capacity));
-        OperationObserver watching = observer(observer);
+        OperationObserver watching = ObservedTables.observer(observer);
         table = (watching == null ? builder : builder.operationObserver(watching)).build();
         path = table.keyPathOf(post);
         subtree = ItemQuery.of(q -> q.subtree(KeyPath.of("user", SocialPost.USER)));
@@ -118,20 +115,6 @@ public class SdkPipelineBenchmark {
                         AwsBasicCredentials.create("AKIDBENCHMARK", "benchmark-secret")))
                 .endpointOverride(URI.create("http://127.0.0.1:8000"))
                 .build();
-    }
-
-    /** The observer of {@code mode}, or null for none. */
-    private static OperationObserver observer(String mode) {
-        return switch (mode) {
-            case "none" -> null;
-            case "noopRegistry" -> KeyPathObservations.observer(ObservationRegistry.NOOP);
-            case "meters" -> KeyPathObservations.meters(new SimpleMeterRegistry());
-            case "observed" -> {
-                SimpleMeterRegistry meters = new SimpleMeterRegistry();
-                yield KeyPathObservations.observer(ObservedTables.timedRegistry(meters), meters);
-            }
-            default -> throw new IllegalArgumentException("no observer mode " + mode);
-        };
     }
 
     /** {@code GetItem} of one post. */
