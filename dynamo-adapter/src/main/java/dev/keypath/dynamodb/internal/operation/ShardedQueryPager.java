@@ -34,8 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * plus the number of partitions, so a page reads (and DynamoDB bills) at most that many items; when that budget is
  * spent first, the page ends short of the limit and its token goes on. A round whose shares of the missing items
  * would leave at most one item a partition for the next spends the whole budget at once, so a page whose
- * partitions all have items left takes one round, not a second one for the budget's remainder. Without a limit, one round
- * makes the page.
+ * partitions all have items left takes one round, not a second one for the budget's remainder. Without a limit,
+ * one round makes the page.
  *
  * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
  * on the table, after the page's last key, written once, for every partition that has read past it. The query's

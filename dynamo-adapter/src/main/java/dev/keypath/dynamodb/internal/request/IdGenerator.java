@@ -18,8 +18,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Generates {@link AutoId} key values: random v4 UUIDs, v7 UUIDs in the order they are made and per-parent
- * sequences (one atomic {@code UpdateItem ADD} on a counter item in its own partition). Does no I/O itself: the caller runs
- * the counter request ({@link #counterRequest}) synchronously or asynchronously and supplies its value.
+ * sequences (one atomic {@code UpdateItem ADD} on a counter item in its own partition). Does no I/O itself: the
+ * caller runs the counter request ({@link #counterRequest}) synchronously or asynchronously and supplies its value.
  * Thread-safe.
  */
 public final class IdGenerator {
