@@ -14,6 +14,7 @@ import software.amazon.awssdk.http.HttpExecuteRequest;
 import software.amazon.awssdk.http.HttpExecuteResponse;
 import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.SdkHttpResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
  * An {@link SdkHttpClient} that answers each DynamoDB call with prebuilt JSON bytes and opens no socket: beneath a
@@ -23,6 +24,10 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  * stand-in for DynamoDB: it ignores everything else in the request. Thread-safe.
  */
 final class CannedHttpClient implements SdkHttpClient {
+    /** What each canned response reports, as DynamoDB does with {@code ReturnConsumedCapacity=INDEXES}. */
+    static final ConsumedCapacity CAPACITY = ConsumedCapacity.builder().tableName(MapperFixture.TABLE)
+            .capacityUnits(1.0).table(c -> c.capacityUnits(1.0)).build();
+
     private static final String TARGET = "X-Amz-Target";
     private static final String TARGET_PREFIX = "DynamoDB_20120810.";
     private static final byte[] ASKS_FOR_CAPACITY = "\"ReturnConsumedCapacity\":\"".getBytes(StandardCharsets.UTF_8);

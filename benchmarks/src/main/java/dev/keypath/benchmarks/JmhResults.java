@@ -59,7 +59,8 @@ final class JmhResults {
                 : className;
     }
 
-    private static String params(JsonNode params) {
+    /** A result's parameters as {@code " (name=value, ...)"}, or nothing when it has none. */
+    static String params(JsonNode params) {
         if (params == null || params.isEmpty()) {
             return "";
         }

@@ -36,7 +36,7 @@ public class ObservedGetBenchmark {
     public void setup() {
         SocialPost post = SocialPost.sample();
         tables = new ObservedTables(new CannedItemClient(GetItemResponse.builder()
-                .item(ItemSchemas.of(SocialPost.class).toItem(post)).consumedCapacity(ObservedTables.CAPACITY)
+                .item(ItemSchemas.of(SocialPost.class).toItem(post)).consumedCapacity(CannedHttpClient.CAPACITY)
                 .build(), PutItemResponse.builder().build()));
         path = tables.plain.keyPathOf(post);
         Checks.equal(keyPath(), Optional.of(post), "plain get");

@@ -38,7 +38,7 @@ public class ObservedPutBenchmark {
     public void setup() {
         post = SocialPost.sample();
         tables = new ObservedTables(new CannedItemClient(GetItemResponse.builder().build(),
-                PutItemResponse.builder().consumedCapacity(ObservedTables.CAPACITY).build()));
+                PutItemResponse.builder().consumedCapacity(CannedHttpClient.CAPACITY).build()));
         Checks.equal(keyPath(), post, "plain put");
         Checks.equal(noopRegistry(), post, "put observed on NOOP");
         Checks.equal(meters(), post, "put with meters alone");

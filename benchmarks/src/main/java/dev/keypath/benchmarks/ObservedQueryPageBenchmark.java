@@ -48,7 +48,7 @@ public class ObservedQueryPageBenchmark {
             items.add(schema.toItem(SocialPost.sample(SocialPost.USER, i)));
         }
         tables = new ObservedTables(new CannedQueryClient(QueryResponse.builder().items(items).count(ITEMS)
-                .scannedCount(ITEMS).consumedCapacity(ObservedTables.CAPACITY).build()));
+                .scannedCount(ITEMS).consumedCapacity(CannedHttpClient.CAPACITY).build()));
         subtree = ItemQuery.of(q -> q.subtree(KeyPath.of("user", SocialPost.USER)));
         Checks.equal(keyPath().items().size(), ITEMS, "plain page");
         Checks.equal(noopRegistry().items().size(), ITEMS, "page observed on NOOP");

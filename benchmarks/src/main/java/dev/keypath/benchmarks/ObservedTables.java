@@ -9,7 +9,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.nio.charset.StandardCharsets;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 
 /**
  * The four tables of the observation overhead benchmarks, over one canned client: {@link #plain} without an
@@ -20,10 +19,6 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * which also takes the capacity counters.
  */
 final class ObservedTables {
-    /** What each canned response reports, as DynamoDB does with {@code ReturnConsumedCapacity=INDEXES}. */
-    static final ConsumedCapacity CAPACITY = ConsumedCapacity.builder().tableName(MapperFixture.TABLE)
-            .capacityUnits(1.0).table(c -> c.capacityUnits(1.0)).build();
-
     final KeyPathTable plain;
     final KeyPathTable noop;
     final KeyPathTable meters;

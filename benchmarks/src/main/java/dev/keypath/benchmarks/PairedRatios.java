@@ -4,21 +4,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.openjdk.jmh.util.ListStatistics;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The ratios of JMH groups, iteration by iteration: in a group the members run side by side, so each measured
  * iteration gives one ratio of a member's time to the baseline member's, free of what moved both (the engine,
- * the JIT, the collector, the machine). Reports their mean, minimum and maximum over all forks' iterations.
+ * the JIT, the collector, the machine). Reports their mean with its 99.9 % confidence interval (Student's t, as JMH
+ * gives its scores), minimum and maximum over all forks' iterations.
  */
 final class PairedRatios {
     private PairedRatios() {}
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final double CONFIDENCE = 0.999;
 
     /** One member's per-iteration ratios to the baseline member of its group. */
-    record PairedRatio(String group, String variant, double mean, double min, double max, int iterations) {}
+    record PairedRatio(String group, String variant, double mean, double error, double min, double max,
+            int iterations) {}
 
     /** The paired ratios of every JMH group in {@code json} that has a member named {@code group_baseline}. */
     static List<PairedRatio> parse(String json, String baseline) {
@@ -33,11 +37,12 @@ final class PairedRatios {
                 continue;
             }
             List<Double> baseTimes = iterations(base);
+            String group = JmhResults.family(benchmark) + JmhResults.params(result.get("params")) + " " + name;
             for (Map.Entry<String, JsonNode> member : members.properties()) {
                 String variant = member.getKey();
                 if (variant.startsWith(prefix) && !variant.equals(prefix + baseline)) {
-                    ratios.add(ratio(JmhResults.family(benchmark) + " " + name, variant.substring(prefix.length()),
-                            iterations(member.getValue()), baseTimes));
+                    ratios.add(ratio(group, variant.substring(prefix.length()), iterations(member.getValue()),
+                            baseTimes));
                 }
             }
         }
@@ -50,10 +55,13 @@ final class PairedRatios {
             return "";
         }
         StringBuilder sb = new StringBuilder("| group | benchmark | time vs ").append(baseline)
-                .append(", per iteration: mean | min | max | iterations |\n|---|---|---:|---:|---:|---:|\n");
+                .append(", per iteration: mean | 99.9 % interval | min | max | iterations |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|\n");
         for (PairedRatio r : ratios) {
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %.3fx | %.3fx | %.3fx | %d |%n", r.group(), r.variant(),
-                    r.mean(), r.min(), r.max(), r.iterations()));
+            String interval = Double.isNaN(r.error()) ? "n/a"
+                    : String.format(Locale.ROOT, "%.3f–%.3fx", r.mean() - r.error(), r.mean() + r.error());
+            sb.append(String.format(Locale.ROOT, "| %s | %s | %.3fx | %s | %.3fx | %.3fx | %d |%n", r.group(),
+                    r.variant(), r.mean(), interval, r.min(), r.max(), r.iterations()));
         }
         return sb.toString();
     }
@@ -63,16 +71,13 @@ final class PairedRatios {
             throw new IllegalArgumentException(group + " " + variant + ": " + times.size() + " iterations against "
                     + baseTimes.size() + " of the baseline");
         }
-        double sum = 0;
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
+        ListStatistics stats = new ListStatistics();
         for (int i = 0; i < times.size(); i++) {
-            double r = times.get(i) / baseTimes.get(i);
-            sum += r;
-            min = Math.min(min, r);
-            max = Math.max(max, r);
+            stats.addValue(times.get(i) / baseTimes.get(i));
         }
-        return new PairedRatio(group, variant, sum / times.size(), min, max, times.size());
+        double error = stats.getN() > 1 ? stats.getMeanErrorAt(CONFIDENCE) : Double.NaN;
+        return new PairedRatio(group, variant, stats.getMean(), error, stats.getMin(), stats.getMax(),
+                times.size());
     }
 
     /** Every measured iteration of every fork, in order. */

@@ -24,10 +24,10 @@ class CannedHttpClientTest {
     private final Map<String, AttributeValue> item = schema.toItem(SocialPost.sample());
 
     private DynamoDbClient client() {
-        return SdkPipelineBenchmark.client(new CannedHttpClient(Map.of(
-                "GetItem", CannedHttpClient.Canned.of(DynamoJson.getItem(item, ObservedTables.CAPACITY),
+        return PipelineCalls.client(new CannedHttpClient(Map.of(
+                "GetItem", CannedHttpClient.Canned.of(DynamoJson.getItem(item, CannedHttpClient.CAPACITY),
                         DynamoJson.getItem(item, null)),
-                "Query", CannedHttpClient.Canned.of(DynamoJson.query(List.of(item, item), ObservedTables.CAPACITY),
+                "Query", CannedHttpClient.Canned.of(DynamoJson.query(List.of(item, item), CannedHttpClient.CAPACITY),
                         DynamoJson.query(List.of(item, item), null)))));
     }
 
@@ -37,7 +37,7 @@ class CannedHttpClientTest {
             GetItemResponse asked = client.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk")))
                     .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
             assertThat(asked.item()).isEqualTo(item);
-            assertThat(asked.consumedCapacity()).isEqualTo(ObservedTables.CAPACITY);
+            assertThat(asked.consumedCapacity()).isEqualTo(CannedHttpClient.CAPACITY);
             GetItemResponse notAsked = client.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk"))));
             assertThat(notAsked.item()).isEqualTo(item);
             assertThat(notAsked.consumedCapacity()).isNull();

@@ -2,6 +2,7 @@ package dev.keypath.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.keypath.benchmarks.PairedRatios.PairedRatio;
 import java.util.List;
@@ -34,7 +35,19 @@ class PairedRatiosTest {
         assertThat(r.min()).isEqualTo(0.8);
         assertThat(r.max()).isEqualTo(1.1);
         assertThat(r.mean()).isEqualTo((1.1 + 1.0 + 0.8 + 1.0) / 4);
-        assertThat(PairedRatios.render(ratios, "keyPath")).contains("| EndToEndPaired get | rawClientBinaryKeys | 0.975x | 0.800x | 1.100x | 4 |");
+        // sample standard deviation of (1.1, 1.0, 0.8, 1.0) is 0.125831; t(0.9995, 3 df) = 12.924; / sqrt(4)
+        assertThat(r.error()).isCloseTo(12.924 * 0.125831 / 2, within(0.001));
+        assertThat(PairedRatios.render(ratios, "keyPath")).contains(
+                "| EndToEndPaired get | rawClientBinaryKeys | 0.975x | 0.162–1.788x | 0.800x | 1.100x | 4 |");
+    }
+
+    @Test
+    void groupsAreLabelledWithTheirParameters() {
+        String withParams = GROUP.replaceFirst("\"mode\": \"avgt\",",
+                "\"mode\": \"avgt\", \"params\": {\"observer\": \"meters\"},");
+
+        assertThat(PairedRatios.parse(withParams, "keyPath").get(0).group())
+                .isEqualTo("EndToEndPaired (observer=meters) get");
     }
 
     @Test
