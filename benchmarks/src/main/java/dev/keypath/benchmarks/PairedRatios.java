@@ -11,8 +11,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The ratios of JMH groups, iteration by iteration: in a group the members run side by side, so each measured
  * iteration gives one ratio of a member's time to the baseline member's, free of what moved both (the engine,
- * the JIT, the collector, the machine). Reports their mean with its 99.9 % confidence interval (Student's t, as JMH
- * gives its scores), minimum and maximum over all forks' iterations.
+ * the JIT, the collector, the machine). Reports their mean, minimum and maximum over all forks' iterations, and
+ * the 99.9 % confidence interval of the mean from the forks' own means (Student's t): each fork compiles the
+ * members anew, and what the JIT made of them moves a fork's ratios together, so iterations of one fork are not
+ * independent measurements.
  */
 final class PairedRatios {
     private PairedRatios() {}
@@ -36,7 +38,7 @@ final class PairedRatios {
             if (base == null) {
                 continue;
             }
-            List<Double> baseTimes = iterations(base);
+            List<List<Double>> baseTimes = iterations(base);
             String group = JmhResults.family(benchmark) + JmhResults.params(result.get("params")) + " " + name;
             for (Map.Entry<String, JsonNode> member : members.properties()) {
                 String variant = member.getKey();
@@ -66,28 +68,39 @@ final class PairedRatios {
         return sb.toString();
     }
 
-    private static PairedRatio ratio(String group, String variant, List<Double> times, List<Double> baseTimes) {
-        if (times.size() != baseTimes.size() || times.isEmpty()) {
-            throw new IllegalArgumentException(group + " " + variant + ": " + times.size() + " iterations against "
-                    + baseTimes.size() + " of the baseline");
+    private static PairedRatio ratio(String group, String variant, List<List<Double>> forks,
+                                     List<List<Double>> baseForks) {
+        int iterations = forks.stream().mapToInt(List::size).sum();
+        int baseIterations = baseForks.stream().mapToInt(List::size).sum();
+        if (iterations != baseIterations || iterations == 0 || forks.size() != baseForks.size()) {
+            throw new IllegalArgumentException(group + " " + variant + ": " + iterations + " iterations against "
+                    + baseIterations + " of the baseline");
         }
-        ListStatistics stats = new ListStatistics();
-        for (int i = 0; i < times.size(); i++) {
-            stats.addValue(times.get(i) / baseTimes.get(i));
+        ListStatistics all = new ListStatistics();
+        ListStatistics forkMeans = new ListStatistics();
+        for (int f = 0; f < forks.size(); f++) {
+            ListStatistics fork = new ListStatistics();
+            for (int i = 0; i < forks.get(f).size(); i++) {
+                double r = forks.get(f).get(i) / baseForks.get(f).get(i);
+                all.addValue(r);
+                fork.addValue(r);
+            }
+            forkMeans.addValue(fork.getMean());
         }
-        double error = stats.getN() > 1 ? stats.getMeanErrorAt(CONFIDENCE) : Double.NaN;
-        return new PairedRatio(group, variant, stats.getMean(), error, stats.getMin(), stats.getMax(),
-                times.size());
+        double error = forkMeans.getN() > 1 ? forkMeans.getMeanErrorAt(CONFIDENCE) : Double.NaN;
+        return new PairedRatio(group, variant, all.getMean(), error, all.getMin(), all.getMax(), iterations);
     }
 
-    /** Every measured iteration of every fork, in order. */
-    private static List<Double> iterations(JsonNode metric) {
-        List<Double> times = new ArrayList<>();
+    /** Every measured iteration, fork by fork. */
+    private static List<List<Double>> iterations(JsonNode metric) {
+        List<List<Double>> forks = new ArrayList<>();
         for (JsonNode fork : metric.path("rawData")) {
+            List<Double> times = new ArrayList<>();
             for (JsonNode iteration : fork) {
                 times.add(iteration.doubleValue());
             }
+            forks.add(times);
         }
-        return times;
+        return forks;
     }
 }

@@ -20,19 +20,28 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
- * A get, a put and a page of {@value #ITEMS} posts through a real {@code DynamoDbClient}, configured as an
- * application would (static credentials, a region, an endpoint), whose HTTP client ({@link CannedHttpClient})
- * answers with DynamoDB's JSON without a socket: the request is marshalled and signed and the response's CRC32
- * checked and unmarshalled as in production; only the network and the engine are left out. Each answer carries a
- * consumed capacity when, and only when, the request asked for one.
+ * A get, a put and a page of {@value #ITEMS} posts, on one of two clients. {@link #SDK}: a real
+ * {@code DynamoDbClient}, configured as an application would (static credentials, a region, an endpoint), whose
+ * HTTP client ({@link CannedHttpClient}) answers with DynamoDB's JSON without a socket: the request is marshalled
+ * and signed and the response's CRC32 checked and unmarshalled as in production; only the network and the engine
+ * are left out. {@link #CANNED}: a {@link CannedResponsesClient} returning prebuilt responses, which leaves out the
+ * SDK too, so only the table's own work is measured. Each answer carries a consumed capacity when, and only when,
+ * the request asked for one.
  *
  * <p>This class uses only the table API that every build of keypath has, so that {@link SeparateBuild} can load it
- * against an earlier build's classes and {@link BuildPairedBenchmark} can run both builds side by side.
+ * against an earlier build's classes and {@link BuildsBenchmark} can run either build the same way.
  */
 public final class PipelineCalls implements AutoCloseable {
     static final int ITEMS = 1000;
+    /** The client through the whole SDK, over canned HTTP answers. */
+    public static final String SDK = "sdk";
+    /** The client of prebuilt responses, without the SDK. */
+    public static final String CANNED = "canned";
 
     private final DynamoDbClient client;
     private final KeyPathTable table;
@@ -41,11 +50,11 @@ public final class PipelineCalls implements AutoCloseable {
     private final ItemQuery subtree;
 
     /**
-     * Builds the client and the table, lets {@code builder} adjust the table's builder (given as an
-     * {@code Object}, the {@code KeyPathTable.Builder} of whichever build loaded this class), and checks that each
-     * call reads or writes what it should.
+     * Builds the client ({@link #SDK} or {@link #CANNED}) and the table, lets {@code builder} adjust the table's
+     * builder (given as an {@code Object}, the {@code KeyPathTable.Builder} of whichever build loaded this class),
+     * and checks that each call reads or writes what it should.
      */
-    public PipelineCalls(Consumer<Object> builder) {
+    public PipelineCalls(String clientKind, Consumer<Object> builder) {
         ItemSchema<SocialPost> schema = ItemSchemas.of(SocialPost.class);
         post = SocialPost.sample();
         List<Map<String, AttributeValue>> items = new ArrayList<>(ITEMS);
@@ -53,13 +62,19 @@ public final class PipelineCalls implements AutoCloseable {
             items.add(schema.toItem(SocialPost.sample(SocialPost.USER, i)));
         }
         Map<String, AttributeValue> stored = schema.toItem(post);
-        client = client(new CannedHttpClient(Map.of(
-                "GetItem", CannedHttpClient.Canned.of(DynamoJson.getItem(stored, CannedHttpClient.CAPACITY),
-                        DynamoJson.getItem(stored, null)),
-                "PutItem", CannedHttpClient.Canned.of(DynamoJson.putItem(CannedHttpClient.CAPACITY),
-                        DynamoJson.putItem(null)),
-                "Query", CannedHttpClient.Canned.of(DynamoJson.query(items, CannedHttpClient.CAPACITY),
-                        DynamoJson.query(items, null)))));
+        client = switch (clientKind) {
+            case SDK -> client(new CannedHttpClient(Map.of(
+                    "GetItem", CannedHttpClient.Canned.of(DynamoJson.getItem(stored, CannedHttpClient.CAPACITY),
+                            DynamoJson.getItem(stored, null)),
+                    "PutItem", CannedHttpClient.Canned.of(DynamoJson.putItem(CannedHttpClient.CAPACITY),
+                            DynamoJson.putItem(null)),
+                    "Query", CannedHttpClient.Canned.of(DynamoJson.query(items, CannedHttpClient.CAPACITY),
+                            DynamoJson.query(items, null)))));
+            case CANNED -> new CannedResponsesClient(GetItemResponse.builder().item(stored).build(),
+                    PutItemResponse.builder().build(),
+                    QueryResponse.builder().items(items).count(ITEMS).scannedCount(ITEMS).build());
+            default -> throw new IllegalArgumentException("no client " + clientKind + ": " + SDK + " or " + CANNED);
+        };
         KeyPathTable.Builder tableBuilder = KeyPathTables.builder().client(client).tableName(MapperFixture.TABLE)
                 .register(SocialPost.class)
                 .pageTokenSecret("benchmark-secret-0123456789abcdef".getBytes(StandardCharsets.UTF_8));

@@ -28,8 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * ({@code meters}), and one observation per operation timed by Micrometer's handler into a
  * {@code SimpleMeterRegistry}, with the capacity counters ({@code observed}). All twelve run in one JMH run; add
  * {@code -prof gc} for the allocation per operation. {@code -p capacity=NONE,INDEXES} sets what each request asks
- * of its consumed capacity, to see what asking costs the SDK. {@link BuildPairedBenchmark} runs the same calls of
- * two builds side by side.
+ * of its consumed capacity, to see what asking costs the SDK. {@link BuildsBenchmark} runs the same calls of this
+ * build and an earlier one.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -54,7 +54,7 @@ public class SdkPipelineBenchmark {
     @Setup(Level.Trial)
     public void setup() {
         OperationObserver watching = ObservedTables.observer(observer);
-        calls = new PipelineCalls(b -> {
+        calls = new PipelineCalls(PipelineCalls.SDK, b -> {
             KeyPathTable.Builder builder = (KeyPathTable.Builder) b;
             builder.returnConsumedCapacity(ReturnConsumedCapacity.fromValue(capacity));
             if (watching != null) {

@@ -69,14 +69,15 @@ final class SeparateBuild extends ClassLoader {
     }
 
     /**
-     * The three calls of {@link PipelineCalls} as this loader's build makes them; {@code builder} adjusts the table's
-     * builder (an object of this loader's {@code KeyPathTable.Builder}).
+     * The three calls of {@link PipelineCalls} as this loader's build makes them on {@code client}
+     * ({@link PipelineCalls#SDK} or {@link PipelineCalls#CANNED}); {@code builder} adjusts the table's builder (an
+     * object of this loader's {@code KeyPathTable.Builder}).
      */
     @SuppressWarnings("unchecked")
-    BuildCalls calls(Consumer<Object> builder) {
+    BuildCalls calls(String client, Consumer<Object> builder) {
         try {
             Class<?> type = loadClass(PipelineCalls.class.getName());
-            Object calls = type.getConstructor(Consumer.class).newInstance(builder);
+            Object calls = type.getConstructor(String.class, Consumer.class).newInstance(client, builder);
             Method call = type.getMethod("call", String.class);
             return new BuildCalls((AutoCloseable) calls, (Supplier<Object>) call.invoke(calls, "get"),
                     (Supplier<Object>) call.invoke(calls, "put"), (Supplier<Object>) call.invoke(calls, "page"));

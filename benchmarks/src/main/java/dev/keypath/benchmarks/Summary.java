@@ -10,11 +10,13 @@ import java.nio.file.Path;
  * benchmark's time relative to its group's baseline method. Benchmarks of one class form a group, so new
  * families (a mapper comparison, say) need no change here.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar dev.keypath.benchmarks.Summary [--baseline METHOD] [--key-sizes] RESULT.json</pre>
+ * <pre>java -cp benchmarks/target/benchmarks.jar dev.keypath.benchmarks.Summary [--baseline METHOD] [--versus PARAM=VALUE] [--key-sizes] RESULT.json</pre>
  *
  * <p>{@code --baseline} names the method every group is compared to (default {@code keyPath});
  * {@code --key-sizes} appends the size of the reaction key ({@link ReactionKey}) in each format. JMH groups
  * (methods run side by side) get a second table of their per-iteration ratios ({@link PairedRatios}).
+ * {@code --versus build=previous} adds a table of each result against the one that differs from it only in that
+ * parameter's value ({@link ParamRatios}).
  */
 public final class Summary {
     private Summary() {}
@@ -23,11 +25,13 @@ public final class Summary {
     public static void main(String[] args) throws IOException {
         String baseline = "keyPath";
         boolean keySizes = false;
+        String versus = null;
         String file = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--baseline" -> baseline = i + 1 < args.length ? args[++i] : usage();
                 case "--key-sizes" -> keySizes = true;
+                case "--versus" -> versus = i + 1 < args.length && args[i + 1].contains("=") ? args[++i] : usage();
                 default -> file = args[i].startsWith("--") || file != null ? usage() : args[i];
             }
         }
@@ -41,6 +45,12 @@ public final class Summary {
             System.out.println();
             System.out.print(paired);
         }
+        if (versus != null) {
+            String name = versus.substring(0, versus.indexOf('='));
+            String value = versus.substring(versus.indexOf('=') + 1);
+            System.out.println();
+            System.out.print(ParamRatios.render(ParamRatios.parse(json, name, value), name, value));
+        }
         if (keySizes) {
             System.out.println();
             System.out.print(KeySizes.table());
@@ -48,7 +58,7 @@ public final class Summary {
     }
 
     private static String usage() {
-        System.err.println("usage: Summary [--baseline METHOD] [--key-sizes] RESULT.json");
+        System.err.println("usage: Summary [--baseline METHOD] [--versus PARAM=VALUE] [--key-sizes] RESULT.json");
         System.exit(2);
         return null;
     }

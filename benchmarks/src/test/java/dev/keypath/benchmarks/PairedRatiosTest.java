@@ -35,10 +35,23 @@ class PairedRatiosTest {
         assertThat(r.min()).isEqualTo(0.8);
         assertThat(r.max()).isEqualTo(1.1);
         assertThat(r.mean()).isEqualTo((1.1 + 1.0 + 0.8 + 1.0) / 4);
-        // sample standard deviation of (1.1, 1.0, 0.8, 1.0) is 0.125831; t(0.9995, 3 df) = 12.924; / sqrt(4)
-        assertThat(r.error()).isCloseTo(12.924 * 0.125831 / 2, within(0.001));
+        // two forks give no interval (JMH's statistics need three values)
+        assertThat(r.error()).isNaN();
         assertThat(PairedRatios.render(ratios, "keyPath")).contains(
-                "| EndToEndPaired get | rawClientBinaryKeys | 0.975x | 0.162–1.788x | 0.800x | 1.100x | 4 |");
+                "| EndToEndPaired get | rawClientBinaryKeys | 0.975x | n/a | 0.800x | 1.100x | 4 |");
+    }
+
+    @Test
+    void theIntervalComesFromTheForksMeanRatios() {
+        String threeForks = GROUP
+                .replace("\"rawData\": [[500, 600], [700, 800]]", "\"rawData\": [[500, 600], [700, 800], [100, 100]]")
+                .replace("\"rawData\": [[550, 600], [560, 800]]", "\"rawData\": [[550, 600], [560, 800], [110, 100]]");
+
+        PairedRatio r = PairedRatios.parse(threeForks, "keyPath").get(0);
+
+        // the forks' mean ratios are 1.05, 0.9 and 1.05: standard deviation 0.0866025; t(0.9995, 2 df) = 31.599
+        assertThat(r.mean()).isCloseTo(1.0, within(1e-9));
+        assertThat(r.error()).isCloseTo(31.599 * 0.0866025 / Math.sqrt(3), within(0.001));
     }
 
     @Test

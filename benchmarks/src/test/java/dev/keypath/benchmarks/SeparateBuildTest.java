@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 class SeparateBuildTest {
     /** The repository, whose modules the reactor has packaged before this one's tests. */
@@ -33,9 +36,10 @@ class SeparateBuildTest {
                 .isInstanceOf(ClassNotFoundException.class).hasMessageContaining("not in the other build");
     }
 
-    @Test
-    void theOtherBuildsCallsRunThroughTheSdk() throws Exception {
-        try (BuildCalls calls = SeparateBuild.of(CHECKOUT).calls(builder -> { })) {
+    @ParameterizedTest
+    @ValueSource(strings = {PipelineCalls.SDK, PipelineCalls.CANNED})
+    void theOtherBuildsCallsRunOnEitherClient(String client) throws Exception {
+        try (BuildCalls calls = SeparateBuild.of(CHECKOUT).calls(client, builder -> { })) {
             Object got = calls.get().get();
 
             assertThat(got).isInstanceOf(Optional.class);
@@ -43,6 +47,18 @@ class SeparateBuildTest {
             assertThat(post.getClass().getName()).isEqualTo(SocialPost.class.getName());
             assertThat(post.getClass()).isNotSameAs(SocialPost.class);
             assertThat(post.toString()).isEqualTo(SocialPost.sample().toString());
+            assertThat(calls.put().get().toString()).isEqualTo(SocialPost.sample().toString());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {PipelineCalls.SDK, PipelineCalls.CANNED})
+    void eachClientAnswersWithCapacityOnlyWhenAsked(String client) {
+        try (PipelineCalls asking = new PipelineCalls(client, builder -> { });
+             PipelineCalls notAsking = new PipelineCalls(client, builder -> ((KeyPathTable.Builder) builder)
+                     .returnConsumedCapacity(ReturnConsumedCapacity.NONE))) {
+            assertThat(asking.page().capacity().readUnits()).isEqualTo(1.0);
+            assertThat(notAsking.page().capacity().readUnits()).isZero();
         }
     }
 
