@@ -1,5 +1,7 @@
 package dev.keypath.spring.autoconfigure;
 
+import dev.keypath.micrometer.KeyPathObservations;
+import dev.keypath.spring.autoconfigure.KeyPathObservationProperties.Mode;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.GlobalObservationConvention;
 import io.micrometer.observation.ObservationFilter;
@@ -42,7 +44,8 @@ import org.springframework.util.ClassUtils;
  *       names keypath's observations (or {@code all});</li>
  *   <li>{@code keypath.dynamodb.observations.requests} is false.</li>
  * </ul>
- * Without an observation registry there is nothing to observe: the meters alone. Handlers added to the registry by
+ * Without an observation registry there is nothing to observe: the meters alone (and nothing at all without a single
+ * meter registry either). Handlers added to the registry by
  * other means (code that calls {@code observationConfig()} itself) cannot be seen: mode {@code observations} is
  * then the way to have them. Stateless.
  */
@@ -58,10 +61,14 @@ final class AutoObserverMode {
     static final String BOOT_METRICS =
             "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration";
     /** The names of keypath's observations, as {@code management.observations.enable} looks them up. */
-    private static final List<String> OBSERVATION_NAMES = List.of("keypath.operation", "keypath.request");
+    private static final List<String> OBSERVATION_NAMES = List.of(KeyPathObservations.OPERATION,
+            KeyPathObservations.REQUEST);
 
-    /** What auto chose, and why (for the log). */
-    record Choice(boolean observations, String reason) {
+    /** What auto chose (observations, meters or, with neither registry to use, nothing), and why. */
+    record Choice(Mode mode, String reason) {
+        Choice(boolean observations, String reason) {
+            this(observations ? Mode.OBSERVATIONS : Mode.METERS, reason);
+        }
     }
 
     private AutoObserverMode() {
@@ -75,7 +82,9 @@ final class AutoObserverMode {
                          KeyPathObservationProperties properties, boolean observationRegistry,
                          boolean meterRegistry) {
         if (!observationRegistry) {
-            return new Choice(false, "the application has no ObservationRegistry");
+            return meterRegistry ? new Choice(false, "the application has no ObservationRegistry")
+                    : new Choice(Mode.NONE, "the application has no ObservationRegistry "
+                            + "and no single MeterRegistry");
         }
         if (properties.isRequests()) {
             return new Choice(true, KeyPathObservationProperties.PREFIX + ".requests=true asks for an observation "

@@ -92,11 +92,16 @@ public class KeyPathLedgerAutoConfiguration {
             MeterRegistry meterRegistry = meters.getIfUnique();
             AutoObserverMode.Choice choice = AutoObserverMode.choose(beans, environment, properties,
                     observationRegistry != null, meterRegistry != null);
-            LOG.info(KeyPathObservationProperties.PREFIX + ".mode=auto: "
-                    + (choice.observations() ? "an observation per operation" : "the meters alone, no observation")
-                    + ", as " + choice.reason());
-            return choice.observations() ? observations(observationRegistry, meterRegistry, properties)
-                    : meters(meterRegistry, environment);
+            LOG.info(KeyPathObservationProperties.PREFIX + ".mode=auto: " + switch (choice.mode()) {
+                case OBSERVATIONS -> "an observation per operation";
+                case METERS -> "the meters alone, no observation";
+                default -> "nothing";
+            } + ", as " + choice.reason());
+            return switch (choice.mode()) {
+                case OBSERVATIONS -> observations(observationRegistry, meterRegistry, properties);
+                case METERS -> meters(meterRegistry, environment);
+                default -> KeyPathObservations.observer(ObservationRegistry.NOOP); // observes nothing
+            };
         }
     }
 

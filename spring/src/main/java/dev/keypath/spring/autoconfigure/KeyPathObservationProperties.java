@@ -29,8 +29,9 @@ public class KeyPathObservationProperties {
          */
         OBSERVATIONS,
         /**
-         * No observation: the {@code keypath.operation} timer and the capacity and item counters straight into the
-         * application's {@code MeterRegistry}, at a fraction of an observation's cost; no span.
+         * No observation: the {@code keypath.operation} timer, its {@code keypath.operation.active} long-task timer
+         * (as Micrometer's meter handler makes them of an observation) and the capacity and item counters straight
+         * into the application's {@code MeterRegistry}, at a fraction of an observation's cost; no span.
          */
         METERS,
         /** Nothing: no observation and no meter of keypath's own. */

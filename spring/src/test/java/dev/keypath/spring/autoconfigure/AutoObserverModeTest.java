@@ -267,6 +267,14 @@ class AutoObserverModeTest {
                     .tag("keypath.access_pattern", "User.get").timer().count()).isEqualTo(1);
         });
         bare.run(ctx -> assertThat(ctx).hasNotFailed().doesNotHaveBean(OperationObserver.class));
+        // two meter registries, neither primary, and no observation registry: nothing to record into, still starts
+        bare.withBean("one", MeterRegistry.class, SimpleMeterRegistry::new)
+                .withBean("other", MeterRegistry.class, SimpleMeterRegistry::new).run(ctx -> {
+                    assertThat(ctx).hasNotFailed();
+                    putAndGet(ctx.getBean(KeyPathTable.class));
+                    assertThat(ctx.getBeansOfType(MeterRegistry.class).values())
+                            .allMatch(m -> m.find(KeyPathObservations.OPERATION).meters().isEmpty());
+                });
         // without Boot's observation module or Micrometer Tracing, an application's own registries still choose
         bare.withUserConfiguration(OwnRegistry.class).withBean(MeterRegistry.class, SimpleMeterRegistry::new)
                 .withClassLoader(new FilteredClassLoader("io.micrometer.tracing.",
