@@ -44,8 +44,9 @@ public class KeyPathObservationProperties {
     /**
      * What each operation gives Micrometer: "auto" (observations when anything but Micrometer's meter handler could
      * see them, such as a tracer or a handler bean of the application's, else meters), "observations" (an
-     * observation each, traced and timed by the observation registry's handlers), "meters" (the timer and counters
-     * alone, no observation, no span), or "none".
+     * observation each, traced and timed by the observation registry's handlers, whatever auto would see: for a
+     * handler added to the registry without a bean), "meters" (the timer and counters alone, no observation, no
+     * span), or "none".
      */
     private Mode mode = Mode.AUTO;
 
