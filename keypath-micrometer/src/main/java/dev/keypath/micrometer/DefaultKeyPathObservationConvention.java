@@ -57,7 +57,7 @@ public class DefaultKeyPathObservationConvention implements KeyPathObservationCo
             }
         }
         return OperationKeys.lowCardinality(start,
-                report == null ? "unknown" : OperationNames.outcome(report.outcome()),
+                report == null ? OperationNames.RUNNING : OperationNames.outcome(report.outcome()),
                 report == null ? OperationNames.errorType(context.getError())
                         : OperationNames.errorType(report.error()));
     }

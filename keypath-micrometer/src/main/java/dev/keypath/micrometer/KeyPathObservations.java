@@ -59,7 +59,9 @@ public final class KeyPathObservations {
     /**
      * Meters only, on {@code meters}: for each operation the {@value #OPERATION} timer (with the keys its observation
      * would have, and the {@code error} tag Micrometer's {@code DefaultMeterObservationHandler} adds), and the
-     * capacity and item counters; no observation, no span.
+     * capacity and item counters; no observation, no span. That handler also keeps a long-task timer of the
+     * observations in flight ({@value #OPERATION}{@code .active}); the builder's
+     * {@link Builder#longTaskTimer longTaskTimer(true)} adds the same one here.
      */
     public static OperationObserver meters(MeterRegistry meters) {
         return builder(ObservationRegistry.NOOP).meterRegistry(meters).build();
@@ -77,6 +79,7 @@ public final class KeyPathObservations {
         private KeyPathObservationConvention operationConvention;
         private KeyPathRequestObservationConvention requestConvention;
         private boolean requests;
+        private boolean longTaskTimer;
 
         private Builder(ObservationRegistry observations) {
             this.observations = Objects.requireNonNull(observations, "observations");
@@ -112,10 +115,21 @@ public final class KeyPathObservations {
             return this;
         }
 
+        /**
+         * Whether the meters, where they time operations themselves (no observation handler does), also keep the
+         * {@value #OPERATION}{@code .active} long-task timer of the operations in flight, as Micrometer's
+         * {@code DefaultMeterObservationHandler} keeps one for each observation (same name and tags); off by default.
+         * With it, the meters alone make every meter that handler would, at the cost of a sample per operation.
+         */
+        public Builder longTaskTimer(boolean longTaskTimer) {
+            this.longTaskTimer = longTaskTimer;
+            return this;
+        }
+
         /** The observer to set with {@code operationObserver} on a table builder. */
         public OperationObserver build() {
             return new ObservingObserver(observations, meters == null ? null : new OperationMeters(meters),
-                    operationConvention, requestConvention, requests);
+                    operationConvention, requestConvention, requests, longTaskTimer);
         }
     }
 }

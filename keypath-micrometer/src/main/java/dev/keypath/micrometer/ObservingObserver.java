@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.dynamodb.OperationStart;
 import dev.keypath.dynamodb.RequestObservation;
+import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 
@@ -12,8 +13,8 @@ import io.micrometer.observation.ObservationRegistry;
  * The {@link OperationObserver} {@link KeyPathObservations} builds: one {@link Observation} per operation (its
  * parent the enclosing operation's, else the caller's current observation), one child per request, and the
  * meters. While the observation registry is a no-op one, it starts no observation: the meters alone record the
- * operation, its {@value KeyPathObservations#OPERATION} timer included, allocating nothing of their own. Immutable
- * and thread-safe.
+ * operation, its {@value KeyPathObservations#OPERATION} timer included, allocating nothing of their own but, when
+ * asked for, the sample of the long-task timer of operations in flight. Immutable and thread-safe.
  */
 final class ObservingObserver implements OperationObserver {
     private final ObservationRegistry observations;
@@ -21,22 +22,32 @@ final class ObservingObserver implements OperationObserver {
     private final KeyPathObservationConvention operationConvention;
     private final KeyPathRequestObservationConvention requestConvention;
     private final boolean requests;
+    private final boolean longTaskTimer;
     private final OperationObservation metersOnly;
 
     ObservingObserver(ObservationRegistry observations, OperationMeters meters,
                       KeyPathObservationConvention operationConvention,
-                      KeyPathRequestObservationConvention requestConvention, boolean requests) {
+                      KeyPathRequestObservationConvention requestConvention, boolean requests,
+                      boolean longTaskTimer) {
         this.observations = observations;
         this.meters = meters;
         this.operationConvention = operationConvention;
         this.requestConvention = requestConvention;
         this.requests = requests;
+        this.longTaskTimer = longTaskTimer && meters != null;
         this.metersOnly = meters == null ? OperationObservation.NONE : report -> meters.record(report, true);
     }
 
     @Override
     public OperationObservation start(OperationStart start) {
         if (observations.isNoop()) {
+            if (longTaskTimer) {
+                LongTaskTimer.Sample active = meters.startActive(start);
+                return report -> {
+                    active.stop();
+                    meters.record(report, true);
+                };
+            }
             return metersOnly;
         }
         KeyPathOperationContext context = new KeyPathOperationContext(start);

@@ -111,7 +111,7 @@ final class OperationKeys {
             this.index = start.index();
             this.next = next;
             this.contextualName = contextualName(start);
-            this.running = lowCardinality(start, "unknown", KeyPathObservationDocumentation.NONE);
+            this.running = lowCardinality(start, OperationNames.RUNNING, KeyPathObservationDocumentation.NONE);
             this.success = lowCardinality(start, OperationNames.outcome(OperationReport.Outcome.SUCCESS),
                     KeyPathObservationDocumentation.NONE);
             this.conditionFailed = lowCardinality(start,

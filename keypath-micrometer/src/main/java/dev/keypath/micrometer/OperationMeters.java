@@ -3,8 +3,10 @@ package dev.keypath.micrometer;
 import dev.keypath.dynamodb.OperationCapacity;
 import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.dynamodb.OperationStart;
 import dev.keypath.micrometer.KeyPathObservationDocumentation.OperationLowCardinalityKeys;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
@@ -21,12 +23,15 @@ import java.util.concurrent.TimeUnit;
  * under index {@code none}, each secondary index's part under its name), for reads the items read and returned
  * ({@value KeyPathObservations#ITEMS_READ}, {@value KeyPathObservations#ITEMS_RETURNED}), and, when no observation
  * handler times operations, the {@value KeyPathObservations#OPERATION} timer itself, with the keys and the
- * {@code error} tag that Micrometer's {@code DefaultMeterObservationHandler} would give it.
+ * {@code error} tag that Micrometer's {@code DefaultMeterObservationHandler} would give it, and on request its
+ * long-task timer of the operations in flight ({@value KeyPathObservations#OPERATION}{@code .active}, tagged with the
+ * keys of a running operation as that handler tags it).
  *
  * <p>No tag holds an id or a key path, so the number of meters is bounded by access patterns, item types, indexes,
  * outcomes and error types, whatever keys are used. Each meter is registered once, on first use, and kept by the
  * shape of operation it belongs to, found by the access pattern's name: recording an operation looks up one map
- * entry and allocates nothing. A meter removed from the registry is registered again on next use. Thread-safe.
+ * entry and allocates nothing (the long-task timer's sample aside). A meter removed from the registry is registered
+ * again on next use. Thread-safe.
  */
 final class OperationMeters {
     /** The operations whose items read and returned are counted: those that read items. */
@@ -73,19 +78,33 @@ final class OperationMeters {
         }
     }
 
+    /**
+     * Starts a sample of the {@value KeyPathObservations#OPERATION}{@code .active} long-task timer of
+     * {@code start}'s shape of operation, tagged as Micrometer's {@code DefaultMeterObservationHandler} tags the one
+     * it keeps for an observation: with the keys of a running operation.
+     */
+    LongTaskTimer.Sample startActive(OperationStart start) {
+        return shape(start.accessPattern(), start.kind(), start.itemType(), start.table(), start.index()).active()
+                .start();
+    }
+
     private Shape shape(OperationReport report) {
-        Shape found = match(shapes.get(report.accessPattern()), report);
+        return shape(report.accessPattern(), report.kind(), report.itemType(), report.table(), report.index());
+    }
+
+    private Shape shape(String pattern, OperationKind kind, Class<?> type, String table, String index) {
+        Shape found = match(shapes.get(pattern), kind, type, table, index);
         if (found != null) {
             return found;
         }
-        return match(shapes.compute(report.accessPattern(),
-                (pattern, head) -> match(head, report) != null ? head : new Shape(report, head)), report);
+        return match(shapes.compute(pattern, (p, head) -> match(head, kind, type, table, index) != null ? head
+                : new Shape(pattern, kind, type, table, index, head)), kind, type, table, index);
     }
 
-    /** The shape of {@code report} among {@code head} and the shapes linked to it, or null. */
-    private static Shape match(Shape head, OperationReport report) {
+    /** The shape of these among {@code head} and the shapes linked to it, or null. */
+    private static Shape match(Shape head, OperationKind kind, Class<?> type, String table, String index) {
         for (Shape s = head; s != null; s = s.next) {
-            if (s.matches(report)) {
+            if (s.matches(kind, type, table, index)) {
                 return s;
             }
         }
@@ -113,20 +132,39 @@ final class OperationMeters {
         private final Map<Class<?>, Timer> errors = new ConcurrentHashMap<>();
         private volatile Timer success;
         private volatile Timer conditionFailed;
+        private volatile LongTaskTimer active;
 
-        Shape(OperationReport report, Shape next) {
-            this.kind = report.kind();
-            this.type = report.itemType();
-            this.table = report.table();
-            this.index = report.index();
-            this.pattern = report.accessPattern();
+        Shape(String pattern, OperationKind kind, Class<?> type, String table, String index, Shape next) {
+            this.kind = kind;
+            this.type = type;
+            this.table = table;
+            this.index = index;
+            this.pattern = pattern;
             this.next = next;
             this.tableCounters = new Counters(tags(null), true);
         }
 
-        boolean matches(OperationReport report) {
-            return kind == report.kind() && type == report.itemType() && table.equals(report.table())
-                    && Objects.equals(index, report.index());
+        boolean matches(OperationKind kind, Class<?> type, String table, String index) {
+            return this.kind == kind && this.type == type && this.table.equals(table)
+                    && Objects.equals(this.index, index);
+        }
+
+        /** The long-task timer of this shape's operations in flight, registered on first use. */
+        LongTaskTimer active() {
+            LongTaskTimer t = active;
+            if (t == null) {
+                t = active = LongTaskTimer.builder(KeyPathObservations.OPERATION + ".active")
+                        .tags(Tags.of(OperationLowCardinalityKeys.DB_SYSTEM_NAME.asString(),
+                                KeyPathObservations.DB_SYSTEM,
+                                OperationLowCardinalityKeys.DB_OPERATION_NAME.asString(),
+                                OperationNames.operation(kind),
+                                OperationLowCardinalityKeys.OUTCOME.asString(), OperationNames.RUNNING,
+                                OperationLowCardinalityKeys.ERROR_TYPE.asString(),
+                                KeyPathObservationDocumentation.NONE))
+                        .tags(tags(index))
+                        .register(registry);
+            }
+            return t;
         }
 
         Counters index(String name) {

@@ -9,6 +9,8 @@ import java.util.Map;
 
 /** The names this module gives operations, outcomes and capacity, computed once where they can be. Stateless. */
 final class OperationNames {
+    /** The outcome of an operation still running (its observation's keys before it stops). */
+    static final String RUNNING = "unknown";
     private static final Map<OperationKind, String> OPERATIONS = new EnumMap<>(OperationKind.class);
     private static final Map<OperationReport.Outcome, String> OUTCOMES = new EnumMap<>(OperationReport.Outcome.class);
     /** The decimal strings of the counts most operations report: items of a page, requests, retries. */

@@ -23,6 +23,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,6 +70,61 @@ class MetersOnlyTest {
     }
 
     @Test
+    void withTheLongTaskTimerTheMetersAloneAreEveryMeterTheHandlerMakes() {
+        SimpleMeterRegistry alone = new SimpleMeterRegistry();
+        run(table(KeyPathObservations.builder(ObservationRegistry.NOOP).meterRegistry(alone).longTaskTimer(true)
+                .build()));
+
+        SimpleMeterRegistry handled = new SimpleMeterRegistry();
+        ObservationRegistry observations = ObservationRegistry.create();
+        observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(handled));
+        run(table(KeyPathObservations.observer(observations, handled)));
+
+        assertThat(meters(alone)).as("every meter of the meters alone").isEqualTo(meters(handled))
+                .contains("keypath.operation.active{aws.dynamodb.index_name=none, aws.dynamodb.table_names=canned, "
+                        + "db.operation.name=get, db.system.name=aws.dynamodb, error.type=none, "
+                        + "keypath.access_pattern=User.get, keypath.item_type=User, keypath.outcome=unknown}");
+        assertThat(alone.find(KeyPathObservations.OPERATION + ".active").longTaskTimers()).hasSize(2) // get, put
+                .allMatch(t -> t.activeTasks() == 0);
+        // without it (the default), the long-task timer is the one meter the handler makes that the meters do not
+        SimpleMeterRegistry plain = new SimpleMeterRegistry();
+        run(table(KeyPathObservations.meters(plain)));
+        assertThat(meters(plain)).isEqualTo(meters(handled).stream().filter(m -> !m.contains(".active{"))
+                .collect(Collectors.toCollection(TreeSet::new)));
+    }
+
+    @Test
+    void theLongTaskTimerCountsAnOperationWhileItRuns() {
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        List<Integer> activeDuringGet = new java.util.concurrent.CopyOnWriteArrayList<>();
+        DynamoDbClient canned = CannedClients.sync();
+        DynamoDbClient watching = new DynamoDbClient() {
+            @Override
+            public GetItemResponse getItem(GetItemRequest request) {
+                activeDuringGet.add(meters.get(KeyPathObservations.OPERATION + ".active").longTaskTimer()
+                        .activeTasks());
+                return canned.getItem(request);
+            }
+
+            @Override
+            public String serviceName() {
+                return SERVICE_NAME;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        KeyPathTable table = KeyPathTables.builder().client(watching).tableName("canned").register(Blog.TYPES)
+                .operationObserver(KeyPathObservations.builder(ObservationRegistry.NOOP).meterRegistry(meters)
+                        .longTaskTimer(true).build())
+                .build();
+        table.get(User.class, USER);
+        assertThat(activeDuringGet).containsExactly(1);
+        assertThat(meters.get(KeyPathObservations.OPERATION + ".active").longTaskTimer().activeTasks()).isZero();
+    }
+
+    @Test
     void anObservationRegistryWithoutHandlersLeavesTheTimingToTheMeters() {
         SimpleMeterRegistry meters = new SimpleMeterRegistry();
         run(table(KeyPathObservations.observer(ObservationRegistry.create(), meters)));
@@ -78,6 +136,12 @@ class MetersOnlyTest {
     private static Set<String> timers(MeterRegistry registry) {
         return registry.find(KeyPathObservations.OPERATION).timers().stream()
                 .map(t -> describe(t) + " x" + t.count()).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** Each meter as {@code name{sorted tags}}. */
+    private static Set<String> meters(MeterRegistry registry) {
+        return registry.getMeters().stream().map(MetersOnlyTest::describe)
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** Each counter as {@code name{sorted tags}=count}. */

@@ -6,17 +6,27 @@ import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.micrometer.KeyPathObservations;
 import dev.keypath.micrometer.ledger.AccessPatternLedger;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.Set;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * What the table's operations cost, seen from Spring: an {@link AccessPatternLedger} bean (with keypath-micrometer on
@@ -38,6 +48,9 @@ public class KeyPathLedgerAutoConfiguration {
             "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration";
     static final String OBSERVATION_REGISTRY = "io.micrometer.observation.ObservationRegistry";
     static final String METER_REGISTRY = "io.micrometer.core.instrument.MeterRegistry";
+    /** Spring Boot's property of the meters its meter handler leaves out of observations. */
+    static final String IGNORED_METERS = "management.metrics.observations.ignored-meters";
+    private static final Log LOG = LogFactory.getLog(KeyPathLedgerAutoConfiguration.class);
 
     @Bean
     @ConditionalOnMissingBean
@@ -57,18 +70,68 @@ public class KeyPathLedgerAutoConfiguration {
     }
 
     /**
+     * Active when {@code keypath.dynamodb.observations.mode} is {@code auto} (the default) and the application has an
+     * {@code ObservationRegistry} or a {@code MeterRegistry} bean: the {@link OperationObserver} of mode
+     * {@code observations} when anything but Micrometer's plain meter handler could see an observation, else that of
+     * mode {@code meters} ({@link AutoObserverMode}); the choice and its reason are logged at startup. An
+     * application's own {@code OperationObserver} bean replaces it.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(OnObservationOrMeterRegistry.class)
+    @ConditionalOnProperty(name = KeyPathObservationProperties.PREFIX + ".mode", havingValue = "auto",
+            matchIfMissing = true)
+    static class AutoModeConfiguration {
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnBooleanProperty(name = KeyPathObservationProperties.PREFIX + ".enabled", matchIfMissing = true)
+        OperationObserver keyPathOperationObserver(ObjectProvider<ObservationRegistry> observations,
+                                                   ObjectProvider<MeterRegistry> meters,
+                                                   KeyPathObservationProperties properties,
+                                                   ConfigurableListableBeanFactory beans, Environment environment) {
+            ObservationRegistry observationRegistry = observations.getIfUnique();
+            MeterRegistry meterRegistry = meters.getIfUnique();
+            AutoObserverMode.Choice choice = AutoObserverMode.choose(beans, environment, properties,
+                    observationRegistry != null, meterRegistry != null);
+            LOG.info(KeyPathObservationProperties.PREFIX + ".mode=auto: " + switch (choice.mode()) {
+                case OBSERVATIONS -> "an observation per operation";
+                case METERS -> "the meters alone, no observation";
+                default -> "nothing";
+            } + ", as " + choice.reason());
+            return switch (choice.mode()) {
+                case OBSERVATIONS -> observations(observationRegistry, meterRegistry, properties);
+                case METERS -> meters(meterRegistry, environment);
+                default -> KeyPathObservations.observer(ObservationRegistry.NOOP); // observes nothing
+            };
+        }
+    }
+
+    /** Matches when the application has an {@code ObservationRegistry} bean, a {@code MeterRegistry} bean, or both. */
+    static final class OnObservationOrMeterRegistry extends AnyNestedCondition {
+        OnObservationOrMeterRegistry() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnBean(type = OBSERVATION_REGISTRY)
+        static final class Observations {
+        }
+
+        @ConditionalOnBean(type = METER_REGISTRY)
+        static final class Meters {
+        }
+    }
+
+    /**
      * Active when the application has an {@code ObservationRegistry} bean (Spring Boot Actuator configures one) and
-     * {@code keypath.dynamodb.observations.mode} is {@code observations} (the default): an {@link OperationObserver}
-     * that makes one observation per operation (with {@code keypath.dynamodb.observations.requests=true}, also a
-     * child per DynamoDB request), and the capacity counters in the application's {@code MeterRegistry} when it has
-     * one ({@link KeyPathObservations}). The table is given it besides the listeners; an application's own
+     * {@code keypath.dynamodb.observations.mode} is {@code observations}: an {@link OperationObserver} that makes one
+     * observation per operation (with {@code keypath.dynamodb.observations.requests=true}, also a child per DynamoDB
+     * request), and the capacity counters in the application's {@code MeterRegistry} when it has one
+     * ({@link KeyPathObservations}). The table is given it besides the listeners; an application's own
      * {@code OperationObserver} bean replaces it.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = OBSERVATION_REGISTRY)
     @ConditionalOnBean(type = OBSERVATION_REGISTRY)
-    @ConditionalOnProperty(name = KeyPathObservationProperties.PREFIX + ".mode", havingValue = "observations",
-            matchIfMissing = true)
+    @ConditionalOnProperty(name = KeyPathObservationProperties.PREFIX + ".mode", havingValue = "observations")
     static class ObservationConfiguration {
         @Bean
         @ConditionalOnMissingBean
@@ -76,10 +139,7 @@ public class KeyPathLedgerAutoConfiguration {
         OperationObserver keyPathOperationObserver(ObservationRegistry observations,
                                                    ObjectProvider<MeterRegistry> meters,
                                                    KeyPathObservationProperties properties) {
-            MeterRegistry registry = meters.getIfUnique();
-            KeyPathObservations.Builder observer = KeyPathObservations.builder(observations)
-                    .requestObservations(properties.isRequests());
-            return registry == null ? observer.build() : observer.meterRegistry(registry).build();
+            return observations(observations, meters.getIfUnique(), properties);
         }
     }
 
@@ -87,7 +147,9 @@ public class KeyPathLedgerAutoConfiguration {
      * Active when the application has a {@code MeterRegistry} bean and {@code keypath.dynamodb.observations.mode}
      * is {@code meters}: an {@link OperationObserver} that records each operation's timer and capacity and item
      * counters straight into that registry ({@link KeyPathObservations#meters}), with no observation and so no
-     * span. An application's own {@code OperationObserver} bean replaces it.
+     * span, and the long-task timer of operations in flight that Micrometer's meter handler would keep (unless
+     * {@code management.metrics.observations.ignored-meters} lists {@code long-task-timer}). An application's own
+     * {@code OperationObserver} bean replaces it.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = METER_REGISTRY)
@@ -97,8 +159,28 @@ public class KeyPathLedgerAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         @ConditionalOnBooleanProperty(name = KeyPathObservationProperties.PREFIX + ".enabled", matchIfMissing = true)
-        OperationObserver keyPathOperationObserver(MeterRegistry meters) {
-            return KeyPathObservations.meters(meters);
+        OperationObserver keyPathOperationObserver(MeterRegistry meters, Environment environment) {
+            return meters(meters, environment);
         }
+    }
+
+    /** An observation per operation on {@code observations}, and the counters on {@code meters} when not null. */
+    static OperationObserver observations(ObservationRegistry observations, MeterRegistry meters,
+                                          KeyPathObservationProperties properties) {
+        KeyPathObservations.Builder observer = KeyPathObservations.builder(observations)
+                .requestObservations(properties.isRequests());
+        return meters == null ? observer.build() : observer.meterRegistry(meters).build();
+    }
+
+    /**
+     * The meters alone on {@code meters}, with the long-task timer unless Spring Boot is told to leave it out of the
+     * meters of observations ({@code management.metrics.observations.ignored-meters}).
+     */
+    static OperationObserver meters(MeterRegistry meters, Environment environment) {
+        boolean longTaskTimer = !Binder.get(environment).bind(IGNORED_METERS,
+                        Bindable.setOf(DefaultMeterObservationHandler.IgnoredMeters.class))
+                .orElse(Set.of()).contains(DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER);
+        return KeyPathObservations.builder(ObservationRegistry.NOOP).meterRegistry(meters)
+                .longTaskTimer(longTaskTimer).build();
     }
 }

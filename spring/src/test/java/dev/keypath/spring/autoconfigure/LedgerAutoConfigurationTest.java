@@ -158,12 +158,23 @@ class LedgerAutoConfigurationTest {
 
     @Test
     void anObservationRegistryActivatesThePlaceOfItsListeners() {
-        runner.run(ctx -> assertThat(ctx).doesNotHaveBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
-        runner.withUserConfiguration(Observations.class).run(ctx -> assertThat(ctx).hasNotFailed()
-                .hasSingleBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
-        runner.withUserConfiguration(Observations.class)
+        Class<?> observationConfiguration = KeyPathLedgerAutoConfiguration.ObservationConfiguration.class;
+        ApplicationContextRunner observing = runner
+                .withPropertyValues("keypath.dynamodb.observations.mode=observations");
+        observing.run(ctx -> assertThat(ctx).doesNotHaveBean(observationConfiguration));
+        observing.withUserConfiguration(Observations.class).run(ctx -> assertThat(ctx).hasNotFailed()
+                .hasSingleBean(observationConfiguration));
+        observing.withUserConfiguration(Observations.class)
                 .withClassLoader(new FilteredClassLoader(ObservationRegistry.class))
-                .run(ctx -> assertThat(ctx).doesNotHaveBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
+                .run(ctx -> assertThat(ctx).doesNotHaveBean(observationConfiguration));
+        // the default, auto, needs one registry or the other
+        runner.run(ctx -> assertThat(ctx)
+                .doesNotHaveBean(KeyPathLedgerAutoConfiguration.AutoModeConfiguration.class));
+        runner.withUserConfiguration(Observations.class).run(ctx -> assertThat(ctx).hasNotFailed()
+                .hasSingleBean(KeyPathLedgerAutoConfiguration.AutoModeConfiguration.class)
+                .doesNotHaveBean(KeyPathLedgerAutoConfiguration.ObservationConfiguration.class));
+        runner.withUserConfiguration(Meters.class).run(ctx -> assertThat(ctx).hasNotFailed()
+                .hasSingleBean(KeyPathLedgerAutoConfiguration.AutoModeConfiguration.class));
     }
 
     @Test

@@ -2,8 +2,12 @@ package dev.keypath.spring.patterns;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keypath.micrometer.KeyPathObservations;
 import dev.keypath.spring.autoconfigure.KeyPathLedgerAutoConfiguration;
 import dev.keypath.spring.repository.KeyPathPageRequest;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -112,20 +117,44 @@ class KeyPathEndpointHttpTest {
                 - hottest.get("overestimate").asDouble());
     }
 
+    /**
+     * Actuator brings an observation registry whose only handler is Micrometer's meter handler: the default mode,
+     * auto, gives the table the meters alone, and the operations reach the meter registry with no observation.
+     */
     @Test
-    void actuatorsObservationRegistryActivatesThePlaceOfItsListeners() {
+    void withActuatorAloneTheDefaultModeGivesTheMetersWithoutObservations() {
         assertThat(context.getBeansOfType(ObservationRegistry.class)).hasSize(1);
         assertThat(context.getBeansOfType(KeyPathLedgerAutoConfiguration.class)).hasSize(1);
-        assertThat(context.getBeanNamesForType(ObservationConfigurationType.TYPE)).hasSize(1);
+        assertThat(context.getBeanNamesForType(NestedConfiguration.of("AutoModeConfiguration"))).hasSize(1);
+        assertThat(context.getBeanNamesForType(NestedConfiguration.of("ObservationConfiguration"))).isEmpty();
+
+        List<String> observed = new CopyOnWriteArrayList<>();
+        context.getBean(ObservationRegistry.class).observationConfig().observationHandler(new ObservationHandler<>() {
+            @Override
+            public boolean supportsContext(Observation.Context c) {
+                return true;
+            }
+
+            @Override
+            public void onStop(Observation.Context c) {
+                observed.add(c.getName());
+            }
+        });
+        UUID id = UUID.randomUUID();
+        authors.save(new Author(id, id + "@example.com", "metered"));
+        assertThat(observed).doesNotContain(KeyPathObservations.OPERATION);
+        MeterRegistry meters = context.getBean(MeterRegistry.class);
+        assertThat(meters.get(KeyPathObservations.OPERATION).tag("keypath.access_pattern", "Author.put").timer()
+                .count()).isPositive();
+        assertThat(meters.get(KeyPathObservations.OPERATION + ".active").tag("keypath.access_pattern", "Author.put")
+                .longTaskTimer().activeTasks()).isZero();
     }
 
-    /** The nested configuration's type, package-private in the auto-configuration's package. */
-    private static final class ObservationConfigurationType {
-        static final Class<?> TYPE = load();
-
-        private static Class<?> load() {
+    /** A nested configuration's type, package-private in the auto-configuration's package. */
+    private static final class NestedConfiguration {
+        static Class<?> of(String name) {
             try {
-                return Class.forName(KeyPathLedgerAutoConfiguration.class.getName() + "$ObservationConfiguration");
+                return Class.forName(KeyPathLedgerAutoConfiguration.class.getName() + "$" + name);
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException(e);
             }
