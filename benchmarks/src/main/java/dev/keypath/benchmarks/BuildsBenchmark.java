@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * responses without the SDK ({@code canned}, each build's own work alone). {@link #build} {@code previous} runs the
  * other build, loaded by {@link SeparateBuild} from the checkout {@link #previous} names, with its defaults; any
  * other value runs this build with that observer ({@link ObservedTables#observer}: {@code none},
- * {@code noopRegistry}, {@code meters}, {@code observed}) and the capacity {@link #capacity} asks. Both builds are
+ * {@code noopRegistry}, {@code meters}, {@code metersActive}, {@code observed}) and the capacity {@link #capacity} asks. Both builds are
  * called through the same class and the same {@code Supplier}s, and each fork holds one build only, so neither
  * build's code shares a profile with the other's, as in an application. Give several forks: a build's time moves
  * from fork to fork with what the JIT made of it.

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.zip.CRC32;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ContentStreamProvider;
@@ -20,7 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
  * An {@link SdkHttpClient} that answers each DynamoDB call with prebuilt JSON bytes and opens no socket: beneath a
  * real {@code DynamoDbClient}, it lets a benchmark time the whole SDK pipeline (marshalling, signing, interceptors,
  * the response's CRC32 check and unmarshalling) with no network and no engine. The call is told by the request's
- * {@code X-Amz-Target}; its answer carries {@code ConsumedCapacity} only when the request's body asks for it. Not a
+ * {@code X-Amz-Target}; its answer carries {@code ConsumedCapacity} only when the request's body asks for it. The
+ * first request of each call decides for every later one: a table asks the same way on every request, and reading
+ * each body to find out would time this client's own scanning with the SDK, longer for a body that asks. Not a
  * stand-in for DynamoDB: it ignores everything else in the request. Thread-safe.
  */
 final class CannedHttpClient implements SdkHttpClient {
@@ -34,6 +37,8 @@ final class CannedHttpClient implements SdkHttpClient {
     private static final byte[] ASKS_FOR_NONE = "\"ReturnConsumedCapacity\":\"NONE\"".getBytes(StandardCharsets.UTF_8);
 
     private final Map<String, Canned> answers;
+    /** Each call's answer, as its first request decided. */
+    private final Map<String, Answer> decided = new ConcurrentHashMap<>();
 
     /** @param answers per operation name ({@code GetItem}, {@code PutItem}, {@code Query}), its two answers */
     CannedHttpClient(Map<String, Canned> answers) {
@@ -43,17 +48,22 @@ final class CannedHttpClient implements SdkHttpClient {
     @Override
     public ExecutableHttpRequest prepareRequest(HttpExecuteRequest request) {
         String target = request.httpRequest().firstMatchingHeader(TARGET).orElse("");
-        Canned canned = answers.get(target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length())
-                : target);
-        if (canned == null) {
-            throw new IllegalArgumentException("no canned answer for " + target);
+        String call = target.startsWith(TARGET_PREFIX) ? target.substring(TARGET_PREFIX.length()) : target;
+        Answer answer = decided.get(call);
+        if (answer == null) {
+            Canned canned = answers.get(call);
+            if (canned == null) {
+                throw new IllegalArgumentException("no canned answer for " + target);
+            }
+            answer = decided.computeIfAbsent(call,
+                    c -> canned.answer(asksForCapacity(request.contentStreamProvider().orElse(null))));
         }
-        Answer answer = canned.answer(asksForCapacity(request.contentStreamProvider().orElse(null)));
+        Answer answered = answer;
         return new ExecutableHttpRequest() {
             @Override
             public HttpExecuteResponse call() {
-                return HttpExecuteResponse.builder().response(answer.head())
-                        .responseBody(AbortableInputStream.create(new ByteArrayInputStream(answer.body())))
+                return HttpExecuteResponse.builder().response(answered.head())
+                        .responseBody(AbortableInputStream.create(new ByteArrayInputStream(answered.body())))
                         .build();
             }
 

@@ -34,13 +34,16 @@ final class ObservedTables {
     /**
      * The observer of a benchmark's mode: none ({@code none}), the Micrometer observer on
      * {@code ObservationRegistry.NOOP} ({@code noopRegistry}), the meters alone on a {@code SimpleMeterRegistry}
-     * ({@code meters}), or one observation per operation timed by Micrometer's handler ({@code observed}).
+     * ({@code meters}), the same with the long-task timer of operations in flight, as Spring Boot's meters mode keeps
+     * it ({@code metersActive}), or one observation per operation timed by Micrometer's handler ({@code observed}).
      */
     static OperationObserver observer(String mode) {
         return switch (mode) {
             case "none" -> null;
             case "noopRegistry" -> KeyPathObservations.observer(ObservationRegistry.NOOP);
             case "meters" -> KeyPathObservations.meters(new SimpleMeterRegistry());
+            case "metersActive" -> KeyPathObservations.builder(ObservationRegistry.NOOP)
+                    .meterRegistry(new SimpleMeterRegistry()).longTaskTimer(true).build();
             case "observed" -> {
                 SimpleMeterRegistry registry = new SimpleMeterRegistry();
                 yield KeyPathObservations.observer(timedRegistry(registry), registry);

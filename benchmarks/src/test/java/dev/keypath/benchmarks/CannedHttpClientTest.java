@@ -17,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 /**
  * A real {@code DynamoDbClient} over {@link CannedHttpClient} unmarshals the canned JSON into the responses it
  * stands for (the CRC32 header checked by the SDK), with {@code ConsumedCapacity} only when the request asks for
- * it, and a call with no canned answer fails instead of answering anything.
+ * it (the first request of each call deciding), and a call with no canned answer fails instead of answering anything.
  */
 class CannedHttpClientTest {
     private final ItemSchema<SocialPost> schema = ItemSchemas.of(SocialPost.class);
@@ -33,16 +33,28 @@ class CannedHttpClientTest {
 
     @Test
     void aGetReadsTheItemAndItsCapacityOnlyWhenAskedFor() {
-        try (DynamoDbClient client = client()) {
-            GetItemResponse asked = client.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk")))
+        try (DynamoDbClient asking = client(); DynamoDbClient notAsking = client(); DynamoDbClient none = client()) {
+            GetItemResponse asked = asking.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk")))
                     .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
             assertThat(asked.item()).isEqualTo(item);
             assertThat(asked.consumedCapacity()).isEqualTo(CannedHttpClient.CAPACITY);
-            GetItemResponse notAsked = client.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk"))));
+            GetItemResponse notAsked = notAsking.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk"))));
             assertThat(notAsked.item()).isEqualTo(item);
             assertThat(notAsked.consumedCapacity()).isNull();
-            assertThat(client.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk")))
+            assertThat(none.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk")))
                     .returnConsumedCapacity(ReturnConsumedCapacity.NONE)).consumedCapacity()).isNull();
+        }
+    }
+
+    @Test
+    void theFirstRequestOfACallDecidesForTheLaterOnes() {
+        try (DynamoDbClient client = client()) {
+            client.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk"))));
+
+            assertThat(client.getItem(r -> r.tableName("app").key(Map.of("pk", item.get("pk")))
+                    .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity()).isNull();
+            assertThat(client.query(r -> r.tableName("app").returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                    .consumedCapacity()).isNotNull();
         }
     }
 
