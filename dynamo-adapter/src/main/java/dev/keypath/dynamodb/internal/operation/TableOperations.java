@@ -204,7 +204,7 @@ public final class TableOperations {
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
         DefaultItemSchema<T> schema = registry.of(type, keyPath);
         Operation<Optional<T>> get = ReshardReads.get(schema, keyPath,
-                ItemReads.request(table, schema, keyPath, consistency),
+                ItemReads.request(table, schema, keyPath, consistency, metering.singleItemAsk()),
                 r -> ItemReads.response(r, schema, keyPath, registry));
         return metering.meters() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
                 () -> AccessPatterns.single(type, "get"), TableOperations::present, null) : get;
@@ -235,7 +235,8 @@ public final class TableOperations {
                         action, schema.typeName(), registry::epochSecondNow, this::storedKey),
                         written -> PutActions.stored(schema, item, action, registry.extensions())));
             }
-            return ReshardMoves.then(table, schema, action.keyPath(), WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM, action.toPutItemRequest(table),
+            return ReshardMoves.then(table, schema, action.keyPath(), WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM,
+                    action.toPutItemRequest(table, metering.singleItemAsk()),
                     WriteAttempts::recording, r -> PutActions.stored(schema, item, action, registry.extensions()),
                     (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
                             schema, () -> PutActions.stored(schema, item, action, registry.extensions()))));
@@ -269,13 +270,14 @@ public final class TableOperations {
         }
         if (!delete.returnsDeleted()) {
             return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
-                    action.toDeleteItemRequest(table, ReturnValue.NONE), WriteAttempts::recording, r -> Optional.empty(),
+                    action.toDeleteItemRequest(table, ReturnValue.NONE, metering.singleItemAsk()),
+                    WriteAttempts::recording, r -> Optional.empty(),
                     (e, attempts) -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
         }
         DefaultItemSchema<T> schema = registry.of(delete.type());
         long now = registry.epochSecondNow();
         return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
-                action.toDeleteItemRequest(table, ReturnValue.ALL_OLD), WriteAttempts::recording,
+                action.toDeleteItemRequest(table, ReturnValue.ALL_OLD, metering.singleItemAsk()), WriteAttempts::recording,
                 r -> r.hasAttributes() && !r.attributes().isEmpty() && !ExpiredItems.isExpired(r.attributes(), now)
                         ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
                         : Optional.empty(), // an expired item was absent: none is returned

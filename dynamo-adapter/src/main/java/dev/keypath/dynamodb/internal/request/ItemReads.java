@@ -28,7 +28,13 @@ public final class ItemReads {
      */
     public static GetItemRequest request(String table, DefaultItemSchema<?> schema, KeyPath keyPath,
                                          ReadConsistency consistency) {
-        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
+        return request(table, schema, keyPath, consistency, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** The same {@code GetItem}, asking for {@code capacity} (null: not asking). */
+    public static GetItemRequest request(String table, DefaultItemSchema<?> schema, KeyPath keyPath,
+                                         ReadConsistency consistency, ReturnConsumedCapacity capacity) {
+        return GetItemRequest.builder().returnConsumedCapacity(capacity).tableName(table)
                 .key(KeyLimits.keyOf(schema, keyPath)).consistentRead(consistency == ReadConsistency.STRONG).build();
     }
 

@@ -69,7 +69,12 @@ public record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue
 
     /** The single-item put; a failed condition returns the stored item ({@link #storedOnFailure}). */
     public PutItemRequest toPutItemRequest(String table) {
-        return PutItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).item(item)
+        return toPutItemRequest(table, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** The single-item put asking for {@code capacity} (null: not asking). */
+    public PutItemRequest toPutItemRequest(String table, ReturnConsumedCapacity capacity) {
+        return PutItemRequest.builder().returnConsumedCapacity(capacity).tableName(table).item(item)
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
                 .expressionAttributeValues(condition.valuesOrNull())
@@ -78,7 +83,14 @@ public record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue
 
     /** The single-item delete; a failed condition returns the stored item. */
     public DeleteItemRequest toDeleteItemRequest(String table, ReturnValue returned) {
-        return DeleteItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(key).returnValues(returned)
+        return toDeleteItemRequest(table, returned, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** The single-item delete asking for {@code capacity} (null: not asking). */
+    public DeleteItemRequest toDeleteItemRequest(String table, ReturnValue returned,
+                                                 ReturnConsumedCapacity capacity) {
+        return DeleteItemRequest.builder().returnConsumedCapacity(capacity).tableName(table).key(key)
+                .returnValues(returned)
                 .conditionExpression(condition.expression())
                 .expressionAttributeNames(condition.namesOrNull())
                 .expressionAttributeValues(condition.valuesOrNull())
