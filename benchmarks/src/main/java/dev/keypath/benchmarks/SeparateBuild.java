@@ -16,11 +16,10 @@ import java.util.stream.Stream;
 /**
  * A class loader that runs the benchmarks' own classes against another build of keypath in the same JVM: classes
  * of {@code dev.keypath.benchmarks} are defined anew from this benchmark's class files, every other
- * {@code dev.keypath} class comes only from the given jars (an earlier build's {@code keypath} and
- * {@code keypath-dynamo-adapter} jars), and everything else (the AWS SDK, Jackson, the JDK) is shared with the
- * application class loader, so both builds run the same SDK code, compiled once. Without jars it loads this build
- * again, in a loader of its own: the two sides then run the same code, which shows what a paired measurement can
- * tell apart.
+ * {@code dev.keypath} class comes only from the other build's {@code keypath} and {@code keypath-dynamo-adapter}
+ * jars, and everything else (the AWS SDK, Jackson, the JDK) from the application class loader, so both builds run
+ * the same SDK classes. For {@code "this"} it loads this build again, in a loader of its own, which shows what the
+ * loader itself changes in a measurement.
  */
 final class SeparateBuild extends ClassLoader {
     private static final String KEYPATH = "dev.keypath.";
