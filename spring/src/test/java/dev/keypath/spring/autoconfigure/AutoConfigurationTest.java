@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.FilterType;
@@ -47,14 +46,6 @@ class AutoConfigurationTest {
                     KeyPathDynamoAutoConfiguration.class, KeyPathRepositoriesAutoConfiguration.class))
             .withPropertyValues("keypath.dynamodb.item-type-packages=dev.keypath.spring.sample",
                     "keypath.dynamodb.repositories.enabled=false");
-
-    @Configuration(proxyBeanMethods = false)
-    static class EngineClient {
-        @Bean(destroyMethod = "")
-        DynamoDbClient dynamoDbClient() {
-            return TestDynamoDb.get().client();
-        }
-    }
 
     @Configuration(proxyBeanMethods = false)
     @EnableKeyPathRepositories(basePackageClasses = PostRepository.class,

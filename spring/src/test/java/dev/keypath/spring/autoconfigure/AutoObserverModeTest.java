@@ -62,7 +62,7 @@ class AutoObserverModeTest {
                     "keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("auto"),
                     "keypath.dynamodb.create-table-if-missing=true",
                     "management.endpoints.web.exposure.include=keypath")
-            .withUserConfiguration(LedgerAutoConfigurationTest.EngineClient.class);
+            .withUserConfiguration(EngineClient.class);
 
     /** A handler that notes the name of each observation stopped. */
     static final class Recorder implements ObservationHandler<Observation.Context> {
@@ -259,7 +259,7 @@ class AutoObserverModeTest {
                         "keypath.dynamodb.repositories.enabled=false",
                         "keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("auto"),
                         "keypath.dynamodb.create-table-if-missing=true")
-                .withUserConfiguration(LedgerAutoConfigurationTest.EngineClient.class);
+                .withUserConfiguration(EngineClient.class);
         bare.withBean(MeterRegistry.class, SimpleMeterRegistry::new).run(ctx -> {
             assertThat(ctx).hasNotFailed().hasSingleBean(OperationObserver.class);
             putAndGet(ctx.getBean(KeyPathTable.class));

@@ -30,7 +30,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The ledger bean, every {@link OperationListener} bean reaching the table together, the place for listeners of an
@@ -46,14 +45,6 @@ class LedgerAutoConfigurationTest {
                     "keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("ledger"),
                     "keypath.dynamodb.create-table-if-missing=true")
             .withUserConfiguration(EngineClient.class);
-
-    @Configuration(proxyBeanMethods = false)
-    static class EngineClient {
-        @Bean(destroyMethod = "")
-        DynamoDbClient dynamoDbClient() {
-            return TestDynamoDb.get().client();
-        }
-    }
 
     /** Two listeners of the application's own, the first of which always fails. */
     @Configuration(proxyBeanMethods = false)

@@ -16,10 +16,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -37,14 +34,6 @@ class SchemaPropertiesTest {
             .withPropertyValues("keypath.dynamodb.item-type-packages=dev.keypath.spring.evolution",
                     "keypath.dynamodb.repositories.enabled=false", "keypath.dynamodb.create-table-if-missing=true",
                     "keypath.dynamodb.table-name=" + TABLE);
-
-    @Configuration(proxyBeanMethods = false)
-    static class EngineClient {
-        @Bean(destroyMethod = "")
-        DynamoDbClient dynamoDbClient() {
-            return TestDynamoDb.get().client();
-        }
-    }
 
     private static Map<String, AttributeValue> stored(KeyPath path) {
         return TestDynamoDb.get().client().getItem(b -> b.tableName(TABLE).consistentRead(true).key(Map.of(

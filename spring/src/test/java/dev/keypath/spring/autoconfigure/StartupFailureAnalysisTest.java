@@ -21,10 +21,8 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.io.support.SpringFactoriesLoader;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Startup failures reported as Spring Boot failure analyses (a description and an action, no nested stack trace):
@@ -37,14 +35,6 @@ class StartupFailureAnalysisTest {
                     KeyPathDynamoAutoConfiguration.class, KeyPathRepositoriesAutoConfiguration.class))
             .withPropertyValues("keypath.dynamodb.item-type-packages=dev.keypath.spring.sample",
                     "keypath.dynamodb.repositories.enabled=false");
-
-    @Configuration(proxyBeanMethods = false)
-    static class EngineClient {
-        @Bean(destroyMethod = "")
-        DynamoDbClient dynamoDbClient() {
-            return TestDynamoDb.get().client();
-        }
-    }
 
     @Configuration(proxyBeanMethods = false)
     @EnableKeyPathRepositories(basePackageClasses = TitleSearchRepository.class)

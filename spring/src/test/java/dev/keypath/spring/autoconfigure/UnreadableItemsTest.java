@@ -13,11 +13,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.dao.DataRetrievalFailureException;
 import software.amazon.awssdk.core.SdkBytes;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** A stored item that cannot be read is a server-side failure naming its key path, or skipped when asked. */
@@ -29,14 +26,6 @@ class UnreadableItemsTest {
             .withPropertyValues("keypath.dynamodb.item-type-packages=dev.keypath.spring.sample",
                     "keypath.dynamodb.repositories.enabled=false", "keypath.dynamodb.create-table-if-missing=true",
                     "keypath.dynamodb.table-name=" + TABLE);
-
-    @Configuration(proxyBeanMethods = false)
-    static class EngineClient {
-        @Bean(destroyMethod = "")
-        DynamoDbClient dynamoDbClient() {
-            return TestDynamoDb.get().client();
-        }
-    }
 
     private static KeyPath writeBrokenUser() {
         KeyPath path = KeyPath.of("user", UUID.randomUUID());
