@@ -37,9 +37,19 @@ public record Page<T>(List<T> items, String nextPageToken, int scannedCount, Ope
         this(items, nextPageToken, items.size());
     }
 
-    /** This page's items of {@code type}, with the same token, scanned count and capacity. */
+    /**
+     * This page's items of {@code type}, with the same token, scanned count and capacity: this page itself when all
+     * its items are of {@code type} (a query of that type alone), so that nothing is copied.
+     */
+    @SuppressWarnings("unchecked") // every item is an instance of U
+
     public <U> Page<U> ofType(Class<U> type) {
-        return new Page<>(itemsOf(type), nextPageToken, scannedCount, capacity);
+        for (T item : items) {
+            if (!type.isInstance(item)) {
+                return new Page<>(itemsOf(type), nextPageToken, scannedCount, capacity);
+            }
+        }
+        return (Page<U>) this;
     }
 
     /** This page with {@code capacity} as the capacity its read consumed. */

@@ -517,7 +517,9 @@ class CapacityTest {
             clear();
             Post post = other.put(Post.of(UUID.randomUUID(), 0, "t", "news"));
             assertThat(other.get(Post.class, other.keyPathOf(post))).isPresent();
-            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).isEqualTo(mode.toString()));
+            // DynamoDB reports nothing unless asked: for NONE, the request leaves the field out
+            String asked = mode == ReturnConsumedCapacity.NONE ? null : mode.toString();
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).isEqualTo(asked));
             seen.put(mode, reports);
         }
         assertThat(seen.get(ReturnConsumedCapacity.TOTAL)).hasSize(2).allSatisfy(r -> {
@@ -581,6 +583,44 @@ class CapacityTest {
         }, t -> t.delete(User.class, path));
         assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::asked)
                 .as("the same calls on a table with a listener").containsExactly("INDEXES", "INDEXES");
+    }
+
+    /**
+     * Whatever a table asks of other operations, a get, a put or a delete that nothing follows asks for no capacity,
+     * since no one could read the figure; a page of the same table still asks as the table says.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerAGetPutOrDeleteAsksNothingWhateverTheTableAsks(Kind kind) {
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.TOTAL, ReturnConsumedCapacity.NONE)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            User user = user();
+            KeyPath path = table.keyPathOf(user);
+            clear();
+            if (kind == Kind.SYNC) {
+                quiet.put(user);
+                quiet.get(User.class, path);
+                quiet.delete(User.class, path);
+            } else {
+                AsyncResults.await(quietAsync.put(user));
+                AsyncResults.await(quietAsync.get(User.class, path));
+                AsyncResults.await(quietAsync.delete(User.class, path));
+            }
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
+                    .containsExactly("PutItem", "GetItem", "DeleteItem");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+
+            clear();
+            Page<Object> page = kind == Kind.SYNC ? quiet.query(ItemQuery.of(q -> q.subtree(path)))
+                    : AsyncResults.await(quietAsync.query(ItemQuery.of(q -> q.subtree(path))));
+            assertThat(RECORDER.itemCalls()).singleElement().satisfies(c -> assertThat(c.asked())
+                    .isEqualTo(mode == ReturnConsumedCapacity.NONE ? null : mode.toString()));
+            assertThat(page.capacity().reported()).isEqualTo(mode == ReturnConsumedCapacity.TOTAL);
+        }
     }
 
     /** A view of a post: its title. */

@@ -122,10 +122,17 @@ public final class DynamoApi<Q, R> {
     /**
      * {@code request} asking for consumed capacity as {@code mode} says: the same request when it already does
      * (the request builders ask for {@code INDEXES}), else a copy; unchanged for a call that consumes no capacity.
+     * {@code NONE} is asked by leaving the field out, as a request that does not ask already does.
      */
     Q asking(Q request, ReturnConsumedCapacity mode) {
-        return capacity == null || capacity.asked.apply(request) == mode ? request
-                : capacity.ask.apply(request, mode);
+        if (capacity == null) {
+            return request;
+        }
+        ReturnConsumedCapacity asked = capacity.asked.apply(request);
+        if (mode == ReturnConsumedCapacity.NONE) { // DynamoDB's default: the field is left out
+            return asked == null || asked == mode ? request : capacity.ask.apply(request, null);
+        }
+        return asked == mode ? request : capacity.ask.apply(request, mode);
     }
 
     /** Whether the call consumes read or write capacity at all. */

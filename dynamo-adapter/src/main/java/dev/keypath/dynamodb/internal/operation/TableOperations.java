@@ -206,7 +206,7 @@ public final class TableOperations {
         Operation<Optional<T>> get = ReshardReads.get(schema, keyPath,
                 ItemReads.request(table, schema, keyPath, consistency, metering.singleItemAsk()),
                 r -> ItemReads.response(r, schema, keyPath, registry));
-        return metering.meters() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
+        return metering.observed() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
                 () -> AccessPatterns.single(type, "get"), TableOperations::present, null) : get;
     }
 
@@ -241,7 +241,7 @@ public final class TableOperations {
                     (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
                             schema, () -> PutActions.stored(schema, item, action, registry.extensions()))));
         });
-        return metering.meters() ? metered(putting, OperationKind.PUT, schema.type(), null,
+        return metering.observed() ? metered(putting, OperationKind.PUT, schema.type(), null,
                 stored -> schema.keyPathOf(stored != null ? stored : item, Map.of()),
                 () -> AccessPatterns.single(schema.type(), "put"), stored -> 1, null) : putting;
     }
@@ -252,7 +252,7 @@ public final class TableOperations {
                 : registry.of(delete.type());
         Operation<Optional<T>> deletion = ReshardMoves.then(table, deletedType, keyPathOf(delete),
                 unmeteredDelete(delete));
-        return metering.meters() ? metered(deletion, OperationKind.DELETE, delete.type(), null, r -> keyPathOf(delete),
+        return metering.observed() ? metered(deletion, OperationKind.DELETE, delete.type(), null, r -> keyPathOf(delete),
                 () -> AccessPatterns.single(delete.type(), "delete"), TableOperations::present, null) : deletion;
     }
 
