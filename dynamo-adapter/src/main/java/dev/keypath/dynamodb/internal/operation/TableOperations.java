@@ -93,6 +93,8 @@ public final class TableOperations {
     private final IdGenerator ids;
     private final BatchPolicy batchPolicy;
     private final Metering metering;
+    /** The names of this table's queries, the derived ones kept by shape. */
+    private final QueryNames queryNames = new QueryNames();
 
     private TableOperations(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
                             IdGenerator ids, BatchPolicy batchPolicy, Metering metering) {
@@ -319,7 +321,7 @@ public final class TableOperations {
                         batchPolicy, registry)
                 : QueryPager.start(table, query, registry, values, tokens);
         return metered(page, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
-                () -> AccessPatterns.query(query, "query", null), p -> p.items().size(), Page::withCapacity);
+                () -> queryNames.name(query, "query", null), p -> p.items().size(), Page::withCapacity);
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
@@ -330,7 +332,7 @@ public final class TableOperations {
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
         });
         return metered(keyPage, OperationKind.QUERY_KEYS, oneType(query.types()), query.index(), p -> addressOf(query),
-                () -> AccessPatterns.query(query, "queryKeys", null), p -> p.items().size(), Page::withCapacity);
+                () -> queryNames.name(query, "queryKeys", null), p -> p.items().size(), Page::withCapacity);
     }
 
     /** One page of a scan of the table or of one segment. */
@@ -357,7 +359,7 @@ public final class TableOperations {
                 query.types())).build();
         return metered(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
                 page -> page.ofType(projection.viewType())), OperationKind.QUERY, projection.itemType(),
-                query.index(), p -> addressOf(query), () -> AccessPatterns.query(query, "query", projection.viewType()),
+                query.index(), p -> addressOf(query), () -> queryNames.name(query, "query", projection.viewType()),
                 p -> p.items().size(), Page::withCapacity);
     }
 
@@ -403,7 +405,7 @@ public final class TableOperations {
                 tokens, batchPolicy);
         return metering.meters() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(),
                 n -> addressOf(query),
-                () -> AccessPatterns.query(query, "count", null), n -> n, null) : count;
+                () -> queryNames.name(query, "count", null), n -> n, null) : count;
     }
 
     /**
