@@ -39,6 +39,7 @@ import org.springframework.transaction.annotation.AbstractTransactionManagementC
 import org.springframework.transaction.annotation.EnableTransactionManagement;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -129,7 +130,8 @@ public class KeyPathDynamoAutoConfiguration {
         KeyPathTable.Builder builder = KeyPathTables.builder().client(client).tableName(properties.getTableName())
                 .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
                 .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)))
-                .strictReads(properties.isStrictReads());
+                .strictReads(properties.isStrictReads())
+                .returnConsumedCapacity(consumedCapacity(properties.getConsumedCapacity()));
         Set<Class<?>> types = new ItemTypeScanner(beanFactory.getClass().getClassLoader())
                 .scan(itemTypePackages(properties, beanFactory));
         builder.register(types.toArray(new Class<?>[0]));
@@ -184,6 +186,18 @@ public class KeyPathDynamoAutoConfiguration {
         }
         customizers.orderedStream().forEach(c -> c.customize(builder));
         return builder.build();
+    }
+
+    /** The SDK's value of {@code keypath.dynamodb.consumed-capacity}; left empty, the default. */
+    static ReturnConsumedCapacity consumedCapacity(KeyPathDynamoProperties.ConsumedCapacity asked) {
+        if (asked == null) {
+            return ReturnConsumedCapacity.INDEXES;
+        }
+        return switch (asked) {
+            case INDEXES -> ReturnConsumedCapacity.INDEXES;
+            case TOTAL -> ReturnConsumedCapacity.TOTAL;
+            case NONE -> ReturnConsumedCapacity.NONE;
+        };
     }
 
     private static UnreadableItemHandler unreadableItems(KeyPathDynamoProperties properties) {

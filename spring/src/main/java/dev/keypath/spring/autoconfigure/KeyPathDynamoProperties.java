@@ -80,12 +80,31 @@ public class KeyPathDynamoProperties {
      */
     private boolean strictReads;
 
+    /**
+     * What the table asks DynamoDB to report of the capacity each request consumed: indexes (the default) splits
+     * it between the table and each secondary index, total gives the totals only, none asks for nothing, so that
+     * results and operation reports carry no capacity and the meters of observations.mode=meters are the
+     * keypath.operation timer alone, with no capacity counter growing. A KeyPathTableBuilderCustomizer that sets
+     * returnConsumedCapacity wins.
+     */
+    private ConsumedCapacity consumedCapacity = ConsumedCapacity.INDEXES;
+
     /** Policies of {@code unreadable-items}. */
     public enum UnreadableItems {
         /** Fail the read with a DataRetrievalFailureException naming the key path. */
         FAIL,
         /** Leave the item out and log a warning naming its key path. */
         SKIP
+    }
+
+    /** What {@code consumed-capacity} asks DynamoDB to report of consumed capacity. */
+    public enum ConsumedCapacity {
+        /** The units of the table and of each secondary index apart, and their totals. */
+        INDEXES,
+        /** The total units only, counted under the table. */
+        TOTAL,
+        /** Nothing: results, reports and meters carry no capacity. */
+        NONE
     }
 
     /** Repository settings. */
@@ -143,6 +162,14 @@ public class KeyPathDynamoProperties {
 
     public void setUnreadableItems(UnreadableItems unreadableItems) {
         this.unreadableItems = unreadableItems;
+    }
+
+    public ConsumedCapacity getConsumedCapacity() {
+        return consumedCapacity;
+    }
+
+    public void setConsumedCapacity(ConsumedCapacity consumedCapacity) {
+        this.consumedCapacity = consumedCapacity;
     }
 
     public boolean isEngineLogs() {

@@ -97,6 +97,14 @@ class StartupFailureAnalysisTest {
     }
 
     @Test
+    void anUnknownConsumedCapacity() {
+        assertAnalysis(runner.withUserConfiguration(EngineClient.class)
+                        .withPropertyValues("keypath.dynamodb.consumed-capacity=some"),
+                "Property: keypath.dynamodb.consumed-capacity", "The following values are valid:\n\n    INDEXES\n"
+                        + "    NONE\n    TOTAL");
+    }
+
+    @Test
     void aRepositoryMethodThatIsNoKeyPathQuery() {
         assertAnalysis(runner.withUserConfiguration(EngineClient.class, BadRepositories.class)
                         .withPropertyValues("keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("bad")),
