@@ -109,8 +109,14 @@ class CapacityTest {
     /** The sync table's call, or the async table's awaited, its failure thrown unwrapped. */
     private static <T> T call(Kind kind, Function<KeyPathTable, T> sync,
                               Function<KeyPathAsyncTable, CompletableFuture<T>> async) {
+        return call(kind, table, asyncTable, sync, async);
+    }
+
+    /** {@code syncTable}'s call, or {@code asyncTable}'s awaited, its failure thrown unwrapped. */
+    private static <T> T call(Kind kind, KeyPathTable syncTable, KeyPathAsyncTable asyncTable,
+                              Function<KeyPathTable, T> sync, Function<KeyPathAsyncTable, CompletableFuture<T>> async) {
         if (kind == Kind.SYNC) {
-            return sync.apply(table);
+            return sync.apply(syncTable);
         }
         try {
             return async.apply(asyncTable).get(AsyncResults.TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -625,6 +631,104 @@ class CapacityTest {
 
     /** A view of a post: its title. */
     record PostTitle(String title) {
+    }
+
+    /**
+     * With nothing following the table, whatever it asks of pages, no request of an operation whose result carries
+     * no capacity asks for it, however many requests the operation sends: a projected get, a put and an id
+     * generation that allocate a sequence id (the counter's {@code UpdateItem}), and the put, read by alias and
+     * delete of an item with alternate key paths (the stored item's {@code GetItem}, the alias reads, the
+     * {@code TransactWriteItems}).
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerNoRequestOfAnOperationWhoseResultCarriesNoCapacityAsks(Kind kind) {
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            Post post = Post.of(UUID.randomUUID(), 0, "hello", "news");
+            Member member = new Member(UUID.randomUUID(), "m-" + UUID.randomUUID() + "@example.com", null, "kim",
+                    null);
+            KeyPath alias = KeyPath.of("email", member.email());
+            clear();
+
+            Post stored = call(kind, quiet, quietAsync, t -> t.put(post), t -> t.put(post));
+            Optional<PostTitle> title = call(kind, quiet, quietAsync,
+                    t -> t.get(titles, quiet.keyPathOf(stored)), t -> t.get(titles, quiet.keyPathOf(stored)));
+            Post generated = call(kind, quiet, quietAsync, t -> t.withGeneratedIds(post),
+                    t -> t.withGeneratedIds(post));
+            call(kind, quiet, quietAsync, t -> t.put(member), t -> t.put(member));
+            Optional<Member> found = call(kind, quiet, quietAsync, t -> t.getByAlias(Member.class, alias),
+                    t -> t.getByAlias(Member.class, alias));
+            KeyPath memberPath = quiet.keyPathOf(member);
+            call(kind, quiet, quietAsync, t -> {
+                t.delete(Member.class, memberPath);
+                return null;
+            }, t -> t.delete(Member.class, memberPath));
+
+            assertThat(title).contains(new PostTitle("hello"));
+            assertThat(generated.postId()).isGreaterThan(stored.postId());
+            assertThat(found).isPresent();
+            Optional<Member> released = call(kind, quiet, quietAsync, t -> t.getByAlias(Member.class, alias),
+                    t -> t.getByAlias(Member.class, alias));
+            assertThat(released).as("the delete released the alias").isEmpty();
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
+                    .contains("UpdateItem", "PutItem", "GetItem", "TransactWriteItems");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
+                    .isEmpty());
+            assertThat(REPORTS).isEmpty();
+        }
+    }
+
+    /**
+     * The same operations on a table with a listener ask for INDEXES on every request, and each report sums what
+     * the engine returned for all of them.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void projectedGetAliasReadAndAliasDeleteCountEveryRequest(Kind kind) {
+        Post stored = table.put(Post.of(UUID.randomUUID(), 0, "hello", "news"));
+        Member member = new Member(UUID.randomUUID(), "m-" + UUID.randomUUID() + "@example.com", null, "kim", null);
+        table.put(member);
+        KeyPath alias = KeyPath.of("email", member.email());
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        given(() -> { });
+
+        call(kind, t -> t.get(titles, table.keyPathOf(stored)), t -> t.get(titles, table.keyPathOf(stored)));
+        assertReport(only(), OperationKind.GET, "Post.get", OperationReport.Outcome.SUCCESS);
+        assertThat(only().capacity().readUnits()).isPositive();
+
+        clear();
+        Optional<Member> found = call(kind, t -> t.getByAlias(Member.class, alias),
+                t -> t.getByAlias(Member.class, alias));
+        assertThat(found).isPresent();
+        assertReport(only(), OperationKind.GET_BY_ALIAS, "Member.getByAlias", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).containsExactly("GetItem", "GetItem");
+
+        clear();
+        KeyPath path = table.keyPathOf(member);
+        call(kind, t -> {
+            t.delete(Member.class, path);
+            return null;
+        }, t -> t.delete(Member.class, path));
+        assertReport(only(), OperationKind.DELETE, "Member.delete", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation)
+                .containsExactly("GetItem", "TransactWriteItems");
+        assertThat(only().capacity().writeUnits()).isPositive();
+
+        clear();
+        Post generated = call(kind, t -> t.withGeneratedIds(Post.of(UUID.randomUUID(), 0, "t", "news")),
+                t -> t.withGeneratedIds(Post.of(UUID.randomUUID(), 0, "t", "news")));
+        assertThat(generated.postId()).isPositive();
+        assertReport(only(), OperationKind.GENERATE_IDS, "Post.generateIds", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).contains("UpdateItem");
     }
 
     @ParameterizedTest
