@@ -27,6 +27,9 @@ import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.Sharded;
+import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.test.TestDynamoDb;
 import dev.keypath.test.adapter.IndexModel.Member;
 import dev.keypath.test.adapter.IndexModel.Task;
@@ -90,7 +93,25 @@ class CapacityTest {
         table.bootstrap();
     }
 
-    private static final Class<?>[] TYPES = {User.class, Post.class, Comment.class, Task.class, Member.class};
+    private static final Class<?>[] TYPES = {User.class, Post.class, Comment.class, Task.class, Member.class,
+            Lapse.class};
+
+    /** An entry kept in 2 shards. */
+    @ItemType(keyPath = "/feed-{feed}/entry-{entryId}", name = "Entry")
+    @Sharded(count = 2, by = "entryId")
+    record EntryIn2(String feed, long entryId, String text) {
+    }
+
+    /** The same entry, its type being re-sharded from 2 shards to 8. */
+    @ItemType(keyPath = "/feed-{feed}/entry-{entryId}", name = "Entry")
+    @Sharded(count = 8, by = "entryId", formerCount = 2)
+    record EntryTo8(String feed, long entryId, String text) {
+    }
+
+    /** An item that expires. */
+    @ItemType(keyPath = "/lapse-{id}")
+    record Lapse(String id, String note, @TimeToLive Instant expiresAt) {
+    }
 
     @AfterAll
     static void tearDown() {
@@ -627,6 +648,67 @@ class CapacityTest {
                     .isEqualTo(mode == ReturnConsumedCapacity.NONE ? null : mode.toString()));
             assertThat(page.capacity().reported()).isEqualTo(mode == ReturnConsumedCapacity.TOTAL);
         }
+    }
+
+    /**
+     * A plain put that meets an expired item has it removed and is sent again; with nothing following the table,
+     * neither the put nor the removal asks for capacity, whatever the table asks of pages.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerThePutAndTheRemovalOfTheExpiredItemInItsWayAskNothing(Kind kind) {
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            String id = UUID.randomUUID().toString();
+            table.put(new Lapse(id, "stale", Instant.now().minusSeconds(3600)));
+            Lapse replacing = new Lapse(id, "fresh", null);
+            clear();
+
+            assertThatThrownBy(() -> call(kind, quiet, quietAsync, t -> t.put(replacing, PutMode.REPLACE_EXISTING),
+                    t -> t.put(PutItem.of(replacing, b -> b.mode(PutMode.REPLACE_EXISTING)))))
+                    .as("an expired item is absent").isInstanceOf(ConditionFailedException.class);
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
+                    .containsExactly("PutItem", "DeleteItem", "PutItem");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+        }
+    }
+
+    /**
+     * A put or a delete of an item of a type being re-sharded first moves the item out of its former shard; with
+     * nothing following the table, neither the move (its read and its transaction) nor the write asks for capacity.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerTheMoveBeforeAWriteDuringAReshardAsksNothing(Kind kind) {
+        KeyPathTable in2 = KeyPathTables.builder().client(client).tableName(name).register(EntryIn2.class).build();
+        KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(EntryTo8.class)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+        KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                .register(EntryTo8.class).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+        String feed = "f" + UUID.randomUUID();
+        List<Long> ids = java.util.stream.LongStream.iterate(0, i -> i + 1)
+                .filter(i -> dev.keypath.ShardKeys.calculatedShard(2, List.of(dev.keypath.KeyId.of(i)))
+                        != dev.keypath.ShardKeys.calculatedShard(8, List.of(dev.keypath.KeyId.of(i))))
+                .limit(2).boxed().toList(); // ids whose shard among 8 differs from their shard among 2
+        ids.forEach(id -> in2.put(new EntryIn2(feed, id, "old")));
+        EntryTo8 rewritten = new EntryTo8(feed, ids.get(0), "new");
+        KeyPath deleted = KeyPath.of("feed", feed).then("entry", ids.get(1));
+        clear();
+
+        call(kind, quiet, quietAsync, t -> t.put(rewritten), t -> t.put(rewritten));
+        call(kind, quiet, quietAsync, t -> {
+            t.delete(EntryTo8.class, deleted);
+            return null;
+        }, t -> t.delete(EntryTo8.class, deleted));
+
+        assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).containsExactly(
+                "GetItem", "TransactWriteItems", "PutItem", "GetItem", "TransactWriteItems", "DeleteItem");
+        assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(c.operation()).isNull());
+        assertThat(quiet.get(EntryTo8.class, deleted)).isEmpty();
     }
 
     /** A view of a post: its title. */

@@ -231,19 +231,19 @@ public final class TableOperations {
         T item = put.item();
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
-        Operation<T> putting = Operations.then(sequence(schema, item, metering.singleItemAsk()), sequence -> {
+        ReturnConsumedCapacity ask = metering.singleItemAsk();
+        Operation<T> putting = Operations.then(sequence(schema, item, ask), sequence -> {
             WriteAction action = preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return ReshardMoves.then(table, schema, action.keyPath(), Operations.map(new AliasedWrite(table,
-                        action, schema.typeName(), registry::epochSecondNow, this::storedKey,
-                        metering.singleItemAsk()),
-                        written -> PutActions.stored(schema, item, action, registry.extensions())));
+                        action, schema.typeName(), registry::epochSecondNow, this::storedKey, ask),
+                        written -> PutActions.stored(schema, item, action, registry.extensions())), ask);
             }
             return ReshardMoves.then(table, schema, action.keyPath(), WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM,
-                    action.toPutItemRequest(table, metering.singleItemAsk()),
+                    action.toPutItemRequest(table, ask),
                     WriteAttempts::recording, r -> PutActions.stored(schema, item, action, registry.extensions()),
                     (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
-                            schema, () -> PutActions.stored(schema, item, action, registry.extensions()))));
+                            schema, () -> PutActions.stored(schema, item, action, registry.extensions()))), ask);
         });
         return metering.observed() ? metered(putting, OperationKind.PUT, schema.type(), null,
                 stored -> schema.keyPathOf(stored != null ? stored : item, Map.of()),
@@ -255,7 +255,7 @@ public final class TableOperations {
         DefaultItemSchema<?> deletedType = delete.item().isPresent() ? registry.ofItem(delete.item().get())
                 : registry.of(delete.type());
         Operation<Optional<T>> deletion = ReshardMoves.then(table, deletedType, keyPathOf(delete),
-                unmeteredDelete(delete));
+                unmeteredDelete(delete), metering.singleItemAsk());
         return metering.observed() ? metered(deletion, OperationKind.DELETE, delete.type(), null, r -> keyPathOf(delete),
                 () -> AccessPatterns.single(delete.type(), "delete"), TableOperations::present, null) : deletion;
     }
@@ -307,7 +307,8 @@ public final class TableOperations {
         DefaultItemSchema<T> schema = registry.of(update.type());
         Aliases.checkUpdate(schema, update.keyPath(), update.spec());
         return metered(ReshardMoves.then(table, schema, update.keyPath(),
-                ItemUpdates.update(table, schema, update, values, registry)), OperationKind.UPDATE,
+                ItemUpdates.update(table, schema, update, values, registry), ReturnConsumedCapacity.INDEXES),
+                OperationKind.UPDATE,
                 update.type(), null, r -> update.keyPath(), () -> AccessPatterns.single(update.type(), "update"),
                 r -> r.item().isPresent() ? 1 : 0, UpdateResult::withCapacity);
     }
