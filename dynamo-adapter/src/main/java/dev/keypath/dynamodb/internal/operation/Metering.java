@@ -44,10 +44,11 @@ public final class Metering {
      * What every request of an operation on one item whose result carries no capacity asks DynamoDB to report of its
      * capacity: a get (whole, projected or by alias), a put, a delete or an id generation, with the requests they
      * send besides the item's own (a sequence id's allocation, an alias's reads, an aliased item's read and
-     * transaction). The table's mode when an observer or listener follows the table ({@link #observed}), nothing
-     * (null) when none does or the mode is {@code NONE} (DynamoDB's default). With nothing following such an
-     * operation no one could read the figure, and asking would cost the SDK the question in the request and the
-     * figure in the answer, a few per cent of a small call's processing.
+     * transaction, the removal of an expired item in the write's way, a re-shard's moves before it). The table's
+     * mode when an observer or listener follows the table ({@link #observed}), nothing (null) when none does or the
+     * mode is {@code NONE} (DynamoDB's default). With nothing following such an operation no one could read the
+     * figure, and asking would cost the SDK the question in the request and the figure in the answer, a few per
+     * cent of a small call's processing.
      */
     public ReturnConsumedCapacity singleItemAsk() {
         return observer == null || mode == ReturnConsumedCapacity.NONE ? null : mode;
