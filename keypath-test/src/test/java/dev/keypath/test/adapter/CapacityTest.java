@@ -27,6 +27,9 @@ import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.Sharded;
+import dev.keypath.dynamodb.annotation.TimeToLive;
 import dev.keypath.test.TestDynamoDb;
 import dev.keypath.test.adapter.IndexModel.Member;
 import dev.keypath.test.adapter.IndexModel.Task;
@@ -90,7 +93,25 @@ class CapacityTest {
         table.bootstrap();
     }
 
-    private static final Class<?>[] TYPES = {User.class, Post.class, Comment.class, Task.class, Member.class};
+    private static final Class<?>[] TYPES = {User.class, Post.class, Comment.class, Task.class, Member.class,
+            Lapse.class};
+
+    /** An entry kept in 2 shards. */
+    @ItemType(keyPath = "/feed-{feed}/entry-{entryId}", name = "Entry")
+    @Sharded(count = 2, by = "entryId")
+    record EntryIn2(String feed, long entryId, String text) {
+    }
+
+    /** The same entry, its type being re-sharded from 2 shards to 8. */
+    @ItemType(keyPath = "/feed-{feed}/entry-{entryId}", name = "Entry")
+    @Sharded(count = 8, by = "entryId", formerCount = 2)
+    record EntryTo8(String feed, long entryId, String text) {
+    }
+
+    /** An item that expires. */
+    @ItemType(keyPath = "/lapse-{id}")
+    record Lapse(String id, String note, @TimeToLive Instant expiresAt) {
+    }
 
     @AfterAll
     static void tearDown() {
@@ -109,8 +130,14 @@ class CapacityTest {
     /** The sync table's call, or the async table's awaited, its failure thrown unwrapped. */
     private static <T> T call(Kind kind, Function<KeyPathTable, T> sync,
                               Function<KeyPathAsyncTable, CompletableFuture<T>> async) {
+        return call(kind, table, asyncTable, sync, async);
+    }
+
+    /** {@code syncTable}'s call, or {@code asyncTable}'s awaited, its failure thrown unwrapped. */
+    private static <T> T call(Kind kind, KeyPathTable syncTable, KeyPathAsyncTable asyncTable,
+                              Function<KeyPathTable, T> sync, Function<KeyPathAsyncTable, CompletableFuture<T>> async) {
         if (kind == Kind.SYNC) {
-            return sync.apply(table);
+            return sync.apply(syncTable);
         }
         try {
             return async.apply(asyncTable).get(AsyncResults.TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -623,8 +650,167 @@ class CapacityTest {
         }
     }
 
+    /**
+     * A plain put that meets an expired item has it removed and is sent again; with nothing following the table,
+     * neither the put nor the removal asks for capacity, whatever the table asks of pages.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerThePutAndTheRemovalOfTheExpiredItemInItsWayAskNothing(Kind kind) {
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            String id = UUID.randomUUID().toString();
+            table.put(new Lapse(id, "stale", Instant.now().minusSeconds(3600)));
+            Lapse replacing = new Lapse(id, "fresh", null);
+            clear();
+
+            assertThatThrownBy(() -> call(kind, quiet, quietAsync, t -> t.put(replacing, PutMode.REPLACE_EXISTING),
+                    t -> t.put(PutItem.of(replacing, b -> b.mode(PutMode.REPLACE_EXISTING)))))
+                    .as("an expired item is absent").isInstanceOf(ConditionFailedException.class);
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
+                    .containsExactly("PutItem", "DeleteItem", "PutItem");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+        }
+    }
+
+    /**
+     * A put or a delete of an item of a type being re-sharded first moves the item out of its former shard; with
+     * nothing following the table, neither the move (its read and its transaction) nor the write asks for capacity.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerTheMoveBeforeAWriteDuringAReshardAsksNothing(Kind kind) {
+        KeyPathTable in2 = KeyPathTables.builder().client(client).tableName(name).register(EntryIn2.class).build();
+        KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(EntryTo8.class)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+        KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                .register(EntryTo8.class).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build();
+        String feed = "f" + UUID.randomUUID();
+        List<Long> ids = java.util.stream.LongStream.iterate(0, i -> i + 1)
+                .filter(i -> dev.keypath.ShardKeys.calculatedShard(2, List.of(dev.keypath.KeyId.of(i)))
+                        != dev.keypath.ShardKeys.calculatedShard(8, List.of(dev.keypath.KeyId.of(i))))
+                .limit(2).boxed().toList(); // ids whose shard among 8 differs from their shard among 2
+        ids.forEach(id -> in2.put(new EntryIn2(feed, id, "old")));
+        EntryTo8 rewritten = new EntryTo8(feed, ids.get(0), "new");
+        KeyPath deleted = KeyPath.of("feed", feed).then("entry", ids.get(1));
+        clear();
+
+        call(kind, quiet, quietAsync, t -> t.put(rewritten), t -> t.put(rewritten));
+        call(kind, quiet, quietAsync, t -> {
+            t.delete(EntryTo8.class, deleted);
+            return null;
+        }, t -> t.delete(EntryTo8.class, deleted));
+
+        assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).containsExactly(
+                "GetItem", "TransactWriteItems", "PutItem", "GetItem", "TransactWriteItems", "DeleteItem");
+        assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(c.operation()).isNull());
+        assertThat(quiet.get(EntryTo8.class, deleted)).isEmpty();
+    }
+
     /** A view of a post: its title. */
     record PostTitle(String title) {
+    }
+
+    /**
+     * With nothing following the table, whatever it asks of pages, no request of an operation whose result carries
+     * no capacity asks for it, however many requests the operation sends: a projected get, a put and an id
+     * generation that allocate a sequence id (the counter's {@code UpdateItem}), and the put, read by alias and
+     * delete of an item with alternate key paths (the stored item's {@code GetItem}, the alias reads, the
+     * {@code TransactWriteItems}).
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerNoRequestOfAnOperationWhoseResultCarriesNoCapacityAsks(Kind kind) {
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            Post post = Post.of(UUID.randomUUID(), 0, "hello", "news");
+            Member member = new Member(UUID.randomUUID(), "m-" + UUID.randomUUID() + "@example.com", null, "kim",
+                    null);
+            KeyPath alias = KeyPath.of("email", member.email());
+            clear();
+
+            Post stored = call(kind, quiet, quietAsync, t -> t.put(post), t -> t.put(post));
+            Optional<PostTitle> title = call(kind, quiet, quietAsync,
+                    t -> t.get(titles, quiet.keyPathOf(stored)), t -> t.get(titles, quiet.keyPathOf(stored)));
+            Post generated = call(kind, quiet, quietAsync, t -> t.withGeneratedIds(post),
+                    t -> t.withGeneratedIds(post));
+            call(kind, quiet, quietAsync, t -> t.put(member), t -> t.put(member));
+            Optional<Member> found = call(kind, quiet, quietAsync, t -> t.getByAlias(Member.class, alias),
+                    t -> t.getByAlias(Member.class, alias));
+            KeyPath memberPath = quiet.keyPathOf(member);
+            call(kind, quiet, quietAsync, t -> {
+                t.delete(Member.class, memberPath);
+                return null;
+            }, t -> t.delete(Member.class, memberPath));
+
+            assertThat(title).contains(new PostTitle("hello"));
+            assertThat(generated.postId()).isGreaterThan(stored.postId());
+            assertThat(found).isPresent();
+            Optional<Member> released = call(kind, quiet, quietAsync, t -> t.getByAlias(Member.class, alias),
+                    t -> t.getByAlias(Member.class, alias));
+            assertThat(released).as("the delete released the alias").isEmpty();
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
+                    .contains("UpdateItem", "PutItem", "GetItem", "TransactWriteItems");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
+                    .isEmpty());
+            assertThat(REPORTS).isEmpty();
+        }
+    }
+
+    /**
+     * The same operations on a table with a listener ask for INDEXES on every request, and each report sums what
+     * the engine returned for all of them.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void projectedGetAliasReadAndAliasDeleteCountEveryRequest(Kind kind) {
+        Post stored = table.put(Post.of(UUID.randomUUID(), 0, "hello", "news"));
+        Member member = new Member(UUID.randomUUID(), "m-" + UUID.randomUUID() + "@example.com", null, "kim", null);
+        table.put(member);
+        KeyPath alias = KeyPath.of("email", member.email());
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        given(() -> { });
+
+        call(kind, t -> t.get(titles, table.keyPathOf(stored)), t -> t.get(titles, table.keyPathOf(stored)));
+        assertReport(only(), OperationKind.GET, "Post.get", OperationReport.Outcome.SUCCESS);
+        assertThat(only().capacity().readUnits()).isPositive();
+
+        clear();
+        Optional<Member> found = call(kind, t -> t.getByAlias(Member.class, alias),
+                t -> t.getByAlias(Member.class, alias));
+        assertThat(found).isPresent();
+        assertReport(only(), OperationKind.GET_BY_ALIAS, "Member.getByAlias", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).containsExactly("GetItem", "GetItem");
+
+        clear();
+        KeyPath path = table.keyPathOf(member);
+        call(kind, t -> {
+            t.delete(Member.class, path);
+            return null;
+        }, t -> t.delete(Member.class, path));
+        assertReport(only(), OperationKind.DELETE, "Member.delete", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation)
+                .containsExactly("GetItem", "TransactWriteItems");
+        assertThat(only().capacity().writeUnits()).isPositive();
+
+        clear();
+        Post generated = call(kind, t -> t.withGeneratedIds(Post.of(UUID.randomUUID(), 0, "t", "news")),
+                t -> t.withGeneratedIds(Post.of(UUID.randomUUID(), 0, "t", "news")));
+        assertThat(generated.postId()).isPositive();
+        assertReport(only(), OperationKind.GENERATE_IDS, "Post.generateIds", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).contains("UpdateItem");
     }
 
     @ParameterizedTest

@@ -15,6 +15,7 @@ import java.util.Optional;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The read of an item by an alternate key path, as an {@link Operation} without I/O: a consistent {@code GetItem}
@@ -32,14 +33,19 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
     private final DefaultItemSchema<T> schema;
     private final KeyPath alias;
     private final SchemaRegistry registry;
+    /** What every read asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     private KeyPath target;
     private int reads;
     /** Reads of the holder that found nothing in a row, while a re-shard runs (new, former, new shard). */
     private int holderReads;
     private Optional<T> result;
 
-    AliasLookup(String table, DefaultItemSchema<T> schema, KeyPath alias, SchemaRegistry registry) {
+    /** Its reads ask for {@code ask} of capacity (null: not asking). */
+    AliasLookup(String table, DefaultItemSchema<T> schema, KeyPath alias, SchemaRegistry registry,
+                ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.schema = schema;
         this.alias = alias;
         this.registry = registry;
@@ -54,9 +60,9 @@ final class AliasLookup<T> implements Operation<Optional<T>> {
         if (target == null) {
             reads++;
             return Step.Exchange.of(DynamoApi.GET_ITEM,
-                    ItemReads.request(table, Aliases.aliasKey(alias), ReadConsistency.STRONG), this::alias);
+                    ItemReads.request(table, null, Aliases.aliasKey(alias), ReadConsistency.STRONG, ask), this::alias);
         }
-        GetItemRequest holder = ItemReads.request(table, schema, target, ReadConsistency.STRONG);
+        GetItemRequest holder = ItemReads.request(table, schema, target, ReadConsistency.STRONG, ask);
         if (holderReads == 1) { // a re-shard runs and the holder was not in its new shard: its former one
             Map<String, AttributeValue> key = new java.util.LinkedHashMap<>(holder.key());
             key.put(TableAttributes.PK, dev.keypath.dynamodb.internal.mapping.AttributeValues.binary(

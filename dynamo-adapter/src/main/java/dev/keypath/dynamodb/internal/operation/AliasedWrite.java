@@ -25,6 +25,7 @@ import java.util.function.LongSupplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
@@ -61,6 +62,8 @@ final class AliasedWrite implements Operation<Void> {
     private final String typeName;
     private final List<KeyPath> wanted;
     private final LongSupplier now;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     /** Aliases whose holder was found not to hold them, with that holder: taken over in the next attempt. */
     private final Map<KeyPath, KeyPath> takeOvers = new HashMap<>();
     /** The alias another item seemed to hold in the last attempt, until its holder has been looked at. */
@@ -98,10 +101,12 @@ final class AliasedWrite implements Operation<Void> {
      * @param typeName the item's stored type name
      * @param now      epoch seconds now, to tell whether an alias's holder has expired
      * @param storedKeys the stored key of an alias holder, by its type name and key path
+     * @param ask      what every request asks DynamoDB to report of its capacity; null: not asking
      */
     AliasedWrite(String table, WriteAction item, String typeName, LongSupplier now,
-                 BiFunction<String, KeyPath, Map<String, AttributeValue>> storedKeys) {
+                 BiFunction<String, KeyPath, Map<String, AttributeValue>> storedKeys, ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.storedKeys = storedKeys;
         this.now = now;
         this.item = item;
@@ -121,19 +126,19 @@ final class AliasedWrite implements Operation<Void> {
             return new Step.Pause(millis, () -> TransactWriteRequests.failure(actions, lastCancellation));
         }
         if (contested != null && holder == null) {
-            return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, Aliases.aliasKey(contested),
-                    ReadConsistency.STRONG), r -> contestedAlias(r.hasItem() ? r.item() : null));
+            return Step.Exchange.of(DynamoApi.GET_ITEM, ItemReads.request(table, null, Aliases.aliasKey(contested),
+                    ReadConsistency.STRONG, ask), r -> contestedAlias(r.hasItem() ? r.item() : null));
         }
         if (contested != null) {
-            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holderKey),
+            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.holderRequest(table, holderKey, ask),
                     r -> contestedHolder(r.hasItem() ? r.item() : null));
         }
         if (clearingExpired) {
-            return new Step.Exchange<>(DynamoApi.DELETE_ITEM, ExpiredItems.clear(table, item),
+            return new Step.Exchange<>(DynamoApi.DELETE_ITEM, ExpiredItems.clear(table, item, ask),
                     r -> clearingExpired = false, this::clearFailed);
         }
         if (snapshot == null) {
-            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.key()),
+            return Step.Exchange.of(DynamoApi.GET_ITEM, Aliases.snapshotRequest(table, item.key(), ask),
                     r -> read(Aliases.Snapshot.of(r.hasItem() ? r.item() : null, now())));
         }
         return new Step.Exchange<>(DynamoApi.TRANSACT_WRITE_ITEMS, request(), r -> done = true, this::failed);
@@ -239,7 +244,7 @@ final class AliasedWrite implements Operation<Void> {
                 releases.put(actions.size() - 1, alias);
             }
         }
-        return TransactWriteRequests.request(table, actions, UUID.randomUUID().toString());
+        return TransactWriteRequests.request(table, actions, UUID.randomUUID().toString(), ask);
     }
 
     private void failed(RuntimeException e) {

@@ -135,6 +135,11 @@ public final class DynamoApi<Q, R> {
         return asked == mode ? request : capacity.ask.apply(request, mode);
     }
 
+    /** What {@code request} asks DynamoDB to report of its capacity: null when it leaves the field out. */
+    ReturnConsumedCapacity asked(Q request) {
+        return capacity == null ? null : capacity.asked.apply(request);
+    }
+
     /** Whether the call consumes read or write capacity at all. */
     boolean consumesCapacity() {
         return capacity != null;

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -33,22 +34,32 @@ final class ReshardMoves implements Operation<Void> {
 
     private final String table;
     private final List<Move> moves;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     private int at;
     private int attempts;
     /** The former copy read and not yet moved, or null. */
     private Map<String, AttributeValue> read;
     private boolean readDone;
 
-    private ReshardMoves(String table, List<Move> moves) {
+    private ReshardMoves(String table, List<Move> moves, ReturnConsumedCapacity ask) {
         this.table = table;
         this.moves = moves;
+        this.ask = ask;
     }
 
     /**
      * The moves the writes of {@code keyPaths} (each with its type's schema; null schemas are left out) need first;
-     * an operation that sends nothing when no type of them is being re-sharded.
+     * an operation that sends nothing when no type of them is being re-sharded. Its requests ask for
+     * {@code INDEXES}.
      */
     static Operation<Void> before(String table, List<DefaultItemSchema<?>> schemas, List<KeyPath> keyPaths) {
+        return before(table, schemas, keyPaths, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** {@link #before(String, List, List)}, its requests asking for {@code ask} of capacity (null: not asking). */
+    private static Operation<Void> before(String table, List<DefaultItemSchema<?>> schemas, List<KeyPath> keyPaths,
+                                          ReturnConsumedCapacity ask) {
         List<Move> moves = new ArrayList<>();
         for (int i = 0; i < keyPaths.size(); i++) {
             DefaultItemSchema<?> schema = schemas.get(i);
@@ -59,15 +70,19 @@ final class ReshardMoves implements Operation<Void> {
                         AttributeValues.binary(path.sortKey())), schema.partitionKeyOf(path)));
             }
         }
-        return moves.isEmpty() ? Operations.done(null) : new ReshardMoves(table, moves);
+        return moves.isEmpty() ? Operations.done(null) : new ReshardMoves(table, moves, ask);
     }
 
-    /** {@link #before(String, List, List)} of one write, then {@code write}. */
-    static <T> Operation<T> then(String table, DefaultItemSchema<?> schema, KeyPath keyPath, Operation<T> write) {
+    /**
+     * {@link #before(String, List, List)} of one write, its requests asking for {@code ask} of capacity (null: not
+     * asking), then {@code write}.
+     */
+    static <T> Operation<T> then(String table, DefaultItemSchema<?> schema, KeyPath keyPath, Operation<T> write,
+                                 ReturnConsumedCapacity ask) {
         if (schema == null || schema.shards() == null || !schema.shards().resharding()) {
             return write;
         }
-        return Operations.then(before(table, List.of(schema), List.of(keyPath)), moved -> write);
+        return Operations.then(before(table, List.of(schema), List.of(keyPath), ask), moved -> write);
     }
 
     /**
@@ -110,7 +125,7 @@ final class ReshardMoves implements Operation<Void> {
                             + "was moved into its new shard (" + ATTEMPTS + " attempts); retry the write",
                             move.keyPath());
                 }
-                return Step.Exchange.of(DynamoApi.GET_ITEM, ShardMoveRequests.read(table, move.formerKey()),
+                return Step.Exchange.of(DynamoApi.GET_ITEM, ShardMoveRequests.read(table, move.formerKey(), ask),
                         (GetItemResponse r) -> {
                             read = r.hasItem() && !r.item().isEmpty() ? r.item() : null;
                             readDone = true;
@@ -121,7 +136,7 @@ final class ReshardMoves implements Operation<Void> {
                 continue;
             }
             return new Step.Exchange<>(DynamoApi.TRANSACT_WRITE_ITEMS,
-                    ShardMoveRequests.move(table, read, move.newPartitionKey()), r -> advance(), e -> {
+                    ShardMoveRequests.move(table, read, move.newPartitionKey(), ask), r -> advance(), e -> {
                         ShardMoveRequests.Cancelled why = e instanceof TransactionCanceledException c
                                 ? ShardMoveRequests.cancelled(c) : ShardMoveRequests.Cancelled.OTHER;
                         if (why == ShardMoveRequests.Cancelled.NEW_EXISTS) {

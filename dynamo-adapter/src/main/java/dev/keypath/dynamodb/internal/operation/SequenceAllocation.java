@@ -49,6 +49,8 @@ final class SequenceAllocation implements Operation<Long> {
     private final List<Long> taken = new ArrayList<>();
     /** The type whose item gets the id, for the shard of its key; null for an unsharded key. */
     private final DefaultItemSchema<?> schema;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     /** The shards the look-up of the highest id has still to query, after the one in flight. */
     private int shardsLeft;
     /** The highest id the look-up found so far. */
@@ -59,12 +61,17 @@ final class SequenceAllocation implements Operation<Long> {
 
     /** Starts the allocation of an id under {@code collection}, a path whose last element has no id. */
     public SequenceAllocation(String table, KeyPath collection) {
-        this(table, collection, null);
+        this(table, collection, null, ReturnConsumedCapacity.INDEXES);
     }
 
-    /** Starts the allocation of an id under {@code collection} for an item of {@code schema}'s type. */
-    public SequenceAllocation(String table, KeyPath collection, DefaultItemSchema<?> schema) {
+    /**
+     * Starts the allocation of an id under {@code collection} for an item of {@code schema}'s type, its requests
+     * asking for {@code ask} (null: not asking).
+     */
+    public SequenceAllocation(String table, KeyPath collection, DefaultItemSchema<?> schema,
+                              ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.schema = schema == null || schema.shards() == null ? null : schema;
         this.collection = collection;
         this.parent = collection.prefix(collection.size() - 1);
@@ -89,7 +96,7 @@ final class SequenceAllocation implements Operation<Long> {
     private void accept(UpdateItemResponse counter) {
         candidate = IdGenerator.counterValue(counter);
         KeyPath path = itemPath(candidate);
-        next = Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(probeKey(path)).consistentRead(true)
+        next = Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().returnConsumedCapacity(ask).tableName(table).key(probeKey(path)).consistentRead(true)
                 .projectionExpression("#pk").expressionAttributeNames(Map.of("#pk", TableAttributes.PK)).build(),
                 this::accept);
     }
@@ -121,7 +128,7 @@ final class SequenceAllocation implements Operation<Long> {
     private Step highestQuery(int shard) {
         KeyRange above = KeyRange.between(itemPath(candidate), itemPath(Long.MAX_VALUE));
         byte[] pk = shard < 0 ? above.partitionKey() : ShardKeys.encode(above.partitionKey(), shard);
-        return Step.Exchange.of(DynamoApi.QUERY, QueryRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
+        return Step.Exchange.of(DynamoApi.QUERY, QueryRequest.builder().returnConsumedCapacity(ask).tableName(table)
                 .keyConditionExpression("#pk = :pk AND #sk BETWEEN :lo AND :hi")
                 .expressionAttributeNames(Map.of("#pk", TableAttributes.PK, "#sk", TableAttributes.SK))
                 .expressionAttributeValues(Map.of(":pk", AttributeValues.binary(pk),
@@ -150,7 +157,7 @@ final class SequenceAllocation implements Operation<Long> {
             return;
         }
         KeyPath counter = IdGenerator.counterKey(collection);
-        next = new Step.Exchange<>(DynamoApi.UPDATE_ITEM, UpdateItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(counter))
+        next = new Step.Exchange<>(DynamoApi.UPDATE_ITEM, UpdateItemRequest.builder().returnConsumedCapacity(ask).tableName(table).key(KeyLimits.keyOf(counter))
                 .updateExpression("SET #n = :max, #t = :t")
                 .conditionExpression("attribute_not_exists(#n) OR #n < :max")
                 .expressionAttributeNames(Map.of("#n", "n", "#t", TableAttributes.TYPE))
@@ -172,7 +179,7 @@ final class SequenceAllocation implements Operation<Long> {
     }
 
     private Step take() {
-        return Step.Exchange.of(DynamoApi.UPDATE_ITEM, IdGenerator.counterRequest(table, collection), this::accept);
+        return Step.Exchange.of(DynamoApi.UPDATE_ITEM, IdGenerator.counterRequest(table, collection, ask), this::accept);
     }
 
     private KeyPath itemPath(long id) {

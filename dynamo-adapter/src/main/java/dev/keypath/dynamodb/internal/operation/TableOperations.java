@@ -72,6 +72,7 @@ import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
@@ -220,8 +221,8 @@ public final class TableOperations {
                     + "no alias points at its items", alias, null);
         }
         schema.checkAliasPath(Objects.requireNonNull(alias, "alias"));
-        Operation<Optional<T>> lookup = new AliasLookup<>(table, schema, alias, registry);
-        return metering.meters() ? metered(lookup, OperationKind.GET_BY_ALIAS, type, null, r -> alias,
+        Operation<Optional<T>> lookup = new AliasLookup<>(table, schema, alias, registry, metering.singleItemAsk());
+        return metering.observed() ? metered(lookup, OperationKind.GET_BY_ALIAS, type, null, r -> alias,
                 () -> AccessPatterns.single(type, "getByAlias"), TableOperations::present, null) : lookup;
     }
 
@@ -230,18 +231,19 @@ public final class TableOperations {
         T item = put.item();
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
-        Operation<T> putting = Operations.then(sequence(schema, item), sequence -> {
+        ReturnConsumedCapacity ask = metering.singleItemAsk();
+        Operation<T> putting = Operations.then(sequence(schema, item, ask), sequence -> {
             WriteAction action = preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
                 return ReshardMoves.then(table, schema, action.keyPath(), Operations.map(new AliasedWrite(table,
-                        action, schema.typeName(), registry::epochSecondNow, this::storedKey),
-                        written -> PutActions.stored(schema, item, action, registry.extensions())));
+                        action, schema.typeName(), registry::epochSecondNow, this::storedKey, ask),
+                        written -> PutActions.stored(schema, item, action, registry.extensions())), ask);
             }
             return ReshardMoves.then(table, schema, action.keyPath(), WriteOverExpired.single(table, action, DynamoApi.PUT_ITEM,
-                    action.toPutItemRequest(table, metering.singleItemAsk()),
+                    action.toPutItemRequest(table, ask),
                     WriteAttempts::recording, r -> PutActions.stored(schema, item, action, registry.extensions()),
                     (e, attempts) -> settle(action, e, attempts, stored -> ConditionFailures.ofPut(action, stored),
-                            schema, () -> PutActions.stored(schema, item, action, registry.extensions()))));
+                            schema, () -> PutActions.stored(schema, item, action, registry.extensions()))), ask);
         });
         return metering.observed() ? metered(putting, OperationKind.PUT, schema.type(), null,
                 stored -> schema.keyPathOf(stored != null ? stored : item, Map.of()),
@@ -253,7 +255,7 @@ public final class TableOperations {
         DefaultItemSchema<?> deletedType = delete.item().isPresent() ? registry.ofItem(delete.item().get())
                 : registry.of(delete.type());
         Operation<Optional<T>> deletion = ReshardMoves.then(table, deletedType, keyPathOf(delete),
-                unmeteredDelete(delete));
+                unmeteredDelete(delete), metering.singleItemAsk());
         return metering.observed() ? metered(deletion, OperationKind.DELETE, delete.type(), null, r -> keyPathOf(delete),
                 () -> AccessPatterns.single(delete.type(), "delete"), TableOperations::present, null) : deletion;
     }
@@ -268,7 +270,7 @@ public final class TableOperations {
                         + "runs as a transaction, which returns no item; read the item first", action.keyPath());
             }
             return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow,
-                    this::storedKey), written -> Optional.empty());
+                    this::storedKey, metering.singleItemAsk()), written -> Optional.empty());
         }
         if (!delete.returnsDeleted()) {
             return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
@@ -305,7 +307,8 @@ public final class TableOperations {
         DefaultItemSchema<T> schema = registry.of(update.type());
         Aliases.checkUpdate(schema, update.keyPath(), update.spec());
         return metered(ReshardMoves.then(table, schema, update.keyPath(),
-                ItemUpdates.update(table, schema, update, values, registry)), OperationKind.UPDATE,
+                ItemUpdates.update(table, schema, update, values, registry), ReturnConsumedCapacity.INDEXES),
+                OperationKind.UPDATE,
                 update.type(), null, r -> update.keyPath(), () -> AccessPatterns.single(update.type(), "update"),
                 r -> r.item().isPresent() ? 1 : 0, UpdateResult::withCapacity);
     }
@@ -368,9 +371,10 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         DefaultItemSchema<?> itemSchema = registry.of(projection.itemType(), keyPath);
         Operation<Optional<P>> get = ReshardReads.get(itemSchema, keyPath,
-                ItemReads.request(table, itemSchema, keyPath, consistency, schema), r -> r.hasItem() && !r.item().isEmpty()
+                ItemReads.request(table, itemSchema, keyPath, consistency, schema, metering.singleItemAsk()),
+                r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
-        return metering.meters() ? metered(get, OperationKind.GET, projection.itemType(), null, r -> keyPath,
+        return metering.observed() ? metered(get, OperationKind.GET, projection.itemType(), null, r -> keyPath,
                 () -> AccessPatterns.single(projection.itemType(), "get"), TableOperations::present, null) : get;
     }
 
@@ -497,7 +501,7 @@ public final class TableOperations {
         Operation<List<Object>> write = Operations.then(Operations.inOrder(positions, i -> {
             DefaultItemSchema<?> schema = schemas.get(i);
             Object item = batch.puts().get(i);
-            return Operations.map(sequence(schema, item), sequence ->
+            return Operations.map(sequence(schema, item, ReturnConsumedCapacity.INDEXES), sequence ->
                     preparePut(schema, item, PutMode.REPLACE, Expr.NONE, WriteKind.BATCH_PUT, sequence));
         }), puts -> {
             List<Object> stored = new ArrayList<>(puts.size());
@@ -584,7 +588,7 @@ public final class TableOperations {
             if (!(declared instanceof TransactionActions.Put put)) {
                 return Operations.done((WriteAction) declared);
             }
-            return Operations.map(sequence(put.schema(), put.item()), sequence ->
+            return Operations.map(sequence(put.schema(), put.item(), ReturnConsumedCapacity.INDEXES), sequence ->
                     preparePut(put.schema(), put.item(), put.mode(), put.condition(), WriteKind.TRANSACT_PUT,
                             sequence));
         }), actions -> ReshardMoves.then(table, registry, actions, reads.isEmpty()
@@ -613,23 +617,25 @@ public final class TableOperations {
 
     public <T> Operation<T> withGeneratedIds(T item) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
-        Operation<T> generated = Operations.map(sequence(schema, item),
+        Operation<T> generated = Operations.map(sequence(schema, item, metering.singleItemAsk()),
                 sequence -> withGeneratedIds(schema, item, sequence));
-        return metering.meters() ? metered(generated, OperationKind.GENERATE_IDS, schema.type(), null,
+        return metering.observed() ? metered(generated, OperationKind.GENERATE_IDS, schema.type(), null,
                 withIds -> schema.keyPathOf(withIds != null ? withIds : item, Map.of()),
                 () -> AccessPatterns.single(schema.type(), "generateIds"), done -> 1, null) : generated;
     }
 
     /**
      * The sequence value an unset {@code SEQUENCE} id of {@code item} needs, allocated first (after the counter's
-     * key is checked), or a function that refuses to be called when the item needs none.
+     * key is checked) by requests asking for {@code ask} of capacity (null: not asking), or a function that refuses
+     * to be called when the item needs none.
      */
-    private Operation<ToLongFunction<KeyPath>> sequence(DefaultItemSchema<?> schema, Object item) {
+    private Operation<ToLongFunction<KeyPath>> sequence(DefaultItemSchema<?> schema, Object item,
+                                                        ReturnConsumedCapacity ask) {
         IdGenerator.checkCounterKey(schema, item);
         if (!IdGenerator.needsSequence(schema, item)) {
             return Operations.done(NO_SEQUENCE);
         }
-        return Operations.map(new SequenceAllocation(table, schema.sequencePrefix(item), schema), value -> {
+        return Operations.map(new SequenceAllocation(table, schema.sequencePrefix(item), schema, ask), value -> {
             long id = value;
             return prefix -> id;
         });

@@ -11,6 +11,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -49,6 +50,8 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
     private final Supplier<Send<Q, T>> sends;
     private final Function<R, T> result;
     private final Function<RuntimeException, List<WriteAction>> expiredIn;
+    /** What the removal of an expired item asks DynamoDB to report of its capacity: as the write does; null: not. */
+    private final ReturnConsumedCapacity clearAsk;
     private final Deque<WriteAction> clearing = new ArrayDeque<>();
     private Send<Q, T> current;
     private int attempts;
@@ -58,10 +61,12 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
     /**
      * @param sends     makes each send: its request and its recovery
      * @param expiredIn the writes whose condition failed on an expired item, from a failure; empty for any other
+     * @param clearAsk  what the removal of an expired item asks DynamoDB to report of its capacity; null: not asking
      */
     private WriteOverExpired(String table, DynamoApi<Q, R> api, Supplier<Send<Q, T>> sends, Function<R, T> result,
-                             Function<RuntimeException, List<WriteAction>> expiredIn) {
+                             Function<RuntimeException, List<WriteAction>> expiredIn, ReturnConsumedCapacity clearAsk) {
         this.table = table;
+        this.clearAsk = clearAsk;
         this.api = api;
         this.sends = sends;
         this.result = result;
@@ -72,7 +77,7 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
      * A single-item write ({@code PutItem}, {@code UpdateItem}, {@code DeleteItem}) of {@code action}. Each send
      * carries a new {@link WriteAttempts} from {@code attempts} (when the write has a condition to settle, or its
      * attempts refuse resends); {@code settle} turns a failure of that send, with its attempts, into the result
-     * after all or throws.
+     * after all or throws. The removal of an expired item asks for capacity as {@code request} does.
      */
     static <Q extends AwsRequest, R, T> Operation<T> single(String table, WriteAction action, DynamoApi<Q, R> api,
                                                            Q request, Supplier<WriteAttempts> attempts,
@@ -82,7 +87,7 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
             WriteAttempts noted = attempts.get();
             boolean attach = !action.condition().isEmpty() || !noted.resendsAppliedFailures();
             return new Send<>(attach ? noted.attachTo(request) : request, e -> settle.apply(e, noted));
-        }, result, e -> ExpiredItems.expiredIn(action, e));
+        }, result, e -> ExpiredItems.expiredIn(action, e), api.asked(request));
     }
 
     /**
@@ -96,7 +101,7 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
                                         Function<RuntimeException, RuntimeException> refused) {
         return new WriteOverExpired<>(table, DynamoApi.TRANSACT_WRITE_ITEMS, () -> new Send<>(request.get(), e -> {
             throw e instanceof TransactionCanceledException c ? translate.apply(c) : refused.apply(e);
-        }), result, e -> ExpiredItems.expiredIn(actions, e));
+        }), result, e -> ExpiredItems.expiredIn(actions, e), ReturnConsumedCapacity.INDEXES);
     }
 
     @Override
@@ -105,7 +110,7 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
             return Step.DONE;
         }
         if (!clearing.isEmpty()) {
-            return new Step.Exchange<>(DynamoApi.DELETE_ITEM, ExpiredItems.clear(table, clearing.peek()),
+            return new Step.Exchange<>(DynamoApi.DELETE_ITEM, ExpiredItems.clear(table, clearing.peek(), clearAsk),
                     r -> clearing.poll(), this::clearFailed);
         }
         attempts++;

@@ -91,9 +91,13 @@ public final class Aliases {
         return aliases != null && aliases.hasL() && aliases.l().contains(AttributeValues.string(alias.toString()));
     }
 
-    /** The consistent read of what {@link #holds} needs of the item at {@code holder}. */
-    public static GetItemRequest holderRequest(String table, Map<String, AttributeValue> holderKey) {
-        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(holderKey).consistentRead(true)
+    /**
+     * The consistent read of what {@link #holds} needs of the item at {@code holder}, asking for {@code capacity}
+     * (null: not asking).
+     */
+    public static GetItemRequest holderRequest(String table, Map<String, AttributeValue> holderKey,
+                                               ReturnConsumedCapacity capacity) {
+        return GetItemRequest.builder().returnConsumedCapacity(capacity).tableName(table).key(holderKey).consistentRead(true)
                 .projectionExpression("#kp_pk, #kp_al, #kp_ttl")
                 .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_al", TableAttributes.ALIASES,
                         "#kp_ttl", TableAttributes.TTL))
@@ -125,9 +129,13 @@ public final class Aliases {
                         ":kp_tsk", AttributeValues.binary(target.sortKey())));
     }
 
-    /** The consistent read of what a write of the item at {@code key} must know: whether it exists, its aliases. */
-    public static GetItemRequest snapshotRequest(String table, Map<String, AttributeValue> key) {
-        return holderRequest(table, key);
+    /**
+     * The consistent read of what a write of the item at {@code key} must know: whether it exists, its aliases;
+     * asking for {@code capacity} (null: not asking).
+     */
+    public static GetItemRequest snapshotRequest(String table, Map<String, AttributeValue> key,
+                                                 ReturnConsumedCapacity capacity) {
+        return holderRequest(table, key, capacity);
     }
 
     /**

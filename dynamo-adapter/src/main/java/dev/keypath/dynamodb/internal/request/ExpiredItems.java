@@ -102,10 +102,13 @@ public final class ExpiredItems {
         return expired;
     }
 
-    /** The delete of {@code action}'s item, only while it is still expired by the action's now. */
-    public static DeleteItemRequest clear(String table, WriteAction action) {
+    /**
+     * The delete of {@code action}'s item, only while it is still expired by the action's now, asking for
+     * {@code capacity} (null: not asking).
+     */
+    public static DeleteItemRequest clear(String table, WriteAction action, ReturnConsumedCapacity capacity) {
         Expr condition = expired(nowOf(action));
-        return DeleteItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(action.key())
+        return DeleteItemRequest.builder().returnConsumedCapacity(capacity).tableName(table).key(action.key())
                 .conditionExpression(condition.expression()).expressionAttributeNames(condition.names())
                 .expressionAttributeValues(condition.values()).build();
     }

@@ -89,10 +89,14 @@ public final class IdGenerator {
         return KeyPath.of(TableAttributes.SEQUENCE_NAMESPACE, KeyId.of(collectionPrefix.toString()));
     }
 
-    /** The atomic increment of the counter of {@code collectionPrefix}; its value is read by {@link #counterValue}. */
-    public static UpdateItemRequest counterRequest(String table, KeyPath collectionPrefix) {
+    /**
+     * The atomic increment of the counter of {@code collectionPrefix}, asking for {@code capacity} (null: not
+     * asking); its value is read by {@link #counterValue}.
+     */
+    public static UpdateItemRequest counterRequest(String table, KeyPath collectionPrefix,
+                                                   ReturnConsumedCapacity capacity) {
         KeyPath key = counterKey(collectionPrefix);
-        return UpdateItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).key(KeyLimits.keyOf(key))
+        return UpdateItemRequest.builder().returnConsumedCapacity(capacity).tableName(table).key(KeyLimits.keyOf(key))
                 .updateExpression("SET #t = :t ADD #n :one")
                 .expressionAttributeNames(Map.of("#t", TableAttributes.TYPE, "#n", "n"))
                 .expressionAttributeValues(Map.of(":t", AttributeValues.string(TableAttributes.SEQUENCE_TYPE),

@@ -38,12 +38,14 @@ public final class ItemReads {
                 .key(KeyLimits.keyOf(schema, keyPath)).consistentRead(consistency == ReadConsistency.STRONG).build();
     }
 
-    /** A {@code GetItem} that reads only what {@code projection} needs. */
+    /** A {@code GetItem} that reads only what {@code projection} needs, asking for {@code capacity} (null: not). */
     public static GetItemRequest request(String table, DefaultItemSchema<?> schema, KeyPath keyPath,
-                                         ReadConsistency consistency, ProjectionSchema<?> projection) {
+                                         ReadConsistency consistency, ProjectionSchema<?> projection,
+                                         ReturnConsumedCapacity capacity) {
         Expr expression = ReadShape.expression(projection);
-        return request(table, schema, keyPath, consistency).toBuilder().projectionExpression(expression.expression())
-                .expressionAttributeNames(expression.names()).build();
+        return GetItemRequest.builder().returnConsumedCapacity(capacity).tableName(table)
+                .key(KeyLimits.keyOf(schema, keyPath)).consistentRead(consistency == ReadConsistency.STRONG)
+                .projectionExpression(expression.expression()).expressionAttributeNames(expression.names()).build();
     }
 
     /**

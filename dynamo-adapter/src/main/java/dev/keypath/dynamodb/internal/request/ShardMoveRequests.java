@@ -34,19 +34,30 @@ public final class ShardMoveRequests {
 
     /** The consistent {@code GetItem} of the copy under {@code key}. */
     public static GetItemRequest read(String table, Map<String, AttributeValue> key) {
-        return GetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
+        return read(table, key, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** {@link #read(String, Map)}, asking for {@code capacity} (null: not asking). */
+    public static GetItemRequest read(String table, Map<String, AttributeValue> key, ReturnConsumedCapacity capacity) {
+        return GetItemRequest.builder().returnConsumedCapacity(capacity).tableName(table)
                 .key(key).consistentRead(true).build();
     }
 
     /** The move of {@code stored} (as read, under its former key) to partition key {@code newPartitionKey}. */
     public static TransactWriteItemsRequest move(String table, Map<String, AttributeValue> stored,
                                                  byte[] newPartitionKey) {
+        return move(table, stored, newPartitionKey, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** {@link #move(String, Map, byte[])}, asking for {@code capacity} (null: not asking). */
+    public static TransactWriteItemsRequest move(String table, Map<String, AttributeValue> stored,
+                                                 byte[] newPartitionKey, ReturnConsumedCapacity capacity) {
         Map<String, AttributeValue> copy = new LinkedHashMap<>(stored);
         copy.put(TableAttributes.PK, AttributeValues.binary(newPartitionKey));
         Put put = Put.builder().tableName(table).item(copy).conditionExpression("attribute_not_exists(#pk)")
                 .expressionAttributeNames(Map.of("#pk", TableAttributes.PK)).build();
         Delete delete = unchanged(Delete.builder().tableName(table).key(keyOf(stored)), stored);
-        return TransactWriteItemsRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        return TransactWriteItemsRequest.builder().returnConsumedCapacity(capacity)
                 .transactItems(TransactWriteItem.builder().put(put).build(),
                         TransactWriteItem.builder().delete(delete).build()).build();
     }

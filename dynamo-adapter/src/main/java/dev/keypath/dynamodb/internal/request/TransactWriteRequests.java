@@ -19,6 +19,12 @@ public final class TransactWriteRequests {
     }
 
     public static TransactWriteItemsRequest request(String table, List<WriteAction> actions, String idempotencyToken) {
+        return request(table, actions, idempotencyToken, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** {@link #request(String, List, String)}, asking for {@code capacity} (null: not asking). */
+    public static TransactWriteItemsRequest request(String table, List<WriteAction> actions, String idempotencyToken,
+                                                    ReturnConsumedCapacity capacity) {
         if (actions.isEmpty()) {
             throw new IllegalArgumentException("a transaction needs at least one action");
         }
@@ -34,7 +40,7 @@ public final class TransactWriteRequests {
             }
         }
         checkSize(actions);
-        return TransactWriteItemsRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        return TransactWriteItemsRequest.builder().returnConsumedCapacity(capacity)
                 .transactItems(actions.stream().map(a -> a.toTransactWriteItem(table)).toList())
                 .clientRequestToken(idempotencyToken).build();
     }
