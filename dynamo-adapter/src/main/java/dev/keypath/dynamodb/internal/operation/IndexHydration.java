@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * A page of whole items from an index that holds only parts of them (KEYS_ONLY or INCLUDE), without I/O: the
@@ -30,7 +31,8 @@ final class IndexHydration {
             if (found.isEmpty()) {
                 return Operations.done(new Page<>(List.of(), page.nextPageToken(), page.scannedCount()));
             }
-            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry),
+            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry,
+                    ReturnConsumedCapacity.INDEXES),
                     items -> new Page<>(items, page.nextPageToken(), page.scannedCount()));
         });
     }
