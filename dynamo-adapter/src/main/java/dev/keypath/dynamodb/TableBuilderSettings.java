@@ -112,9 +112,9 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
      * {@link ItemSnapshot#capacity()} and the {@linkplain #operationListener listener}'s and the
      * {@linkplain #operationObserver observer}'s reports. With neither listener nor observer, only the operations
      * whose results carry capacity (pages, update results, subtree deletions, snapshots) ask; every other one (a
-     * get, a put, a delete, a batch, a transaction, a read-modify-write, a count) asks for nothing on any request:
-     * no one could read the figure, and the SDK spends a few per cent of a small call's processing on asking and
-     * on the answer.
+     * get, a put, a delete, a batch, a transaction, a read-modify-write, a count, a stream or a publisher of items)
+     * asks for nothing on any request: no one could read the figure, and the SDK spends a few per cent of a small
+     * call's processing on asking and on the answer.
      */
     B returnConsumedCapacity(ReturnConsumedCapacity mode);
 

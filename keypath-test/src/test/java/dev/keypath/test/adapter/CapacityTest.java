@@ -877,6 +877,104 @@ class CapacityTest {
     }
 
     /**
+     * A stream or a publisher hands over items, never a page, so with nothing following the table none of its
+     * pages' requests asks for capacity, whatever the table asks of the pages it returns: a query's, a typed or
+     * projected query's, a scan's, a projected scan's, a parallel scan's. With a listener, each page of a stream is
+     * an operation of its own, reported with what the engine returned.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerNoPageOfAStreamOrAPublisherAsks(Kind kind) {
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        UUID userId = UUID.randomUUID();
+        given(() -> {
+            for (int i = 1; i <= 5; i++) {
+                table.put(new Comment(userId, 7, i, "c" + i));
+            }
+            table.put(Post.of(userId, 0, "hello", "news"));
+        });
+        ItemQuery comments = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post", 7)).limit(2));
+        ItemQuery posts = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId)).types(Post.class));
+        ItemScan scan = ItemScan.of(s -> s.types(Comment.class).limit(50));
+        ItemScan postScan = ItemScan.of(s -> s.limit(50));
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            clear();
+
+            List<Object> all;
+            List<Comment> typed;
+            List<PostTitle> viewed;
+            if (kind == Kind.SYNC) {
+                all = quiet.stream(comments).toList();
+                typed = quiet.stream(Comment.class, comments).toList();
+                viewed = quiet.stream(titles, posts).toList();
+                assertThat(quiet.stream(scan).findFirst()).isPresent();
+                assertThat(quiet.stream(titles, postScan).findFirst()).isPresent();
+                assertThat(quiet.scanInParallel(scan, 3).count()).isPositive();
+            } else {
+                all = published(quietAsync.publish(comments));
+                typed = published(quietAsync.publish(Comment.class, comments));
+                viewed = published(quietAsync.publish(titles, posts));
+                assertThat(published(quietAsync.publish(scan))).isNotEmpty();
+                assertThat(published(quietAsync.publish(titles, postScan))).isNotEmpty();
+            }
+            assertThat(all).hasSize(5);
+            assertThat(typed).hasSize(5);
+            assertThat(viewed).containsExactly(new PostTitle("hello"));
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).contains("Query", "Scan");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
+                    .isEmpty());
+            assertThat(REPORTS).isEmpty();
+        }
+
+        clear();
+        List<Object> followed = kind == Kind.SYNC ? table.stream(comments).toList()
+                : published(asyncTable.publish(comments));
+        assertThat(followed).hasSize(5);
+        assertThat(REPORTS).hasSizeGreaterThanOrEqualTo(3).allSatisfy(r -> assertThat(r.kind())
+                .isEqualTo(OperationKind.QUERY));
+        OperationCapacity sum = OperationCapacity.NONE;
+        for (OperationReport report : REPORTS) {
+            sum = sum.plus(report.capacity());
+        }
+        assertEngineSums(sum);
+    }
+
+    /** Every item {@code publisher} publishes, all requested at once, once it has completed. */
+    private static <T> List<T> published(java.util.concurrent.Flow.Publisher<T> publisher) {
+        List<T> items = new CopyOnWriteArrayList<>();
+        CompletableFuture<List<T>> done = new CompletableFuture<>();
+        publisher.subscribe(new java.util.concurrent.Flow.Subscriber<T>() {
+            @Override
+            public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+                subscription.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(T item) {
+                items.add(item);
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+                done.completeExceptionally(failure);
+            }
+
+            @Override
+            public void onComplete() {
+                done.complete(items);
+            }
+        });
+        return AsyncResults.await(done);
+    }
+
+    /**
      * A stored put and a read-modify-write on a table with a listener ask for INDEXES on every request, and their
      * reports (the read-modify-write's, its read's and its commit's) sum what the engine returned.
      */

@@ -20,9 +20,12 @@ final class IndexHydration {
     private IndexHydration() {
     }
 
-    /** The operation: {@code keys}, then one batch get of what it found, read with the query's consistency. */
+    /**
+     * The operation: {@code keys}, then one batch get of what it found, read with the query's consistency, its
+     * requests asking for {@code ask} of capacity (null: not asking).
+     */
     static Operation<Page<Object>> of(Operation<Page<Object>> keys, ItemQuery query, String table, BatchPolicy policy,
-                                      SchemaRegistry registry) {
+                                      SchemaRegistry registry, ReturnConsumedCapacity ask) {
         return Operations.then(keys, page -> {
             List<ItemKey<?>> found = new ArrayList<>(page.items().size());
             for (Object k : page.items()) {
@@ -31,8 +34,7 @@ final class IndexHydration {
             if (found.isEmpty()) {
                 return Operations.done(new Page<>(List.of(), page.nextPageToken(), page.scannedCount()));
             }
-            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry,
-                    ReturnConsumedCapacity.INDEXES),
+            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry, ask),
                     items -> new Page<>(items, page.nextPageToken(), page.scannedCount()));
         });
     }

@@ -10,12 +10,12 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * the observer, combined into one observer (null for none). One rule decides what a request asks. An operation
  * whose result carries its capacity (a page, an update's result, a subtree deletion, a snapshot) is always metered
  * and every request of it asks for the table's {@link #mode}. Every other operation (a get, a put, a delete, an id
- * generation, a batch, a transaction, a read-checked transaction and its reads, a read-modify-write, a count) is
- * metered only when something follows the table ({@link #observed}), and every request it sends, its own and those
- * it needs besides (sequence allocations, alias reads, the removal of an expired item, a re-shard's moves, index
- * hydration), asks for {@link #askForObservers}: the mode when something follows, nothing when nothing does. So
- * with nothing following the table such an operation is neither wrapped nor copied and asks for nothing. Immutable
- * and thread-safe.
+ * generation, a batch, a transaction, a read-checked transaction and its reads, a read-modify-write, a count, a
+ * page of a stream or a publisher, which hands over only its items) is metered only when something follows the
+ * table ({@link #observed}), and every request it sends, its own and those it needs besides (sequence
+ * allocations, alias reads, the removal of an expired item, a re-shard's moves, index hydration), asks for
+ * {@link #askForObservers}: the mode when something follows, nothing when nothing does. So with nothing following
+ * the table such an operation is neither wrapped nor copied and asks for nothing. Immutable and thread-safe.
  */
 public final class Metering {
     /** The default: {@code INDEXES}, no listener, no observer. */

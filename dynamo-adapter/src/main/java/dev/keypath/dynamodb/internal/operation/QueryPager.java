@@ -106,18 +106,13 @@ final class QueryPager implements Operation<Page<Object>> {
     }
 
     /**
-     * Starts a page; throws the adapter's exceptions (unknown index or type, oversize key, invalid page token)
-     * before any request.
+     * Starts a page whose items are read in {@code shape}, its requests asking for {@code ask} of capacity (null: not
+     * asking); throws the adapter's exceptions (unknown index or type, oversize key, invalid page token) before any
+     * request.
      */
-    public static Operation<Page<Object>> start(String table, ItemQuery q, SchemaRegistry registry,
-                                                ValueConverter values, PageTokens tokens) {
-        return page(table, q, ReadShape.whole(registry), values, tokens, false, ReturnConsumedCapacity.INDEXES);
-    }
-
-    /** {@link #start} of a page whose items are read in {@code shape}. */
     static Operation<Page<Object>> start(String table, ItemQuery q, ReadShape shape, ValueConverter values,
-                                         PageTokens tokens) {
-        return page(table, q, shape, values, tokens, false, ReturnConsumedCapacity.INDEXES);
+                                         PageTokens tokens, ReturnConsumedCapacity ask) {
+        return page(table, q, shape, values, tokens, false, ask);
     }
 
     /**

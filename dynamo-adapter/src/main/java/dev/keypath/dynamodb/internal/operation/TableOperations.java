@@ -323,13 +323,45 @@ public final class TableOperations {
      * a batch get of the items ({@link IndexHydration}).
      */
     public Operation<Page<Object>> query(ItemQuery query) {
+        return query(query, true);
+    }
+
+    /**
+     * A page of {@link #query(ItemQuery)} whose caller takes only its items (a stream, a publisher): no result
+     * carries its capacity, so it is metered and asks as any such operation ({@link #page}).
+     */
+    public Operation<Page<Object>> queryItems(ItemQuery query) {
+        return query(query, false);
+    }
+
+    private Operation<Page<Object>> query(ItemQuery query, boolean pageRead) {
         Objects.requireNonNull(query, "query");
+        ReturnConsumedCapacity ask = pageAsk(pageRead);
         Operation<Page<Object>> page = query.index() != null && !registry.index(query.index()).holdsWholeItems()
-                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens), query, table,
-                        batchPolicy, registry)
-                : QueryPager.start(table, query, registry, values, tokens);
-        return metered(page, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
-                () -> queryNames.name(query, "query", null), p -> p.items().size(), Page::withCapacity);
+                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens, ask), query, table,
+                        batchPolicy, registry, ask)
+                : QueryPager.start(table, query, ReadShape.whole(registry), values, tokens, ask);
+        return page(page, pageRead, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
+                () -> queryNames.name(query, "query", null));
+    }
+
+    /**
+     * What the requests of a page ask for: {@code INDEXES}, the builders' default, when the caller gets the page,
+     * which carries its capacity (its {@link MeteredOperation} has each ask as the table says); else, when the
+     * caller takes only its items, {@link Metering#askForObservers}.
+     */
+    private ReturnConsumedCapacity pageAsk(boolean pageRead) {
+        return pageRead ? ReturnConsumedCapacity.INDEXES : metering.askForObservers();
+    }
+
+    /**
+     * {@code page}, its requests asking as {@link #pageAsk} says: metered always when the caller gets the page, else
+     * only when the table is observed.
+     */
+    private <P> Operation<Page<P>> page(Operation<Page<P>> page, boolean pageRead, OperationKind kind, Class<?> type,
+                                        String index, Function<Page<P>, KeyPath> keyPath, Supplier<String> name) {
+        return pageRead || metering.observed() ? metered(page, kind, type, index, keyPath, name,
+                p -> p.items().size(), Page::withCapacity) : page;
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
@@ -345,30 +377,57 @@ public final class TableOperations {
 
     /** One page of a scan of the table or of one segment. */
     public Operation<Page<Object>> scan(ItemScan scan) {
-        return metered(ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values, tokens),
-                OperationKind.SCAN, oneType(scan.types()), null, null, () -> AccessPatterns.scan(scan, null),
-                p -> p.items().size(), Page::withCapacity);
+        return scan(scan, true);
+    }
+
+    /** A page of {@link #scan(ItemScan)} whose caller takes only its items, as {@link #queryItems} is of a query. */
+    public Operation<Page<Object>> scanItems(ItemScan scan) {
+        return scan(scan, false);
+    }
+
+    private Operation<Page<Object>> scan(ItemScan scan, boolean pageRead) {
+        return page(ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values,
+                tokens, pageAsk(pageRead)), pageRead, OperationKind.SCAN, oneType(scan.types()), null, null,
+                () -> AccessPatterns.scan(scan, null));
     }
 
     /** One page of a scan of {@code projection}'s item type, each item read as its view. */
     public <P> Operation<Page<P>> scan(Projection<P> projection, ItemScan scan) {
+        return scan(projection, scan, true);
+    }
+
+    /** A page of {@link #scan(Projection, ItemScan)} whose caller takes only its items ({@link #queryItems}). */
+    public <P> Operation<Page<P>> scanItems(Projection<P> projection, ItemScan scan) {
+        return scan(projection, scan, false);
+    }
+
+    private <P> Operation<Page<P>> scan(Projection<P> projection, ItemScan scan, boolean pageRead) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemScan ofType = Objects.requireNonNull(scan, "scan").toBuilder().types(checkedTypes(projection,
                 scan.types())).build();
-        return metered(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
-                page -> page.ofType(projection.viewType())), OperationKind.SCAN, projection.itemType(), null, null,
-                () -> AccessPatterns.scan(scan, projection.viewType()), p -> p.items().size(), Page::withCapacity);
+        return page(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
+                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.SCAN,
+                projection.itemType(), null, null, () -> AccessPatterns.scan(scan, projection.viewType()));
     }
 
     /** One page of a query of {@code projection}'s item type, each item read as its view. */
     public <P> Operation<Page<P>> query(Projection<P> projection, ItemQuery query) {
+        return query(projection, query, true);
+    }
+
+    /** A page of {@link #query(Projection, ItemQuery)} whose caller takes only its items ({@link #queryItems}). */
+    public <P> Operation<Page<P>> queryItems(Projection<P> projection, ItemQuery query) {
+        return query(projection, query, false);
+    }
+
+    private <P> Operation<Page<P>> query(Projection<P> projection, ItemQuery query, boolean pageRead) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemQuery ofType = Objects.requireNonNull(query, "query").toBuilder().types(checkedTypes(projection,
                 query.types())).build();
-        return metered(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
-                page -> page.ofType(projection.viewType())), OperationKind.QUERY, projection.itemType(),
-                query.index(), p -> addressOf(query), () -> queryNames.name(query, "query", projection.viewType()),
-                p -> p.items().size(), Page::withCapacity);
+        return page(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
+                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
+                projection.itemType(), query.index(), p -> addressOf(query),
+                () -> queryNames.name(query, "query", projection.viewType()));
     }
 
     /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
