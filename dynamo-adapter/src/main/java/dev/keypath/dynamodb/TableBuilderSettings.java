@@ -110,9 +110,11 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
      * secondary index, {@code TOTAL} gives totals only, {@code NONE} nothing. Asking costs no capacity. The figures
      * reach {@link Page#capacity()}, {@link UpdateResult#capacity()}, {@link SubtreeDeletion#capacity()},
      * {@link ItemSnapshot#capacity()} and the {@linkplain #operationListener listener}'s and the
-     * {@linkplain #operationObserver observer}'s reports. A get, a put or a delete of a table with neither listener
-     * nor observer asks for nothing: its result carries no capacity, so no one could read the figure, and the SDK
-     * spends a few per cent of such a small call's processing on asking and on the answer.
+     * {@linkplain #operationObserver observer}'s reports. With neither listener nor observer, only the operations
+     * whose results carry capacity (pages, update results, subtree deletions, snapshots) ask; every other one (a
+     * get, a put, a delete, a batch, a transaction, a read-modify-write, a count, a stream or a publisher of items)
+     * asks for nothing on any request: no one could read the figure, and the SDK spends a few per cent of a small
+     * call's processing on asking and on the answer.
      */
     B returnConsumedCapacity(ReturnConsumedCapacity mode);
 

@@ -769,6 +769,261 @@ class CapacityTest {
     }
 
     /**
+     * With nothing following the table, whatever it asks of pages, no request of a batch, a transaction, a
+     * read-checked transaction, a read-modify-write or a count asks for capacity, since none of their results
+     * carries it: not the batch write's or the transaction's sequence allocations ({@code UpdateItem}), not a stored
+     * put's {@code BatchWriteItem}, not a count over shards, nor one over a partition being re-sharded.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerNoRequestOfABatchATransactionOrACountAsks(Kind kind) {
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            UUID userId = UUID.randomUUID();
+            User user = table.put(user());
+            KeyPath userPath = table.keyPathOf(user);
+            String feed = "f" + UUID.randomUUID();
+            KeyPathTable in2 = KeyPathTables.builder().client(client).tableName(name).register(EntryIn2.class)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable in2Async = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(EntryIn2.class).returnConsumedCapacity(mode).build();
+            KeyPathTable to8 = KeyPathTables.builder().client(client).tableName(name).register(EntryTo8.class)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable to8Async = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(EntryTo8.class).returnConsumedCapacity(mode).build();
+            for (long id = 1; id <= 3; id++) {
+                in2.put(new EntryIn2(feed, id, "e" + id));
+            }
+            Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> storedUser = client.getItem(
+                    r -> r.tableName(name).consistentRead(true).key(Map.of(
+                            "pk", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromB(
+                                    software.amazon.awssdk.core.SdkBytes.fromByteArray(userPath.partitionKey())),
+                            "sk", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromB(
+                                    software.amazon.awssdk.core.SdkBytes.fromByteArray(userPath.sortKey())))))
+                    .item();
+            clear();
+
+            WriteBatch batch = WriteBatch.builder().putAll(List.of(Post.of(userId, 0, "a", "news"),
+                    Post.of(userId, 0, "b", "news"))).delete(User.class, KeyPath.of("user", UUID.randomUUID())).build();
+            List<Object> written = call(kind, quiet, quietAsync, t -> t.batchWrite(batch), t -> t.batchWrite(batch));
+            List<KeyPath> postPaths = written.stream().map(quiet::keyPathOf).toList();
+            List<ItemKey<?>> keys = postPaths.stream().<ItemKey<?>>map(p -> ItemKey.of(Post.class, p)).toList();
+            List<Object> read = call(kind, quiet, quietAsync,
+                    t -> t.batchGet(keys, dev.keypath.dynamodb.ReadConsistency.STRONG),
+                    t -> t.batchGet(keys, dev.keypath.dynamodb.ReadConsistency.STRONG));
+            List<Post> typed = call(kind, quiet, quietAsync, t -> t.batchGet(Post.class, postPaths),
+                    t -> t.batchGet(Post.class, postPaths));
+            List<PostTitle> viewed = call(kind, quiet, quietAsync,
+                    t -> t.batchGet(titles, postPaths, dev.keypath.dynamodb.ReadConsistency.EVENTUAL),
+                    t -> t.batchGet(titles, postPaths, dev.keypath.dynamodb.ReadConsistency.EVENTUAL));
+            call(kind, quiet, quietAsync, t -> {
+                t.batchPutStored(List.of(storedUser));
+                return null;
+            }, t -> t.batchPutStored(List.of(storedUser)));
+            List<Object> transacted = call(kind, quiet, quietAsync,
+                    t -> t.transact(tx -> tx.put(Post.of(userId, 0, "c", "news")).delete(Post.class,
+                            postPaths.get(1))),
+                    t -> t.transact(tx -> tx.put(Post.of(userId, 0, "c", "news")).delete(Post.class,
+                            postPaths.get(1))));
+            if (kind == Kind.SYNC) {
+                dev.keypath.dynamodb.ReadCheckedTransaction tx = quiet.readCheckedTransaction();
+                assertThat(tx.read(User.class, userPath)).isPresent();
+                tx.put(Post.of(userId, 0, "d", "news"));
+                tx.commit();
+                quiet.readModifyWrite(unit -> {
+                    User seen = unit.read(User.class, userPath).orElseThrow();
+                    unit.put(new User(seen.userId(), "lee", seen.email(), seen.createdAt(), seen.version()));
+                    return seen;
+                });
+            } else {
+                dev.keypath.dynamodb.AsyncReadCheckedTransaction tx = quietAsync.readCheckedTransaction();
+                assertThat(AsyncResults.await(tx.read(User.class, userPath))).isPresent();
+                tx.put(Post.of(userId, 0, "d", "news"));
+                AsyncResults.await(tx.commit());
+                AsyncResults.await(quietAsync.readModifyWrite(unit -> unit.read(User.class, userPath)
+                        .thenApply(found -> {
+                            User seen = found.orElseThrow();
+                            unit.put(new User(seen.userId(), "lee", seen.email(), seen.createdAt(),
+                                    seen.version()));
+                            return seen;
+                        })));
+            }
+            ItemQuery posts = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId)).types(Post.class));
+            long counted = call(kind, quiet, quietAsync, t -> t.count(posts), t -> t.count(posts));
+            ItemQuery entries = ItemQuery.of(q -> q.subtree(KeyPath.of("feed", feed)));
+            long overShards = call(kind, in2, in2Async, t -> t.count(entries), t -> t.count(entries));
+            long resharding = call(kind, to8, to8Async, t -> t.count(entries), t -> t.count(entries));
+
+            assertThat(read).hasSize(2);
+            assertThat(typed).hasSize(2);
+            assertThat(viewed).containsExactlyInAnyOrder(new PostTitle("a"), new PostTitle("b"));
+            assertThat(transacted).hasSize(2);
+            assertThat(counted).as("a, c and d").isEqualTo(3);
+            assertThat(overShards).isEqualTo(3);
+            assertThat(resharding).isEqualTo(3);
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).contains("UpdateItem",
+                    "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "GetItem", "Query");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
+                    .isEmpty());
+            assertThat(REPORTS).isEmpty();
+        }
+    }
+
+    /**
+     * A stream or a publisher hands over items, never a page, so with nothing following the table none of its
+     * pages' requests asks for capacity, whatever the table asks of the pages it returns: a query's, a typed or
+     * projected query's, a scan's, a projected scan's, a parallel scan's. With a listener, each page of a stream is
+     * an operation of its own, reported with what the engine returned.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void withoutAListenerNoPageOfAStreamOrAPublisherAsks(Kind kind) {
+        dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
+                PostTitle.class);
+        UUID userId = UUID.randomUUID();
+        given(() -> {
+            for (int i = 1; i <= 5; i++) {
+                table.put(new Comment(userId, 7, i, "c" + i));
+            }
+            table.put(Post.of(userId, 0, "hello", "news"));
+        });
+        ItemQuery comments = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId).then("post", 7)).limit(2));
+        ItemQuery posts = ItemQuery.of(q -> q.subtree(KeyPath.of("user", userId)).types(Post.class));
+        ItemScan scan = ItemScan.of(s -> s.types(Comment.class).limit(50));
+        ItemScan postScan = ItemScan.of(s -> s.limit(50));
+        for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
+            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
+                    .returnConsumedCapacity(mode).build();
+            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                    .register(TYPES).returnConsumedCapacity(mode).build();
+            clear();
+
+            List<Object> all;
+            List<Comment> typed;
+            List<PostTitle> viewed;
+            if (kind == Kind.SYNC) {
+                all = quiet.stream(comments).toList();
+                typed = quiet.stream(Comment.class, comments).toList();
+                viewed = quiet.stream(titles, posts).toList();
+                assertThat(quiet.stream(scan).findFirst()).isPresent();
+                assertThat(quiet.stream(titles, postScan).findFirst()).isPresent();
+                assertThat(quiet.scanInParallel(scan, 3).count()).isPositive();
+            } else {
+                all = published(quietAsync.publish(comments));
+                typed = published(quietAsync.publish(Comment.class, comments));
+                viewed = published(quietAsync.publish(titles, posts));
+                assertThat(published(quietAsync.publish(scan))).isNotEmpty();
+                assertThat(published(quietAsync.publish(titles, postScan))).isNotEmpty();
+            }
+            assertThat(all).hasSize(5);
+            assertThat(typed).hasSize(5);
+            assertThat(viewed).containsExactly(new PostTitle("hello"));
+            assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).contains("Query", "Scan");
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                    .isNull());
+            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
+                    .isEmpty());
+            assertThat(REPORTS).isEmpty();
+        }
+
+        clear();
+        List<Object> followed = kind == Kind.SYNC ? table.stream(comments).toList()
+                : published(asyncTable.publish(comments));
+        assertThat(followed).hasSize(5);
+        assertThat(REPORTS).hasSizeGreaterThanOrEqualTo(3).allSatisfy(r -> assertThat(r.kind())
+                .isEqualTo(OperationKind.QUERY));
+        OperationCapacity sum = OperationCapacity.NONE;
+        for (OperationReport report : REPORTS) {
+            sum = sum.plus(report.capacity());
+        }
+        assertEngineSums(sum);
+    }
+
+    /** Every item {@code publisher} publishes, all requested at once, once it has completed. */
+    private static <T> List<T> published(java.util.concurrent.Flow.Publisher<T> publisher) {
+        List<T> items = new CopyOnWriteArrayList<>();
+        CompletableFuture<List<T>> done = new CompletableFuture<>();
+        publisher.subscribe(new java.util.concurrent.Flow.Subscriber<T>() {
+            @Override
+            public void onSubscribe(java.util.concurrent.Flow.Subscription subscription) {
+                subscription.request(Long.MAX_VALUE);
+            }
+
+            @Override
+            public void onNext(T item) {
+                items.add(item);
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+                done.completeExceptionally(failure);
+            }
+
+            @Override
+            public void onComplete() {
+                done.complete(items);
+            }
+        });
+        return AsyncResults.await(done);
+    }
+
+    /**
+     * A stored put and a read-modify-write on a table with a listener ask for INDEXES on every request, and their
+     * reports (the read-modify-write's, its read's and its commit's) sum what the engine returned.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void storedPutsAndReadModifyWritesCountEveryRequest(Kind kind) {
+        User user = table.put(user());
+        KeyPath path = table.keyPathOf(user);
+        Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> stored = client.getItem(
+                r -> r.tableName(name).consistentRead(true).key(Map.of(
+                        "pk", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromB(
+                                software.amazon.awssdk.core.SdkBytes.fromByteArray(path.partitionKey())),
+                        "sk", software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromB(
+                                software.amazon.awssdk.core.SdkBytes.fromByteArray(path.sortKey()))))).item();
+        given(() -> { });
+
+        call(kind, t -> {
+            t.batchPutStored(List.of(stored));
+            return null;
+        }, t -> t.batchPutStored(List.of(stored)));
+        assertReport(only(), OperationKind.BATCH_PUT_STORED, "batchPutStored", OperationReport.Outcome.SUCCESS);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation).containsExactly("BatchWriteItem");
+        assertThat(only().capacity().writeUnits()).isPositive();
+
+        clear();
+        User renamed = call(kind, t -> t.readModifyWrite(unit -> {
+            User seen = unit.read(User.class, path).orElseThrow();
+            unit.put(new User(seen.userId(), "lee", seen.email(), seen.createdAt(), seen.version()));
+            return seen;
+        }), t -> t.readModifyWrite(unit -> unit.read(User.class, path).thenApply(found -> {
+            User seen = found.orElseThrow();
+            unit.put(new User(seen.userId(), "lee", seen.email(), seen.createdAt(), seen.version()));
+            return seen;
+        })));
+        assertThat(renamed.userId()).isEqualTo(user.userId());
+        assertThat(REPORTS).extracting(OperationReport::kind).containsExactlyInAnyOrder(OperationKind.GET,
+                OperationKind.TRANSACT_WRITE, OperationKind.READ_MODIFY_WRITE);
+        assertThat(RECORDER.calls()).extracting(CapacityRecorder.Call::operation)
+                .containsExactly("GetItem", "TransactWriteItems");
+        OperationCapacity sum = OperationCapacity.NONE;
+        for (OperationReport report : REPORTS) {
+            sum = sum.plus(report.capacity());
+        }
+        assertEngineSums(sum);
+        assertThat(sum.readUnits()).isPositive();
+        assertThat(sum.writeUnits()).isPositive();
+    }
+
+    /**
      * The same operations on a table with a listener ask for INDEXES on every request, and each report sums what
      * the engine returned for all of them.
      */

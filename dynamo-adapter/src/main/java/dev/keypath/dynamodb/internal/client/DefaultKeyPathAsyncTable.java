@@ -32,6 +32,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
@@ -210,7 +211,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
 
     @Override
     public <T> CompletableFuture<Page<T>> query(Class<T> type, ItemQuery query) {
-        return driver.run(() -> typed(type, query));
+        return driver.run(() -> typed(type, query, operations::query));
     }
 
     @Override
@@ -258,38 +259,39 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
 
     @Override
     public Flow.Publisher<Object> publish(ItemQuery query) {
-        return new PagePublisher<>(driver, () -> operations.query(query),
-                token -> operations.query(query.toBuilder().pageToken(token).build()));
+        return new PagePublisher<>(driver, () -> operations.queryItems(query),
+                token -> operations.queryItems(query.toBuilder().pageToken(token).build()));
     }
 
     @Override
     public <T> Flow.Publisher<T> publish(Class<T> type, ItemQuery query) {
-        return new PagePublisher<>(driver, () -> typed(type, query),
-                token -> typed(type, query.toBuilder().pageToken(token).build()));
+        return new PagePublisher<>(driver, () -> typed(type, query, operations::queryItems),
+                token -> typed(type, query.toBuilder().pageToken(token).build(), operations::queryItems));
     }
 
     @Override
     public <P> Flow.Publisher<P> publish(Projection<P> projection, ItemQuery query) {
-        return new PagePublisher<>(driver, () -> operations.query(projection, query),
-                token -> operations.query(projection, query.toBuilder().pageToken(token).build()));
+        return new PagePublisher<>(driver, () -> operations.queryItems(projection, query),
+                token -> operations.queryItems(projection, query.toBuilder().pageToken(token).build()));
     }
 
     @Override
     public Flow.Publisher<Object> publish(ItemScan scan) {
-        return new PagePublisher<>(driver, () -> operations.scan(scan),
-                token -> operations.scan(scan.toBuilder().pageToken(token).build()));
+        return new PagePublisher<>(driver, () -> operations.scanItems(scan),
+                token -> operations.scanItems(scan.toBuilder().pageToken(token).build()));
     }
 
     @Override
     public <P> Flow.Publisher<P> publish(Projection<P> projection, ItemScan scan) {
-        return new PagePublisher<>(driver, () -> operations.scan(projection, scan),
-                token -> operations.scan(projection, scan.toBuilder().pageToken(token).build()));
+        return new PagePublisher<>(driver, () -> operations.scanItems(projection, scan),
+                token -> operations.scanItems(projection, scan.toBuilder().pageToken(token).build()));
     }
 
-    /** One page of {@code query} restricted to {@code type}. */
-    private <T> Operation<Page<T>> typed(Class<T> type, ItemQuery query) {
+    /** One page of {@code query} restricted to {@code type}, read by {@code pages}. */
+    private <T> Operation<Page<T>> typed(Class<T> type, ItemQuery query,
+                                         Function<ItemQuery, Operation<Page<Object>>> pages) {
         Objects.requireNonNull(type, "type");
-        return Operations.map(operations.query(Objects.requireNonNull(query, "query").toBuilder().types(type).build()),
+        return Operations.map(pages.apply(Objects.requireNonNull(query, "query").toBuilder().types(type).build()),
                 page -> page.ofType(type));
     }
 

@@ -175,40 +175,43 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public Stream<Object> stream(ItemQuery query) {
         Objects.requireNonNull(query, "query");
-        return PageStreams.itemsOfPages(() -> query(query), token -> query(query.toBuilder().pageToken(token).build()));
+        return PageStreams.itemsOfPages(() -> driver.run(operations.queryItems(query)),
+                token -> driver.run(operations.queryItems(query.toBuilder().pageToken(token).build())));
     }
 
     @Override
     public <T> Stream<T> stream(Class<T> type, ItemQuery query) {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(query, "query");
-        return PageStreams.itemsOfPages(() -> query(type, query),
-                token -> query(type, query.toBuilder().pageToken(token).build()));
+        ItemQuery ofType = query.toBuilder().types(type).build();
+        return PageStreams.itemsOfPages(() -> driver.run(operations.queryItems(ofType)).ofType(type),
+                token -> driver.run(operations.queryItems(ofType.toBuilder().pageToken(token).build())).ofType(type));
     }
 
     @Override
     public Stream<Object> stream(ItemScan scan) {
         Objects.requireNonNull(scan, "scan");
-        return PageStreams.itemsOfPages(() -> scan(scan), token -> scan(scan.toBuilder().pageToken(token).build()));
+        return PageStreams.itemsOfPages(() -> driver.run(operations.scanItems(scan)),
+                token -> driver.run(operations.scanItems(scan.toBuilder().pageToken(token).build())));
     }
 
     @Override
     public <P> Stream<P> stream(Projection<P> projection, ItemQuery query) {
         Objects.requireNonNull(query, "query");
-        return PageStreams.itemsOfPages(() -> query(projection, query),
-                token -> query(projection, query.toBuilder().pageToken(token).build()));
+        return PageStreams.itemsOfPages(() -> driver.run(operations.queryItems(projection, query)),
+                token -> driver.run(operations.queryItems(projection, query.toBuilder().pageToken(token).build())));
     }
 
     @Override
     public <P> Stream<P> stream(Projection<P> projection, ItemScan scan) {
         Objects.requireNonNull(scan, "scan");
-        return PageStreams.itemsOfPages(() -> scan(projection, scan),
-                token -> scan(projection, scan.toBuilder().pageToken(token).build()));
+        return PageStreams.itemsOfPages(() -> driver.run(operations.scanItems(projection, scan)),
+                token -> driver.run(operations.scanItems(projection, scan.toBuilder().pageToken(token).build())));
     }
 
     @Override
     public Stream<Object> scanInParallel(ItemScan scan, int totalSegments) {
-        return ParallelScan.stream(this::scan, scan, totalSegments);
+        return ParallelScan.stream(segment -> driver.run(operations.scanItems(segment)), scan, totalSegments);
     }
 
     @Override

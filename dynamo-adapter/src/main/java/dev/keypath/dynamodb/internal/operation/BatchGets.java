@@ -36,12 +36,15 @@ final class BatchGets {
     private final List<ItemKey<?>> unique;
     /** The projection every key is read with, or null for whole items. */
     private final ProjectionSchema<?> projection;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     private final Map<KeyPath, Map<String, AttributeValue>> found = new HashMap<>();
     private final BatchRetry<Map<String, AttributeValue>, BatchGetItemRequest, BatchGetItemResponse> retry;
 
     private BatchGets(String table, List<ItemKey<?>> keys, ReadConsistency consistency, BatchPolicy policy,
-                              SchemaRegistry registry, ProjectionSchema<?> projection) {
+                              SchemaRegistry registry, ProjectionSchema<?> projection, ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.projection = projection;
         this.consistentRead = consistency == ReadConsistency.STRONG;
         this.registry = registry;
@@ -59,19 +62,26 @@ final class BatchGets {
                 DefaultItemSchema::keyPathOfItem, policy, DynamoApi.BATCH_GET_ITEM, this::request, this::accept);
     }
 
-    /** The batch get of {@code keys}: checks them at once, then reads them with retries. */
+    /**
+     * The batch get of {@code keys}: checks them at once, then reads them with retries, each request asking for
+     * {@code ask} of capacity (null: not asking).
+     */
     public static Operation<List<Object>> read(String table, List<ItemKey<?>> keys, ReadConsistency consistency,
-                                        BatchPolicy policy, SchemaRegistry registry) {
-        BatchGets op = new BatchGets(table, keys, consistency, policy, registry, null);
+                                        BatchPolicy policy, SchemaRegistry registry, ReturnConsumedCapacity ask) {
+        BatchGets op = new BatchGets(table, keys, consistency, policy, registry, null, ask);
         return Operations.map(op.retry, done -> op.items());
     }
 
-    /** The batch get of {@code keyPaths}, each an item of {@code projection}'s type read as its view. */
+    /**
+     * The batch get of {@code keyPaths}, each an item of {@code projection}'s type read as its view, each request
+     * asking for {@code ask} of capacity (null: not asking).
+     */
     static <P> Operation<List<P>> readProjected(String table, List<KeyPath> keyPaths, ReadConsistency consistency,
                                                 BatchPolicy policy, SchemaRegistry registry,
-                                                ProjectionSchema<P> projection, Class<?> itemType) {
+                                                ProjectionSchema<P> projection, Class<?> itemType,
+                                                ReturnConsumedCapacity ask) {
         List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(itemType, p)).toList();
-        BatchGets op = new BatchGets(table, keys, consistency, policy, registry, projection);
+        BatchGets op = new BatchGets(table, keys, consistency, policy, registry, projection, ask);
         return Operations.map(op.retry, done -> op.items().stream().map(projection.view()::cast).toList());
     }
 
@@ -82,7 +92,7 @@ final class BatchGets {
             b.projectionExpression(expression.expression()).expressionAttributeNames(expression.names());
         }
         KeysAndAttributes keys = b.build();
-        return BatchGetItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).requestItems(Map.of(table, keys)).build();
+        return BatchGetItemRequest.builder().returnConsumedCapacity(ask).requestItems(Map.of(table, keys)).build();
     }
 
     /** Keeps the items found; returns the keys left unprocessed. */

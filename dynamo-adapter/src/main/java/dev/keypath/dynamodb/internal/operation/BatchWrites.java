@@ -66,23 +66,32 @@ public final class BatchWrites {
         return BatchRetry.chunks(requests, TableAttributes.BATCH_WRITE_CHUNK);
     }
 
-    /** The batch write of {@code actions} with its retries; nothing is checked or sent before it runs. */
-    public static Operation<Void> write(String table, List<WriteAction> actions, BatchPolicy policy) {
-        return writeChunks(table, chunks(actions), policy);
+    /**
+     * The batch write of {@code actions} with its retries, each request asking for {@code ask} of capacity (null:
+     * not asking); nothing is checked or sent before it runs.
+     */
+    public static Operation<Void> write(String table, List<WriteAction> actions, BatchPolicy policy,
+                                        ReturnConsumedCapacity ask) {
+        return writeChunks(table, chunks(actions), policy, ask);
     }
 
-    /** The batch write of {@code requests}, in calls of at most 25, with its retries. */
-    static Operation<Void> writeRequests(String table, List<WriteRequest> requests, BatchPolicy policy) {
-        return writeChunks(table, BatchRetry.chunks(requests, TableAttributes.BATCH_WRITE_CHUNK), policy);
+    /**
+     * The batch write of {@code requests}, in calls of at most 25, with its retries, each asking for {@code ask} of
+     * capacity (null: not asking).
+     */
+    static Operation<Void> writeRequests(String table, List<WriteRequest> requests, BatchPolicy policy,
+                                         ReturnConsumedCapacity ask) {
+        return writeChunks(table, BatchRetry.chunks(requests, TableAttributes.BATCH_WRITE_CHUNK), policy, ask);
     }
 
-    private static Operation<Void> writeChunks(String table, List<List<WriteRequest>> chunks, BatchPolicy policy) {
+    private static Operation<Void> writeChunks(String table, List<List<WriteRequest>> chunks, BatchPolicy policy,
+                                               ReturnConsumedCapacity ask) {
         return new BatchRetry<>("Batch write", chunks, BatchWrites::keyPathOf, policy,
-                DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending), r -> unprocessed(table, r));
+                DynamoApi.BATCH_WRITE_ITEM, pending -> request(table, pending, ask), r -> unprocessed(table, r));
     }
 
-    private static BatchWriteItemRequest request(String table, List<WriteRequest> pending) {
-        return BatchWriteItemRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).requestItems(Map.of(table, pending)).build();
+    private static BatchWriteItemRequest request(String table, List<WriteRequest> pending, ReturnConsumedCapacity ask) {
+        return BatchWriteItemRequest.builder().returnConsumedCapacity(ask).requestItems(Map.of(table, pending)).build();
     }
 
     private static List<WriteRequest> unprocessed(String table, BatchWriteItemResponse r) {

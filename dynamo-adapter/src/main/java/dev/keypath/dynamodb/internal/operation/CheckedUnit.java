@@ -58,7 +58,8 @@ public final class CheckedUnit implements Transaction {
             return Operations.done(known.raw() == null ? Optional.empty()
                     : ItemReads.mapOne(known.raw(), schema, keyPath, registry));
         }
-        return operations.checkedRead(type, Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, schema, keyPath, ReadConsistency.STRONG), r -> {
+        return operations.checkedRead(type, Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, schema,
+                keyPath, ReadConsistency.STRONG, operations.metering().askForObservers()), r -> {
             Map<String, AttributeValue> raw = r.hasItem() && !r.item().isEmpty() ? r.item() : null;
             ReadChecks.Read recorded;
             synchronized (reads) {

@@ -7,6 +7,7 @@ import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
 import java.util.ArrayList;
 import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * A page of whole items from an index that holds only parts of them (KEYS_ONLY or INCLUDE), without I/O: the
@@ -19,9 +20,12 @@ final class IndexHydration {
     private IndexHydration() {
     }
 
-    /** The operation: {@code keys}, then one batch get of what it found, read with the query's consistency. */
+    /**
+     * The operation: {@code keys}, then one batch get of what it found, read with the query's consistency, its
+     * requests asking for {@code ask} of capacity (null: not asking).
+     */
     static Operation<Page<Object>> of(Operation<Page<Object>> keys, ItemQuery query, String table, BatchPolicy policy,
-                                      SchemaRegistry registry) {
+                                      SchemaRegistry registry, ReturnConsumedCapacity ask) {
         return Operations.then(keys, page -> {
             List<ItemKey<?>> found = new ArrayList<>(page.items().size());
             for (Object k : page.items()) {
@@ -30,7 +34,7 @@ final class IndexHydration {
             if (found.isEmpty()) {
                 return Operations.done(new Page<>(List.of(), page.nextPageToken(), page.scannedCount()));
             }
-            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry),
+            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry, ask),
                     items -> new Page<>(items, page.nextPageToken(), page.scannedCount()));
         });
     }

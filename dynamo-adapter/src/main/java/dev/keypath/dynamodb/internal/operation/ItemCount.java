@@ -25,6 +25,7 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
@@ -47,6 +48,8 @@ final class ItemCount implements Operation<Long> {
     private final QueryRequests.Target target;
     private final KeyRange range;
     private final int limit;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     /** The first request that reads the items a read hook may hide, or null when no counted type has such a hook. */
     private final QueryRequest firstRead;
     private QueryRequest next;
@@ -55,18 +58,21 @@ final class ItemCount implements Operation<Long> {
     private Operation<List<Object>> hydrating;
     private long count;
 
+    /** The count of {@code q}, its requests asking for {@code ask} of capacity (null: not asking). */
     ItemCount(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
-              BatchPolicy policy) {
-        this(table, q, registry, policy, CheckedQuery.of(table, q, registry, values, tokens), null, q.limit());
+              BatchPolicy policy, ReturnConsumedCapacity ask) {
+        this(table, q, registry, policy, CheckedQuery.of(table, q, registry, values, tokens), null, q.limit(), ask);
     }
 
     /**
      * The count of {@code checked} in the partition {@code partitionKey} (null: the range's own), from its start
-     * key, up to {@code limit} (0: no limit): one shard of a sharded count ({@link ShardedCount}).
+     * key, up to {@code limit} (0: no limit): one shard of a sharded count ({@link ShardedCount}). Its requests ask
+     * for {@code ask} of capacity (null: not asking).
      */
     ItemCount(String table, ItemQuery q, SchemaRegistry registry, BatchPolicy policy, CheckedQuery checked,
-              byte[] partitionKey, int limit) {
+              byte[] partitionKey, int limit, ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.query = q;
         this.registry = registry;
         this.policy = policy;
@@ -77,10 +83,10 @@ final class ItemCount implements Operation<Long> {
         long now = registry.epochSecondNow();
         Set<String> hiding = hidingTypes(checked.typeNames(), registry);
         Expr counted = countedItems(checked.typeNames(), now).and(notOfTypes(hiding)).and(checked.filter());
-        this.next = QueryRequests.request(table, target, range, pk, q, counted, checked.startKey(), 0, false)
+        this.next = QueryRequests.request(table, target, range, pk, q, counted, checked.startKey(), 0, false, ask)
                 .toBuilder().select(Select.COUNT).build();
         this.firstRead = hiding.isEmpty() ? null : QueryRequests.request(table, target, range, pk, q,
-                countedItems(hiding, now).and(checked.filter()), checked.startKey(), 0, !target.wholeItems());
+                countedItems(hiding, now).and(checked.filter()), checked.startKey(), 0, !target.wholeItems(), ask);
     }
 
     /** The stored names of the counted types whose read hooks may hide an item: all registered ones if none named. */
@@ -191,7 +197,7 @@ final class ItemCount implements Operation<Long> {
         }
         next = following(next, r);
         if (!keys.isEmpty()) {
-            hydrating = BatchGets.read(table, keys, query.consistency(), policy, registry);
+            hydrating = BatchGets.read(table, keys, query.consistency(), policy, registry, ask);
         }
     }
 

@@ -7,11 +7,15 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * What a table's operations ask DynamoDB to report of consumed capacity, and who follows them: the listener and
- * the observer, combined into one observer (null for none). The request builders ask for {@code INDEXES}, so that
- * with the default mode and neither listener nor observer an operation whose result carries no capacity runs
- * unmetered: nothing is wrapped, copied or allocated for it. An operation on one item that nothing follows (a get,
- * whole, projected or by alias, a put, a delete, an id generation) runs unmetered whatever the mode, and none of its
- * requests asks at all ({@link #singleItemAsk}). Immutable and thread-safe.
+ * the observer, combined into one observer (null for none). One rule decides what a request asks. An operation
+ * whose result carries its capacity (a page, an update's result, a subtree deletion, a snapshot) is always metered
+ * and every request of it asks for the table's {@link #mode}. Every other operation (a get, a put, a delete, an id
+ * generation, a batch, a transaction, a read-checked transaction and its reads, a read-modify-write, a count, a
+ * page of a stream or a publisher, which hands over only its items) is metered only when something follows the
+ * table ({@link #observed}), and every request it sends, its own and those it needs besides (sequence
+ * allocations, alias reads, the removal of an expired item, a re-shard's moves, index hydration), asks for
+ * {@link #askForObservers}: the mode when something follows, nothing when nothing does. So with nothing following
+ * the table such an operation is neither wrapped nor copied and asks for nothing. Immutable and thread-safe.
  */
 public final class Metering {
     /** The default: {@code INDEXES}, no listener, no observer. */
@@ -30,7 +34,7 @@ public final class Metering {
         this.observer = Observers.combined(listener, observer);
     }
 
-    /** What every request asks for. */
+    /** What every request of an operation whose result carries its capacity asks for. */
     public ReturnConsumedCapacity mode() {
         return mode;
     }
@@ -41,32 +45,21 @@ public final class Metering {
     }
 
     /**
-     * What every request of an operation on one item whose result carries no capacity asks DynamoDB to report of its
-     * capacity: a get (whole, projected or by alias), a put, a delete or an id generation, with the requests they
-     * send besides the item's own (a sequence id's allocation, an alias's reads, an aliased item's read and
-     * transaction, the removal of an expired item in the write's way, a re-shard's moves before it). The table's
-     * mode when an observer or listener follows the table ({@link #observed}), nothing (null) when none does or the
-     * mode is {@code NONE} (DynamoDB's default). With nothing following such an operation no one could read the
-     * figure, and asking would cost the SDK the question in the request and the figure in the answer, a few per
-     * cent of a small call's processing.
+     * What every request of an operation whose result carries no capacity asks DynamoDB to report of its capacity,
+     * since only an observer or a listener could read the figure: the table's mode when one follows the table
+     * ({@link #observed}), nothing (null) when none does or the mode is {@code NONE} (DynamoDB's default). Asking
+     * with no one to read the figure would cost the SDK the question in the request and the figure in the answer,
+     * a few per cent of a small call's processing.
      */
-    public ReturnConsumedCapacity singleItemAsk() {
+    public ReturnConsumedCapacity askForObservers() {
         return observer == null || mode == ReturnConsumedCapacity.NONE ? null : mode;
     }
 
     /**
-     * Whether an observer or listener follows the table: what decides whether an operation whose requests ask as
-     * {@link #singleItemAsk} says is metered, whatever the mode.
+     * Whether an observer or listener follows the table: whether an operation whose result carries no capacity is
+     * metered (its requests then ask for the mode already, {@link #askForObservers}).
      */
     boolean observed() {
         return observer != null;
-    }
-
-    /**
-     * Whether an operation whose result carries no capacity must be metered: when an observer or listener follows
-     * it, or when its requests must ask for other than what the builders ask.
-     */
-    boolean meters() {
-        return observer != null || mode != ReturnConsumedCapacity.INDEXES;
     }
 }

@@ -24,6 +24,7 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The collection of one page of an {@link ItemQuery}, without I/O: validates the query and decodes its page token
@@ -46,6 +47,8 @@ final class QueryPager implements Operation<Page<Object>> {
     /** True to collect each item's {@link ItemKey} instead of the item. */
     private final boolean keys;
     private final QueryItems itemMapper;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     private final List<Object> out = new ArrayList<>();
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
@@ -53,8 +56,9 @@ final class QueryPager implements Operation<Page<Object>> {
     private boolean complete;
 
     private QueryPager(String table, CheckedQuery checked, ReadShape shape, PageTokens tokens, boolean keys,
-                       Expr projection) {
+                       Expr projection, ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.keys = keys;
         this.q = checked.query();
         this.registry = shape.registry();
@@ -72,11 +76,11 @@ final class QueryPager implements Operation<Page<Object>> {
 
     /**
      * The page of {@code q}: over one partition, or merged over the shards its range lies in
-     * ({@link ShardedQueryPager}). Throws the adapter's exceptions (unknown index or type, oversize key, invalid
-     * page token) before any request.
+     * ({@link ShardedQueryPager}), its requests asking for {@code ask} of capacity (null: not asking). Throws the
+     * adapter's exceptions (unknown index or type, oversize key, invalid page token) before any request.
      */
     private static Operation<Page<Object>> page(String table, ItemQuery q, ReadShape shape, ValueConverter values,
-                                                PageTokens tokens, boolean keys) {
+                                                PageTokens tokens, boolean keys, ReturnConsumedCapacity ask) {
         SchemaRegistry registry = shape.registry();
         CheckedQuery checked = CheckedQuery.ofRange(table, q, registry, values);
         QueryRequests.Target target = checked.target();
@@ -93,27 +97,22 @@ final class QueryPager implements Operation<Page<Object>> {
         if (QueryPartitions.sharded(partitions)) {
             QueryItems items = new QueryItems(registry, shape, target, checked.range(), checked.typeNames(), keys);
             return new ShardedQueryPager(table, checked, items, projection, tokens,
-                    QueryPartitions.former(registry, checked.range(), checked.typeNames()), partitions);
+                    QueryPartitions.former(registry, checked.range(), checked.typeNames()), partitions, ask);
         }
         if (q.pageToken() != null) {
             checked = checked.startingAfter(tokens.decode(q.pageToken(), checked.fingerprint()));
         }
-        return new QueryPager(table, checked, shape, tokens, keys, projection);
+        return new QueryPager(table, checked, shape, tokens, keys, projection, ask);
     }
 
     /**
-     * Starts a page; throws the adapter's exceptions (unknown index or type, oversize key, invalid page token)
-     * before any request.
+     * Starts a page whose items are read in {@code shape}, its requests asking for {@code ask} of capacity (null: not
+     * asking); throws the adapter's exceptions (unknown index or type, oversize key, invalid page token) before any
+     * request.
      */
-    public static Operation<Page<Object>> start(String table, ItemQuery q, SchemaRegistry registry,
-                                                ValueConverter values, PageTokens tokens) {
-        return page(table, q, ReadShape.whole(registry), values, tokens, false);
-    }
-
-    /** {@link #start} of a page whose items are read in {@code shape}. */
     static Operation<Page<Object>> start(String table, ItemQuery q, ReadShape shape, ValueConverter values,
-                                         PageTokens tokens) {
-        return page(table, q, shape, values, tokens, false);
+                                         PageTokens tokens, ReturnConsumedCapacity ask) {
+        return page(table, q, shape, values, tokens, false, ask);
     }
 
     /**
@@ -122,7 +121,13 @@ final class QueryPager implements Operation<Page<Object>> {
      */
     public static Operation<Page<Object>> startKeys(String table, ItemQuery q, SchemaRegistry registry,
                                                     ValueConverter values, PageTokens tokens) {
-        return page(table, q, ReadShape.whole(registry), values, tokens, true);
+        return startKeys(table, q, registry, values, tokens, ReturnConsumedCapacity.INDEXES);
+    }
+
+    /** {@link #startKeys(String, ItemQuery, SchemaRegistry, ValueConverter, PageTokens)}, asking for {@code ask}. */
+    static Operation<Page<Object>> startKeys(String table, ItemQuery q, SchemaRegistry registry,
+                                             ValueConverter values, PageTokens tokens, ReturnConsumedCapacity ask) {
+        return page(table, q, ReadShape.whole(registry), values, tokens, true, ask);
     }
 
     @Override
@@ -138,7 +143,8 @@ final class QueryPager implements Operation<Page<Object>> {
     /** The next {@code Query} request to run. */
     private QueryRequest nextRequest() {
         int pageLimit = QueryRequests.pageLimit(q.limit(), out.size(), !typeNames.isEmpty() || !filter.isEmpty());
-        QueryRequest request = QueryRequests.request(table, target, range, q, filter, startKey, pageLimit, keys);
+        QueryRequest request = QueryRequests.request(table, target, range, range.partitionKey(), q, filter, startKey,
+                pageLimit, keys, ask);
         if (projection.isEmpty()) {
             return request;
         }

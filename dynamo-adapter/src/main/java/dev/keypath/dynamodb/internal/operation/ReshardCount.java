@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
 import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The count of a query over a partition whose shard count is being changed ({@code @Sharded(formerCount)}): the
@@ -21,13 +22,18 @@ final class ReshardCount implements Operation<Long> {
     private final SchemaRegistry registry;
     private final ValueConverter values;
     private final PageTokens tokens;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     private Operation<Page<Object>> current;
     private String token;
     private long count;
     private boolean done;
 
-    ReshardCount(String table, ItemQuery query, SchemaRegistry registry, ValueConverter values, PageTokens tokens) {
+    /** The count of {@code query}, its requests asking for {@code ask} of capacity (null: not asking). */
+    ReshardCount(String table, ItemQuery query, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
+                 ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.query = query;
         this.registry = registry;
         this.values = values;
@@ -41,7 +47,7 @@ final class ReshardCount implements Operation<Long> {
             if (current == null) {
                 int left = query.limit() > 0 ? (int) Math.min(PAGE, query.limit() - count) : PAGE;
                 current = QueryPager.startKeys(table, query.toBuilder().limit(left).pageToken(token).build(),
-                        registry, values, tokens);
+                        registry, values, tokens, ask);
             }
             Step step = current.next();
             if (step != Step.DONE) {

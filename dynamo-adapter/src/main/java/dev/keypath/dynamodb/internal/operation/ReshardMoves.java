@@ -50,16 +50,11 @@ final class ReshardMoves implements Operation<Void> {
 
     /**
      * The moves the writes of {@code keyPaths} (each with its type's schema; null schemas are left out) need first;
-     * an operation that sends nothing when no type of them is being re-sharded. Its requests ask for
-     * {@code INDEXES}.
+     * an operation that sends nothing when no type of them is being re-sharded. Its requests ask for {@code ask}
+     * of capacity (null: not asking).
      */
-    static Operation<Void> before(String table, List<DefaultItemSchema<?>> schemas, List<KeyPath> keyPaths) {
-        return before(table, schemas, keyPaths, ReturnConsumedCapacity.INDEXES);
-    }
-
-    /** {@link #before(String, List, List)}, its requests asking for {@code ask} of capacity (null: not asking). */
-    private static Operation<Void> before(String table, List<DefaultItemSchema<?>> schemas, List<KeyPath> keyPaths,
-                                          ReturnConsumedCapacity ask) {
+    static Operation<Void> before(String table, List<DefaultItemSchema<?>> schemas, List<KeyPath> keyPaths,
+                                  ReturnConsumedCapacity ask) {
         List<Move> moves = new ArrayList<>();
         for (int i = 0; i < keyPaths.size(); i++) {
             DefaultItemSchema<?> schema = schemas.get(i);
@@ -74,7 +69,7 @@ final class ReshardMoves implements Operation<Void> {
     }
 
     /**
-     * {@link #before(String, List, List)} of one write, its requests asking for {@code ask} of capacity (null: not
+     * {@link #before(String, List, List, ReturnConsumedCapacity)} of one write, its requests asking for {@code ask} of capacity (null: not
      * asking), then {@code write}.
      */
     static <T> Operation<T> then(String table, DefaultItemSchema<?> schema, KeyPath keyPath, Operation<T> write,
@@ -88,9 +83,10 @@ final class ReshardMoves implements Operation<Void> {
     /**
      * The moves {@code actions} (a batch's or a transaction's prepared writes) need first, then {@code write}: each
      * action's type is the re-sharded type whose template its key path matches and whose new shard its key names.
+     * The moves' requests ask for {@code ask} of capacity (null: not asking).
      */
     static <T> Operation<T> then(String table, SchemaRegistry registry, List<WriteAction> actions,
-                                 Operation<T> write) {
+                                 Operation<T> write, ReturnConsumedCapacity ask) {
         List<DefaultItemSchema<?>> resharded = new ArrayList<>();
         for (DefaultItemSchema<?> s : registry.schemas()) {
             if (s.shards() != null && s.shards().resharding() && !s.shards().random()) {
@@ -112,7 +108,7 @@ final class ReshardMoves implements Operation<Void> {
                 }
             }
         }
-        return paths.isEmpty() ? write : Operations.then(before(table, schemas, paths), moved -> write);
+        return paths.isEmpty() ? write : Operations.then(before(table, schemas, paths, ask), moved -> write);
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
@@ -38,14 +39,18 @@ final class ScanPager implements Operation<Page<Object>> {
     private final Expr projection;
     private final boolean filtered;
     private final byte[] fingerprint;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     private final List<Object> out = new ArrayList<>();
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
     private int scanned;
     private boolean complete;
 
-    private ScanPager(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens) {
+    private ScanPager(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens,
+                      ReturnConsumedCapacity ask) {
         this.table = table;
+        this.ask = ask;
         this.scan = scan;
         this.shape = shape;
         this.tokens = tokens;
@@ -63,10 +68,12 @@ final class ScanPager implements Operation<Page<Object>> {
     }
 
     /**
-     * Starts a page; throws the adapter's exceptions (unregistered type, invalid page token) before any request.
+     * Starts a page, its requests asking for {@code ask} of capacity (null: not asking); throws the adapter's
+     * exceptions (unregistered type, invalid page token) before any request.
      */
-    static ScanPager start(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens) {
-        return new ScanPager(table, scan, shape, values, tokens);
+    static ScanPager start(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens,
+                           ReturnConsumedCapacity ask) {
+        return new ScanPager(table, scan, shape, values, tokens, ask);
     }
 
     @Override
@@ -81,7 +88,7 @@ final class ScanPager implements Operation<Page<Object>> {
 
     private ScanRequest nextRequest() {
         int pageLimit = QueryRequests.pageLimit(scan.limit(), out.size(), filtered);
-        return ScanRequests.request(table, scan, filter, projection, startKey, pageLimit);
+        return ScanRequests.request(table, scan, filter, projection, startKey, pageLimit, ask);
     }
 
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */

@@ -11,6 +11,7 @@ import dev.keypath.dynamodb.internal.request.ShardPositions;
 import dev.keypath.dynamodb.internal.request.ShardPositions.Position;
 import java.util.ArrayList;
 import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * The number of items a query selects when its range lies in a sharded partition: an {@link ItemCount} of each
@@ -27,32 +28,36 @@ final class ShardedCount implements Operation<Long> {
     private final boolean[] finished;
 
     private ShardedCount(String table, ItemQuery query, SchemaRegistry registry, BatchPolicy policy,
-                         CheckedQuery checked, List<byte[]> partitions, List<Position> positions) {
+                         CheckedQuery checked, List<byte[]> partitions, List<Position> positions,
+                         ReturnConsumedCapacity ask) {
         this.query = query;
         for (int i = 0; i < partitions.size(); i++) {
             Position position = positions.get(i);
             if (!position.done()) {
                 counts.add(new ItemCount(table, query, registry, policy, checked.startingAfter(position.after()),
-                        partitions.get(i), query.limit()));
+                        partitions.get(i), query.limit(), ask));
                 pending.add(null);
             }
         }
         this.finished = new boolean[counts.size()];
     }
 
-    /** The count of {@code q}: over one partition ({@link ItemCount}), or over the shards its range lies in. */
+    /**
+     * The count of {@code q}: over one partition ({@link ItemCount}), or over the shards its range lies in; every
+     * request asks for {@code ask} of capacity (null: not asking).
+     */
     static Operation<Long> of(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values,
-                              PageTokens tokens, BatchPolicy policy) {
+                              PageTokens tokens, BatchPolicy policy, ReturnConsumedCapacity ask) {
         CheckedQuery checked = CheckedQuery.ofRange(table, q, registry, values);
         boolean tablePartitions = checked.target().index() == null || checked.target().strongReads();
         List<byte[]> partitions = tablePartitions
                 ? QueryPartitions.of(registry, checked.range(), checked.typeNames())
                 : QueryPartitions.ofIndex(registry, checked.target().index(), checked.range(), checked.typeNames());
         if (!QueryPartitions.sharded(partitions)) {
-            return new ItemCount(table, q, registry, values, tokens, policy);
+            return new ItemCount(table, q, registry, values, tokens, policy, ask);
         }
         if (!QueryPartitions.former(registry, checked.range(), checked.typeNames()).isEmpty()) {
-            return new ReshardCount(table, q, registry, values, tokens);
+            return new ReshardCount(table, q, registry, values, tokens, ask);
         }
         List<Position> positions = new ArrayList<>();
         if (q.pageToken() == null) {
@@ -62,7 +67,7 @@ final class ShardedCount implements Operation<Long> {
                     ShardedQueryPager.fingerprint(checked.fingerprint(), partitions)), partitions,
                     checked.target().pkAttribute()));
         }
-        return new ShardedCount(table, q, registry, policy, checked, partitions, positions);
+        return new ShardedCount(table, q, registry, policy, checked, partitions, positions, ask);
     }
 
     @Override

@@ -21,6 +21,7 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * One page of a query whose range lies in a sharded partition, without I/O: the range is read in every partition
@@ -65,6 +66,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private final QueryItems items;
     private final Partition[] partitions;
     private final int limit;
+    /** What every request asks DynamoDB to report of its capacity; null: not asking. */
+    private final ReturnConsumedCapacity ask;
     /** 1 ascending, −1 descending: the sign of the merge's comparison. */
     private final int direction;
     private final List<Object> out = new ArrayList<>();
@@ -147,15 +150,15 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     ShardedQueryPager(String table, CheckedQuery checked, QueryItems items, Expr projection, PageTokens tokens,
                       List<byte[]> partitionKeys) {
-        this(table, checked, items, projection, tokens, List.of(), partitionKeys);
+        this(table, checked, items, projection, tokens, List.of(), partitionKeys, ReturnConsumedCapacity.INDEXES);
     }
 
     /**
      * A page over {@code formerKeys}, the former layout's shards while a re-shard runs (empty when none runs), and
-     * {@code partitionKeys}, the new layout's.
+     * {@code partitionKeys}, the new layout's, its requests asking for {@code ask} of capacity (null: not asking).
      */
     ShardedQueryPager(String table, CheckedQuery checked, QueryItems items, Expr projection, PageTokens tokens,
-                      List<byte[]> formerKeys, List<byte[]> newKeys) {
+                      List<byte[]> formerKeys, List<byte[]> newKeys, ReturnConsumedCapacity ask) {
         if (!formerKeys.isEmpty() && checked.target().index() != null) {
             throw new dev.keypath.dynamodb.ReshardInProgressException("A query of local index "
                     + checked.target().index() + " over a partition whose shard count is being changed "
@@ -165,6 +168,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         List<byte[]> partitionKeys = new ArrayList<>(formerKeys);
         partitionKeys.addAll(newKeys);
         this.resharding = !formerKeys.isEmpty();
+        this.ask = ask;
         this.table = table;
         this.q = checked.query();
         this.target = checked.target();
@@ -331,7 +335,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     private QueryRequest request(Partition p, int pageLimit) {
         QueryRequest request = QueryRequests.request(table, target, range, p.pk, q, filter, p.readFrom, pageLimit,
-                keys);
+                keys, ask);
         if (projection.isEmpty()) {
             return request;
         }

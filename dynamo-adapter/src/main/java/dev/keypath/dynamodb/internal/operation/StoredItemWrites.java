@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -24,8 +25,12 @@ final class StoredItemWrites {
     private StoredItemWrites() {
     }
 
-    /** The batch put of {@code items}; checks every key before anything is sent. */
-    static Operation<Void> put(String table, Collection<Map<String, AttributeValue>> items, BatchPolicy policy) {
+    /**
+     * The batch put of {@code items}, each request asking for {@code ask} of capacity (null: not asking); checks
+     * every key before anything is sent.
+     */
+    static Operation<Void> put(String table, Collection<Map<String, AttributeValue>> items, BatchPolicy policy,
+                               ReturnConsumedCapacity ask) {
         Objects.requireNonNull(items, "items");
         Set<KeyPath> seen = new HashSet<>();
         List<WriteRequest> puts = new ArrayList<>(items.size());
@@ -39,7 +44,7 @@ final class StoredItemWrites {
             puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build());
             position++;
         }
-        return BatchWrites.writeRequests(table, puts, policy);
+        return BatchWrites.writeRequests(table, puts, policy, ask);
     }
 
     private static KeyPath keyPath(Map<String, AttributeValue> item, int position) {

@@ -17,6 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -85,7 +86,7 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
     /** The first page of keys of the subtree in the partition {@code pk}. */
     private QueryRequest firstPage(byte[] pk) {
         return QueryRequests.request(table, QueryRequests.Target.TABLE, range, pk, query, Expr.NONE, null, PAGE,
-                        false).toBuilder().projectionExpression("#kp_pk, #kp_sk")
+                        false, ReturnConsumedCapacity.INDEXES).toBuilder().projectionExpression("#kp_pk, #kp_sk")
                 .expressionAttributeNames(Map.of("#kp_pk", TableAttributes.PK, "#kp_sk", TableAttributes.SK))
                 .build();
     }
@@ -133,7 +134,7 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
         if (!deletes.isEmpty()) {
             deleted += deletes.size();
             lastDeleted = deletes.get(deletes.size() - 1).deleteRequest().key();
-            deleting = BatchWrites.writeRequests(table, deletes, policy);
+            deleting = BatchWrites.writeRequests(table, deletes, policy, ReturnConsumedCapacity.INDEXES);
         }
     }
 

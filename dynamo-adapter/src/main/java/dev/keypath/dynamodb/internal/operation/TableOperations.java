@@ -109,9 +109,9 @@ public final class TableOperations {
     }
 
     /**
-     * {@code operation} metered ({@link MeteredOperation}): always when its result carries its capacity
-     * ({@code attach} not null), else only when the table reports or asks for other than {@code INDEXES}; the name
-     * is built only for a report.
+     * {@code operation} metered ({@link MeteredOperation}), its name built only for a report. An operation whose
+     * result carries its capacity ({@code attach} not null) is always metered; any other only when the table is
+     * observed ({@link Metering#observed}), its requests built asking for {@link Metering#askForObservers}.
      */
     private <T> Operation<T> metered(Operation<T> operation, OperationKind kind, Class<?> type, String index,
                                      Function<T, KeyPath> keyPath, Supplier<String> name,
@@ -194,6 +194,11 @@ public final class TableOperations {
         return values;
     }
 
+    /** What the table's requests ask of consumed capacity, and who follows its operations. */
+    Metering metering() {
+        return metering;
+    }
+
     /**
      * The stored key of the item of type {@code typeName} at {@code keyPath}: in its shard when that type is
      * sharded (an alias's holder, named by the alias item).
@@ -207,7 +212,7 @@ public final class TableOperations {
     public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
         DefaultItemSchema<T> schema = registry.of(type, keyPath);
         Operation<Optional<T>> get = ReshardReads.get(schema, keyPath,
-                ItemReads.request(table, schema, keyPath, consistency, metering.singleItemAsk()),
+                ItemReads.request(table, schema, keyPath, consistency, metering.askForObservers()),
                 r -> ItemReads.response(r, schema, keyPath, registry));
         return metering.observed() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
                 () -> AccessPatterns.single(type, "get"), TableOperations::present, null) : get;
@@ -221,7 +226,7 @@ public final class TableOperations {
                     + "no alias points at its items", alias, null);
         }
         schema.checkAliasPath(Objects.requireNonNull(alias, "alias"));
-        Operation<Optional<T>> lookup = new AliasLookup<>(table, schema, alias, registry, metering.singleItemAsk());
+        Operation<Optional<T>> lookup = new AliasLookup<>(table, schema, alias, registry, metering.askForObservers());
         return metering.observed() ? metered(lookup, OperationKind.GET_BY_ALIAS, type, null, r -> alias,
                 () -> AccessPatterns.single(type, "getByAlias"), TableOperations::present, null) : lookup;
     }
@@ -231,7 +236,7 @@ public final class TableOperations {
         T item = put.item();
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
-        ReturnConsumedCapacity ask = metering.singleItemAsk();
+        ReturnConsumedCapacity ask = metering.askForObservers();
         Operation<T> putting = Operations.then(sequence(schema, item, ask), sequence -> {
             WriteAction action = preparePut(schema, item, put.mode(), condition, WriteKind.PUT, sequence);
             if (schema.hasAliases()) {
@@ -255,7 +260,7 @@ public final class TableOperations {
         DefaultItemSchema<?> deletedType = delete.item().isPresent() ? registry.ofItem(delete.item().get())
                 : registry.of(delete.type());
         Operation<Optional<T>> deletion = ReshardMoves.then(table, deletedType, keyPathOf(delete),
-                unmeteredDelete(delete), metering.singleItemAsk());
+                unmeteredDelete(delete), metering.askForObservers());
         return metering.observed() ? metered(deletion, OperationKind.DELETE, delete.type(), null, r -> keyPathOf(delete),
                 () -> AccessPatterns.single(delete.type(), "delete"), TableOperations::present, null) : deletion;
     }
@@ -270,18 +275,18 @@ public final class TableOperations {
                         + "runs as a transaction, which returns no item; read the item first", action.keyPath());
             }
             return Operations.map(new AliasedWrite(table, action, deleted.typeName(), registry::epochSecondNow,
-                    this::storedKey, metering.singleItemAsk()), written -> Optional.empty());
+                    this::storedKey, metering.askForObservers()), written -> Optional.empty());
         }
         if (!delete.returnsDeleted()) {
             return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
-                    action.toDeleteItemRequest(table, ReturnValue.NONE, metering.singleItemAsk()),
+                    action.toDeleteItemRequest(table, ReturnValue.NONE, metering.askForObservers()),
                     WriteAttempts::recording, r -> Optional.empty(),
                     (e, attempts) -> settle(action, e, attempts, ConditionFailures::ofDelete, deleted, Optional::empty));
         }
         DefaultItemSchema<T> schema = registry.of(delete.type());
         long now = registry.epochSecondNow();
         return WriteOverExpired.single(table, action, DynamoApi.DELETE_ITEM,
-                action.toDeleteItemRequest(table, ReturnValue.ALL_OLD, metering.singleItemAsk()), WriteAttempts::recording,
+                action.toDeleteItemRequest(table, ReturnValue.ALL_OLD, metering.askForObservers()), WriteAttempts::recording,
                 r -> r.hasAttributes() && !r.attributes().isEmpty() && !ExpiredItems.isExpired(r.attributes(), now)
                         ? Optional.of(registry.readReturned(schema, r.attributes(), action.keyPath()))
                         : Optional.empty(), // an expired item was absent: none is returned
@@ -318,13 +323,45 @@ public final class TableOperations {
      * a batch get of the items ({@link IndexHydration}).
      */
     public Operation<Page<Object>> query(ItemQuery query) {
+        return query(query, true);
+    }
+
+    /**
+     * A page of {@link #query(ItemQuery)} whose caller takes only its items (a stream, a publisher): no result
+     * carries its capacity, so it is metered and asks as any such operation ({@link #page}).
+     */
+    public Operation<Page<Object>> queryItems(ItemQuery query) {
+        return query(query, false);
+    }
+
+    private Operation<Page<Object>> query(ItemQuery query, boolean pageRead) {
         Objects.requireNonNull(query, "query");
+        ReturnConsumedCapacity ask = pageAsk(pageRead);
         Operation<Page<Object>> page = query.index() != null && !registry.index(query.index()).holdsWholeItems()
-                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens), query, table,
-                        batchPolicy, registry)
-                : QueryPager.start(table, query, registry, values, tokens);
-        return metered(page, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
-                () -> queryNames.name(query, "query", null), p -> p.items().size(), Page::withCapacity);
+                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens, ask), query, table,
+                        batchPolicy, registry, ask)
+                : QueryPager.start(table, query, ReadShape.whole(registry), values, tokens, ask);
+        return page(page, pageRead, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
+                () -> queryNames.name(query, "query", null));
+    }
+
+    /**
+     * What the requests of a page ask for: {@code INDEXES}, the builders' default, when the caller gets the page,
+     * which carries its capacity (its {@link MeteredOperation} has each ask as the table says); else, when the
+     * caller takes only its items, {@link Metering#askForObservers}.
+     */
+    private ReturnConsumedCapacity pageAsk(boolean pageRead) {
+        return pageRead ? ReturnConsumedCapacity.INDEXES : metering.askForObservers();
+    }
+
+    /**
+     * {@code page}, its requests asking as {@link #pageAsk} says: metered always when the caller gets the page, else
+     * only when the table is observed.
+     */
+    private <P> Operation<Page<P>> page(Operation<Page<P>> page, boolean pageRead, OperationKind kind, Class<?> type,
+                                        String index, Function<Page<P>, KeyPath> keyPath, Supplier<String> name) {
+        return pageRead || metering.observed() ? metered(page, kind, type, index, keyPath, name,
+                p -> p.items().size(), Page::withCapacity) : page;
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
@@ -340,30 +377,57 @@ public final class TableOperations {
 
     /** One page of a scan of the table or of one segment. */
     public Operation<Page<Object>> scan(ItemScan scan) {
-        return metered(ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values, tokens),
-                OperationKind.SCAN, oneType(scan.types()), null, null, () -> AccessPatterns.scan(scan, null),
-                p -> p.items().size(), Page::withCapacity);
+        return scan(scan, true);
+    }
+
+    /** A page of {@link #scan(ItemScan)} whose caller takes only its items, as {@link #queryItems} is of a query. */
+    public Operation<Page<Object>> scanItems(ItemScan scan) {
+        return scan(scan, false);
+    }
+
+    private Operation<Page<Object>> scan(ItemScan scan, boolean pageRead) {
+        return page(ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values,
+                tokens, pageAsk(pageRead)), pageRead, OperationKind.SCAN, oneType(scan.types()), null, null,
+                () -> AccessPatterns.scan(scan, null));
     }
 
     /** One page of a scan of {@code projection}'s item type, each item read as its view. */
     public <P> Operation<Page<P>> scan(Projection<P> projection, ItemScan scan) {
+        return scan(projection, scan, true);
+    }
+
+    /** A page of {@link #scan(Projection, ItemScan)} whose caller takes only its items ({@link #queryItems}). */
+    public <P> Operation<Page<P>> scanItems(Projection<P> projection, ItemScan scan) {
+        return scan(projection, scan, false);
+    }
+
+    private <P> Operation<Page<P>> scan(Projection<P> projection, ItemScan scan, boolean pageRead) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemScan ofType = Objects.requireNonNull(scan, "scan").toBuilder().types(checkedTypes(projection,
                 scan.types())).build();
-        return metered(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
-                page -> page.ofType(projection.viewType())), OperationKind.SCAN, projection.itemType(), null, null,
-                () -> AccessPatterns.scan(scan, projection.viewType()), p -> p.items().size(), Page::withCapacity);
+        return page(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
+                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.SCAN,
+                projection.itemType(), null, null, () -> AccessPatterns.scan(scan, projection.viewType()));
     }
 
     /** One page of a query of {@code projection}'s item type, each item read as its view. */
     public <P> Operation<Page<P>> query(Projection<P> projection, ItemQuery query) {
+        return query(projection, query, true);
+    }
+
+    /** A page of {@link #query(Projection, ItemQuery)} whose caller takes only its items ({@link #queryItems}). */
+    public <P> Operation<Page<P>> queryItems(Projection<P> projection, ItemQuery query) {
+        return query(projection, query, false);
+    }
+
+    private <P> Operation<Page<P>> query(Projection<P> projection, ItemQuery query, boolean pageRead) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemQuery ofType = Objects.requireNonNull(query, "query").toBuilder().types(checkedTypes(projection,
                 query.types())).build();
-        return metered(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens),
-                page -> page.ofType(projection.viewType())), OperationKind.QUERY, projection.itemType(),
-                query.index(), p -> addressOf(query), () -> queryNames.name(query, "query", projection.viewType()),
-                p -> p.items().size(), Page::withCapacity);
+        return page(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
+                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
+                projection.itemType(), query.index(), p -> addressOf(query),
+                () -> queryNames.name(query, "query", projection.viewType()));
     }
 
     /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
@@ -371,7 +435,7 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         DefaultItemSchema<?> itemSchema = registry.of(projection.itemType(), keyPath);
         Operation<Optional<P>> get = ReshardReads.get(itemSchema, keyPath,
-                ItemReads.request(table, itemSchema, keyPath, consistency, schema, metering.singleItemAsk()),
+                ItemReads.request(table, itemSchema, keyPath, consistency, schema, metering.askForObservers()),
                 r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
         return metering.observed() ? metered(get, OperationKind.GET, projection.itemType(), null, r -> keyPath,
@@ -384,10 +448,11 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         List<KeyPath> paths = List.copyOf(keyPaths);
         DefaultItemSchema<?> itemSchema = registry.of(projection.itemType());
+        ReturnConsumedCapacity ask = metering.askForObservers();
         Operation<List<P>> read = movedFirst(Collections.nCopies(paths.size(), itemSchema), paths,
                 BatchGets.readProjected(table, paths, consistency, batchPolicy, registry, schema,
-                        projection.itemType()));
-        return metering.meters() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null, null,
+                        projection.itemType(), ask), ask);
+        return metering.observed() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null, null,
                 () -> AccessPatterns.single(projection.itemType(), "batchGet"), List::size, null) : read;
     }
 
@@ -406,8 +471,8 @@ public final class TableOperations {
     /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
     public Operation<Long> count(ItemQuery query) {
         Operation<Long> count = ShardedCount.of(table, Objects.requireNonNull(query, "query"), registry, values,
-                tokens, batchPolicy);
-        return metering.meters() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(),
+                tokens, batchPolicy, metering.askForObservers());
+        return metering.observed() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(),
                 n -> addressOf(query),
                 () -> queryNames.name(query, "count", null), n -> n, null) : count;
     }
@@ -422,7 +487,8 @@ public final class TableOperations {
         return metered(movedFirst(ordered, Operations.single(DynamoApi.TRANSACT_GET_ITEMS,
                 TransactGetRequests.request(table, ordered, registry),
                 r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
-                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e)),
+                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e),
+                ReturnConsumedCapacity.INDEXES),
                 OperationKind.TRANSACT_GET, oneType(types), null, null, () -> AccessPatterns.ofTypes(types, "transactGet"),
                 s -> s.found().size(), ItemSnapshot::withCapacity);
     }
@@ -442,17 +508,18 @@ public final class TableOperations {
 
     /** Puts of stored attribute maps exactly as given, in batch-write chunks with retries. */
     public Operation<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
-        Operation<Void> put = StoredItemWrites.put(table, items, batchPolicy);
-        return metering.meters() ? metered(put, OperationKind.BATCH_PUT_STORED, null, null, null, () -> "batchPutStored",
+        Operation<Void> put = StoredItemWrites.put(table, items, batchPolicy, metering.askForObservers());
+        return metering.observed() ? metered(put, OperationKind.BATCH_PUT_STORED, null, null, null, () -> "batchPutStored",
                 done -> 0, null) : put;
     }
 
     /** Batch get with retries; found items in request order. */
     public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
         List<ItemKey<?>> ordered = List.copyOf(keys);
+        ReturnConsumedCapacity ask = metering.askForObservers();
         Operation<List<Object>> read = movedFirst(ordered,
-                BatchGets.read(table, ordered, consistency, batchPolicy, registry));
-        if (!metering.meters()) {
+                BatchGets.read(table, ordered, consistency, batchPolicy, registry, ask), ask);
+        if (!metering.observed()) {
             return read;
         }
         List<Class<?>> types = typesOf(ordered);
@@ -463,22 +530,23 @@ public final class TableOperations {
     /**
      * {@code read} of several items by key, after moving those of a type being re-sharded out of their former
      * shards ({@link ReshardMoves}): a batch or transactional read names each item's key once, so the items are
-     * first put where the new layout keeps them.
+     * first put where the new layout keeps them, by requests asking for {@code ask} of capacity (null: not asking).
      */
-    private <R> Operation<R> movedFirst(List<ItemKey<?>> keys, Operation<R> read) {
+    private <R> Operation<R> movedFirst(List<ItemKey<?>> keys, Operation<R> read, ReturnConsumedCapacity ask) {
         List<DefaultItemSchema<?>> schemas = new ArrayList<>(keys.size());
         List<KeyPath> paths = new ArrayList<>(keys.size());
         for (ItemKey<?> k : keys) {
             schemas.add(registry.of(k.type()));
             paths.add(k.keyPath());
         }
-        return movedFirst(schemas, paths, read);
+        return movedFirst(schemas, paths, read, ask);
     }
 
-    private <R> Operation<R> movedFirst(List<DefaultItemSchema<?>> schemas, List<KeyPath> paths, Operation<R> read) {
+    private <R> Operation<R> movedFirst(List<DefaultItemSchema<?>> schemas, List<KeyPath> paths, Operation<R> read,
+                                        ReturnConsumedCapacity ask) {
         for (DefaultItemSchema<?> s : schemas) {
             if (s.shards() != null && s.shards().resharding()) {
-                return Operations.then(ReshardMoves.before(table, schemas, paths), moved -> read);
+                return Operations.then(ReshardMoves.before(table, schemas, paths, ask), moved -> read);
             }
         }
         return read;
@@ -498,10 +566,11 @@ public final class TableOperations {
         for (int i = 0; i < schemas.size(); i++) {
             positions.add(i);
         }
+        ReturnConsumedCapacity ask = metering.askForObservers();
         Operation<List<Object>> write = Operations.then(Operations.inOrder(positions, i -> {
             DefaultItemSchema<?> schema = schemas.get(i);
             Object item = batch.puts().get(i);
-            return Operations.map(sequence(schema, item, ReturnConsumedCapacity.INDEXES), sequence ->
+            return Operations.map(sequence(schema, item, ask), sequence ->
                     preparePut(schema, item, PutMode.REPLACE, Expr.NONE, WriteKind.BATCH_PUT, sequence));
         }), puts -> {
             List<Object> stored = new ArrayList<>(puts.size());
@@ -511,9 +580,9 @@ public final class TableOperations {
             List<WriteAction> all = new ArrayList<>(puts);
             all.addAll(deletes);
             return all.isEmpty() ? Operations.done(stored) : ReshardMoves.then(table, registry, all,
-                    Operations.map(BatchWrites.write(table, all, batchPolicy), done -> stored));
+                    Operations.map(BatchWrites.write(table, all, batchPolicy, ask), done -> stored), ask);
         });
-        if (!metering.meters()) {
+        if (!metering.observed()) {
             return write;
         }
         List<Class<?>> types = new ArrayList<>();
@@ -535,11 +604,11 @@ public final class TableOperations {
     }
 
     /**
-     * {@code read}, a read of a read-checked transaction, metered as a get when the table meters gets; inside
-     * {@code enclosing} (a read-modify-write), or null.
+     * {@code read}, a read of a read-checked transaction whose request asks for {@link Metering#askForObservers},
+     * metered as a get when the table is observed; inside {@code enclosing} (a read-modify-write), or null.
      */
     <T> Operation<Optional<T>> checkedRead(Class<T> type, Operation<Optional<T>> read, Operation<?> enclosing) {
-        return metering.meters() ? metered(read, OperationKind.GET, type, null, null,
+        return metering.observed() ? metered(read, OperationKind.GET, type, null, null,
                 () -> AccessPatterns.single(type, "readChecked"), TableOperations::present, null, enclosing) : read;
     }
 
@@ -558,12 +627,12 @@ public final class TableOperations {
 
     /**
      * A read-modify-write: the caller's unit run until it commits ({@link UnitAttempts}), metered as one operation
-     * when the table meters operations; its reads and commit ({@link #checkedUnit(Operation)}) are operations of
-     * their own inside it.
+     * when the table is observed; its reads and commit ({@link #checkedUnit(Operation)}) are operations of their
+     * own inside it.
      */
     public <R> Operation<R> readModifyWrite(int maxAttempts, RetryBackoff backoff) {
         Operation<R> attempts = new UnitAttempts<>(maxAttempts, backoff);
-        return metering.meters() ? metered(attempts, OperationKind.READ_MODIFY_WRITE, null, null, null,
+        return metering.observed() ? metered(attempts, OperationKind.READ_MODIFY_WRITE, null, null, null,
                 () -> "readModifyWrite", r -> 0, null) : attempts;
     }
 
@@ -578,46 +647,51 @@ public final class TableOperations {
 
     /** {@link #commit(TransactionActions, List)} inside {@code enclosing} (a read-modify-write), or null. */
     Operation<List<Object>> commit(TransactionActions tx, List<ReadChecks.Read> reads, Operation<?> enclosing) {
-        Operation<List<Object>> commit = unmeteredCommit(tx, reads);
-        return metering.meters() ? metered(commit, OperationKind.TRANSACT_WRITE, null, null, null,
+        Operation<List<Object>> commit = unmeteredCommit(tx, reads, metering.askForObservers());
+        return metering.observed() ? metered(commit, OperationKind.TRANSACT_WRITE, null, null, null,
                 () -> reads.isEmpty() ? "transact" : "readCheckedTransact", List::size, null, enclosing) : commit;
     }
 
-    private Operation<List<Object>> unmeteredCommit(TransactionActions tx, List<ReadChecks.Read> reads) {
+    /** The commit of {@code tx} checking {@code reads}, every request asking for {@code ask} (null: not asking). */
+    private Operation<List<Object>> unmeteredCommit(TransactionActions tx, List<ReadChecks.Read> reads,
+                                                    ReturnConsumedCapacity ask) {
         return Operations.then(Operations.inOrder(tx.declared(), declared -> {
             if (!(declared instanceof TransactionActions.Put put)) {
                 return Operations.done((WriteAction) declared);
             }
-            return Operations.map(sequence(put.schema(), put.item(), ReturnConsumedCapacity.INDEXES), sequence ->
+            return Operations.map(sequence(put.schema(), put.item(), ask), sequence ->
                     preparePut(put.schema(), put.item(), put.mode(), put.condition(), WriteKind.TRANSACT_PUT,
                             sequence));
         }), actions -> ReshardMoves.then(table, registry, actions, reads.isEmpty()
                 ? WriteOverExpired.transaction(table, actions,
-                        () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString()),
-                        r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c), tx::refused)
-                : checkedCommit(tx, actions, reads)));
+                        () -> TransactWriteRequests.request(table, actions, UUID.randomUUID().toString(), ask),
+                        r -> tx.results(actions), c -> TransactWriteRequests.failure(actions, c), tx::refused, ask)
+                : checkedCommit(tx, actions, reads, ask), ask));
     }
 
     private Operation<List<Object>> checkedCommit(TransactionActions tx, List<WriteAction> writes,
-                                                  List<ReadChecks.Read> reads) {
+                                                  List<ReadChecks.Read> reads, ReturnConsumedCapacity ask) {
         ReadChecks.Checked checked = ReadChecks.merge(writes, reads);
         return WriteOverExpired.transaction(table, checked.actions(), () -> ReadChecks.withOldItems(
-                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString()), checked, writes),
-                r -> tx.results(writes), c -> ReadChecks.failure(checked, writes, c), tx::refused);
+                TransactWriteRequests.request(table, checked.actions(), UUID.randomUUID().toString(), ask), checked,
+                writes), r -> tx.results(writes), c -> ReadChecks.failure(checked, writes, c), tx::refused, ask);
     }
 
-    /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
-    /** Creates or verifies the table ({@link TableBootstrap}); {@code streams} may be null. */
+    /**
+     * Creates or verifies the table ({@link TableBootstrap}); {@code streams} may be null. Its control calls consume
+     * no capacity and ask for none; it is metered when the table is observed, for its report.
+     */
     public Operation<dev.keypath.dynamodb.TableStatus> bootstrap(StreamViewType streams) {
         Operation<dev.keypath.dynamodb.TableStatus> bootstrap = new TableBootstrap(table, registry.indexDefinitions(),
                 streams, registry.clock());
-        return metering.meters() ? metered(bootstrap, OperationKind.BOOTSTRAP, null, null, null, () -> "bootstrap",
+        return metering.observed() ? metered(bootstrap, OperationKind.BOOTSTRAP, null, null, null, () -> "bootstrap",
                 status -> 0, null) : bootstrap;
     }
 
+    /** {@code item} with its unset auto ids generated (a sequence id allocated when one is needed). */
     public <T> Operation<T> withGeneratedIds(T item) {
         DefaultItemSchema<?> schema = registry.ofItem(Objects.requireNonNull(item, "item"));
-        Operation<T> generated = Operations.map(sequence(schema, item, metering.singleItemAsk()),
+        Operation<T> generated = Operations.map(sequence(schema, item, metering.askForObservers()),
                 sequence -> withGeneratedIds(schema, item, sequence));
         return metering.observed() ? metered(generated, OperationKind.GENERATE_IDS, schema.type(), null,
                 withIds -> schema.keyPathOf(withIds != null ? withIds : item, Map.of()),

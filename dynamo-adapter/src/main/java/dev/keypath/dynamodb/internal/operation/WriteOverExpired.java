@@ -92,16 +92,18 @@ final class WriteOverExpired<Q, R, T> implements Operation<T> {
 
     /**
      * A transaction of {@code actions}; {@code request} builds each send with a new idempotency token. A
-     * cancellation is thrown as {@code translate} makes it, any other failure as {@code refused} makes it.
+     * cancellation is thrown as {@code translate} makes it, any other failure as {@code refused} makes it. The
+     * removal of an expired item asks for {@code clearAsk} of capacity, as the transaction does (null: not asking).
      */
     static <T> Operation<T> transaction(String table, List<WriteAction> actions,
                                         Supplier<TransactWriteItemsRequest> request,
                                         Function<TransactWriteItemsResponse, T> result,
                                         Function<TransactionCanceledException, RuntimeException> translate,
-                                        Function<RuntimeException, RuntimeException> refused) {
+                                        Function<RuntimeException, RuntimeException> refused,
+                                        ReturnConsumedCapacity clearAsk) {
         return new WriteOverExpired<>(table, DynamoApi.TRANSACT_WRITE_ITEMS, () -> new Send<>(request.get(), e -> {
             throw e instanceof TransactionCanceledException c ? translate.apply(c) : refused.apply(e);
-        }), result, e -> ExpiredItems.expiredIn(actions, e), ReturnConsumedCapacity.INDEXES);
+        }), result, e -> ExpiredItems.expiredIn(actions, e), clearAsk);
     }
 
     @Override

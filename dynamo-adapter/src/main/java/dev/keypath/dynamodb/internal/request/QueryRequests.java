@@ -69,15 +69,18 @@ public final class QueryRequests {
      */
     public static QueryRequest request(String table, Target target, KeyRange range, ItemQuery q, Expr filter,
                                 Map<String, AttributeValue> startKey, int pageLimit, boolean keysOnly) {
-        return request(table, target, range, range.partitionKey(), q, filter, startKey, pageLimit, keysOnly);
+        return request(table, target, range, range.partitionKey(), q, filter, startKey, pageLimit, keysOnly,
+                ReturnConsumedCapacity.INDEXES);
     }
 
     /**
      * {@link #request(String, Target, KeyRange, ItemQuery, Expr, Map, int, boolean)} in the partition
-     * {@code partitionKey}: the range's own, or one of its shards.
+     * {@code partitionKey} (the range's own, or one of its shards), asking for {@code ask} of capacity (null: not
+     * asking).
      */
     public static QueryRequest request(String table, Target target, KeyRange range, byte[] partitionKey, ItemQuery q,
-                                Expr filter, Map<String, AttributeValue> startKey, int pageLimit, boolean keysOnly) {
+                                Expr filter, Map<String, AttributeValue> startKey, int pageLimit, boolean keysOnly,
+                                ReturnConsumedCapacity ask) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         names.put("#kp_pk", target.pkAttribute());
@@ -110,7 +113,7 @@ public final class QueryRequests {
                 projection += ", #kp_isk";
             }
         }
-        QueryRequest.Builder b = QueryRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table).indexName(target.index())
+        QueryRequest.Builder b = QueryRequest.builder().returnConsumedCapacity(ask).tableName(table).indexName(target.index())
                 .filterExpression(filter.expression()).projectionExpression(projection)
                 .keyConditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
                 .scanIndexForward(!q.descending())

@@ -42,12 +42,15 @@ public final class ScanRequests {
                 values);
     }
 
-    /** A {@code Scan} request; {@code filter} holds the type filter and the caller's, {@code projection} may be empty. */
+    /**
+     * A {@code Scan} request asking for {@code ask} of capacity (null: not asking); {@code filter} holds the type
+     * filter and the caller's, {@code projection} may be empty.
+     */
     public static ScanRequest request(String table, ItemScan s, Expr filter, Expr projection,
-                               Map<String, AttributeValue> startKey, int pageLimit) {
+                               Map<String, AttributeValue> startKey, int pageLimit, ReturnConsumedCapacity ask) {
         Map<String, String> names = new LinkedHashMap<>(filter.names());
         names.putAll(projection.names());
-        ScanRequest.Builder b = ScanRequest.builder().returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).tableName(table)
+        ScanRequest.Builder b = ScanRequest.builder().returnConsumedCapacity(ask).tableName(table)
                 .filterExpression(filter.expression()).projectionExpression(projection.expression())
                 .expressionAttributeNames(names.isEmpty() ? null : names).expressionAttributeValues(filter.valuesOrNull())
                 .consistentRead(s.consistency() == ReadConsistency.STRONG);
