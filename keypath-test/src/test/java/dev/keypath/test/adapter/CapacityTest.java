@@ -165,6 +165,18 @@ class CapacityTest {
      * {@code capacity} is what the engine reported for the calls recorded: totals, reads and writes, the table's
      * part, each index's part, the requests and those without a figure; and every item call asked for INDEXES.
      */
+    /**
+     * No request recorded since the last {@code clear()} asked for capacity or was answered with any, and no
+     * operation was reported: what a table that nothing follows must show, {@code mode} being what it asks of pages.
+     */
+    private static void assertNothingAskedOrReported(ReturnConsumedCapacity mode) {
+        assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
+                .isNull());
+        assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
+                .isEmpty());
+        assertThat(REPORTS).isEmpty();
+    }
+
     private static void assertEngineSums(OperationCapacity capacity) {
         List<CapacityRecorder.Call> calls = RECORDER.calls();
         assertThat(capacity.requests()).as("requests").isEqualTo(calls.size());
@@ -760,11 +772,7 @@ class CapacityTest {
             assertThat(released).as("the delete released the alias").isEmpty();
             assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
                     .contains("UpdateItem", "PutItem", "GetItem", "TransactWriteItems");
-            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
-                    .isNull());
-            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
-                    .isEmpty());
-            assertThat(REPORTS).isEmpty();
+            assertNothingAskedOrReported(mode);
         }
     }
 
@@ -868,11 +876,7 @@ class CapacityTest {
             assertThat(resharding).isEqualTo(3);
             assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).contains("UpdateItem",
                     "BatchWriteItem", "BatchGetItem", "TransactWriteItems", "GetItem", "Query");
-            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
-                    .isNull());
-            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
-                    .isEmpty());
-            assertThat(REPORTS).isEmpty();
+            assertNothingAskedOrReported(mode);
         }
     }
 
@@ -926,11 +930,7 @@ class CapacityTest {
             assertThat(typed).hasSize(5);
             assertThat(viewed).containsExactly(new PostTitle("hello"));
             assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).contains("Query", "Scan");
-            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.asked()).as(mode + " " + c.operation())
-                    .isNull());
-            assertThat(RECORDER.itemCalls()).allSatisfy(c -> assertThat(c.consumed()).as(mode + " " + c.operation())
-                    .isEmpty());
-            assertThat(REPORTS).isEmpty();
+            assertNothingAskedOrReported(mode);
         }
 
         clear();

@@ -59,11 +59,6 @@ final class SequenceAllocation implements Operation<Long> {
     private Step next;
     private boolean done;
 
-    /** Starts the allocation of an id under {@code collection}, a path whose last element has no id. */
-    public SequenceAllocation(String table, KeyPath collection) {
-        this(table, collection, null, ReturnConsumedCapacity.INDEXES);
-    }
-
     /**
      * Starts the allocation of an id under {@code collection} for an item of {@code schema}'s type, its requests
      * asking for {@code ask} (null: not asking).

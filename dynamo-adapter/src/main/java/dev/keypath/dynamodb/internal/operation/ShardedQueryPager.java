@@ -148,11 +148,6 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         }
     }
 
-    ShardedQueryPager(String table, CheckedQuery checked, QueryItems items, Expr projection, PageTokens tokens,
-                      List<byte[]> partitionKeys) {
-        this(table, checked, items, projection, tokens, List.of(), partitionKeys, ReturnConsumedCapacity.INDEXES);
-    }
-
     /**
      * A page over {@code formerKeys}, the former layout's shards while a re-shard runs (empty when none runs), and
      * {@code partitionKeys}, the new layout's, its requests asking for {@code ask} of capacity (null: not asking).
