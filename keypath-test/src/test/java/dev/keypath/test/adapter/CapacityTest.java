@@ -165,6 +165,18 @@ class CapacityTest {
      * {@code capacity} is what the engine reported for the calls recorded: totals, reads and writes, the table's
      * part, each index's part, the requests and those without a figure; and every item call asked for INDEXES.
      */
+    /** A table of the test's types that nothing follows, asking {@code mode} of pages. */
+    private static KeyPathTable quietTable(ReturnConsumedCapacity mode) {
+        return KeyPathTables.builder().client(client).tableName(name).register(TYPES).returnConsumedCapacity(mode)
+                .build();
+    }
+
+    /** The asynchronous {@link #quietTable}. */
+    private static KeyPathAsyncTable quietAsyncTable(ReturnConsumedCapacity mode) {
+        return KeyPathTables.asyncBuilder().client(asyncClient).tableName(name).register(TYPES)
+                .returnConsumedCapacity(mode).build();
+    }
+
     /**
      * No request recorded since the last {@code clear()} asked for capacity or was answered with any, and no
      * operation was reported: what a table that nothing follows must show, {@code mode} being what it asks of pages.
@@ -632,10 +644,8 @@ class CapacityTest {
     @EnumSource(Kind.class)
     void withoutAListenerAGetPutOrDeleteAsksNothingWhateverTheTableAsks(Kind kind) {
         for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.TOTAL, ReturnConsumedCapacity.NONE)) {
-            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
-                    .returnConsumedCapacity(mode).build();
-            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
-                    .register(TYPES).returnConsumedCapacity(mode).build();
+            KeyPathTable quiet = quietTable(mode);
+            KeyPathAsyncTable quietAsync = quietAsyncTable(mode);
             User user = user();
             KeyPath path = table.keyPathOf(user);
             clear();
@@ -670,10 +680,8 @@ class CapacityTest {
     @EnumSource(Kind.class)
     void withoutAListenerThePutAndTheRemovalOfTheExpiredItemInItsWayAskNothing(Kind kind) {
         for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
-            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
-                    .returnConsumedCapacity(mode).build();
-            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
-                    .register(TYPES).returnConsumedCapacity(mode).build();
+            KeyPathTable quiet = quietTable(mode);
+            KeyPathAsyncTable quietAsync = quietAsyncTable(mode);
             String id = UUID.randomUUID().toString();
             table.put(new Lapse(id, "stale", Instant.now().minusSeconds(3600)));
             Lapse replacing = new Lapse(id, "fresh", null);
@@ -740,10 +748,8 @@ class CapacityTest {
         dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
                 PostTitle.class);
         for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
-            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
-                    .returnConsumedCapacity(mode).build();
-            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
-                    .register(TYPES).returnConsumedCapacity(mode).build();
+            KeyPathTable quiet = quietTable(mode);
+            KeyPathAsyncTable quietAsync = quietAsyncTable(mode);
             Post post = Post.of(UUID.randomUUID(), 0, "hello", "news");
             Member member = new Member(UUID.randomUUID(), "m-" + UUID.randomUUID() + "@example.com", null, "kim",
                     null);
@@ -788,10 +794,8 @@ class CapacityTest {
         dev.keypath.dynamodb.Projection<PostTitle> titles = dev.keypath.dynamodb.Projection.of(Post.class,
                 PostTitle.class);
         for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
-            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
-                    .returnConsumedCapacity(mode).build();
-            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
-                    .register(TYPES).returnConsumedCapacity(mode).build();
+            KeyPathTable quiet = quietTable(mode);
+            KeyPathAsyncTable quietAsync = quietAsyncTable(mode);
             UUID userId = UUID.randomUUID();
             User user = table.put(user());
             KeyPath userPath = table.keyPathOf(user);
@@ -903,10 +907,8 @@ class CapacityTest {
         ItemScan scan = ItemScan.of(s -> s.types(Comment.class).limit(50));
         ItemScan postScan = ItemScan.of(s -> s.limit(50));
         for (ReturnConsumedCapacity mode : List.of(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.TOTAL)) {
-            KeyPathTable quiet = KeyPathTables.builder().client(client).tableName(name).register(TYPES)
-                    .returnConsumedCapacity(mode).build();
-            KeyPathAsyncTable quietAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
-                    .register(TYPES).returnConsumedCapacity(mode).build();
+            KeyPathTable quiet = quietTable(mode);
+            KeyPathAsyncTable quietAsync = quietAsyncTable(mode);
             clear();
 
             List<Object> all;
