@@ -56,10 +56,13 @@ public final class PeerReadCost {
             Workload w = run.workload();
             System.out.printf(Locale.ROOT, "data set: seed %d, %,d items %s; %d CPUs, Java %s%n", seed, data.size(),
                     data.countsByType(), Runtime.getRuntime().availableProcessors(), Runtime.version());
-            System.out.printf(Locale.ROOT, "patterns: user %s with %d posts' thread of %d comments (range %d..%d), "
-                            + "heavy user with %d posts read in pages, tag \"%s\", delete of a %d-item subtree%n%n",
-                    w.profile.handle(), Workload.LATEST_POSTS, data.commentsOf(w.thread.postId()).size(),
-                    w.commentsFrom, w.commentsTo, w.pagedPosts, w.tag, w.victimItems);
+            System.out.printf(Locale.ROOT, "patterns: user %s (%d posts), the comments between %d and %d of a "
+                            + "%d-comment thread (%d), %d posts of user %s in pages, tag \"%s\" (%d posts), "
+                            + "a delete of a %d-item subtree%n%n",
+                    w.profile.handle(), data.posts.stream().filter(p -> p.userId().equals(w.profile.userId())).count(),
+                    w.commentsFrom, w.commentsTo, data.commentsOf(w.thread.postId()).size(),
+                    w.expected(AccessPattern.COMMENTS_BETWEEN).returned(), w.pagedPosts, w.heavy.handle(), w.tag,
+                    data.posts.stream().filter(p -> p.tag().equals(w.tag)).count(), w.victimItems);
 
             List<Loaded> loads = new ArrayList<>();
             List<PeerTable> tables = run.load(loadRounds, loads);
