@@ -14,6 +14,7 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SchemaHistory;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
@@ -44,7 +45,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * scan, index query, projection and the async table's query, count, scan and publisher; a type renamed is seen under
  * its new {@code _type}. A filter that names what the type no longer stores (the name before a rename), or a field a
  * version changed by a function on items stored before it, is refused before any request, naming the field, the
- * change and the remedy; once the history declares that no older item is stored, the filter is sent as written.
+ * change and the remedy, as is one over versions on an index that holds parts of items (without {@code _kp_v}); once
+ * the history declares that no older item is stored, the filter is sent as written.
  */
 class FiltersOverVersionsTest {
     private static final String TABLE = TestDynamoDb.uniqueTableName("filters-over-versions");
@@ -53,11 +55,15 @@ class FiltersOverVersionsTest {
 
     @ItemType(keyPath = "/club-{club}/user-{id}", name = "User")
     @SecondaryKeyPath(index = "byCity", keyPath = "/city-{city}/user-{id}")
+    @SecondaryKeyPath(index = "byMail", keyPath = "/mail-{email}/user-{id}", projection = IndexProjection.INCLUDE,
+            include = "name")
     record UserV1(String club, long id, String city, String name, String email) {
     }
 
     @ItemType(keyPath = "/club-{club}/user-{id}", name = "User", version = 3)
     @SecondaryKeyPath(index = "byCity", keyPath = "/city-{city}/user-{id}")
+    @SecondaryKeyPath(index = "byMail", keyPath = "/mail-{email}/user-{id}", projection = IndexProjection.INCLUDE,
+            include = "fullName")
     record User(String club, long id, String city, String fullName, String nickname, String email) {
         @SchemaHistory
         static ItemHistory history() {
@@ -206,6 +212,20 @@ class FiltersOverVersionsTest {
                 .count()).isEqualTo(OLD + 1);
         assertThat(async.query(names, club(equal("fullName", "User Number 7"))).join().items())
                 .containsExactly(new Names("User Number 7", "none"));
+    }
+
+    @Test
+    void aFilterOverVersionsOnAnIndexHoldingPartsOfItemsIsRefusedBeforeAnyRequest() {
+        int before = REQUESTS.get();
+        ItemQuery byMail = ItemQuery.of(q -> q.index("byMail").subtree(KeyPath.of("mail", "u1@example.com"))
+                .types(User.class).filter(equal("fullName", "User Number 1")));
+        assertThatThrownBy(() -> table.query(byMail))
+                .isInstanceOf(InvalidConditionException.class)
+                .hasMessageContaining("Index 'byMail' holds parts of items")
+                .hasMessageContaining("without their stored version (_kp_v)")
+                .hasMessageContaining("query an index of projection ALL");
+        assertThat(REQUESTS.get()).as("requests sent").isEqualTo(before);
+        assertThat(ids(table.query(byMail.toBuilder().filter(null).build()).items())).containsExactly(1L);
     }
 
     @Test
