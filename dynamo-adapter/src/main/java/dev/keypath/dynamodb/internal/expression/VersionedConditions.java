@@ -90,8 +90,8 @@ public final class VersionedConditions {
             text = ConditionText.parse(e.expression());
         } catch (IllegalArgumentException x) {
             throw new InvalidConditionException("Cannot read the " + what + " as a DynamoDB condition expression: "
-                    + x.getMessage() + " (it is read to reach the items " + described(evolving.get(0)) + " stored "
-                    + "at older versions)", evolving.get(0).typeName(), null, keyPath);
+                    + x.getMessage() + " (it is read to reach the items of " + described(evolving.get(0))
+                    + " stored at older versions)", evolving.get(0).typeName(), null, keyPath);
         }
         Set<String> tops = new LinkedHashSet<>();
         for (Path p : text.paths()) {
