@@ -13,6 +13,7 @@ import dev.keypath.dynamodb.internal.expression.SetValues;
 import dev.keypath.dynamodb.internal.expression.StoredAsNothing;
 import dev.keypath.dynamodb.internal.expression.UpdateEffects;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
+import dev.keypath.dynamodb.internal.expression.VersionedConditions;
 import dev.keypath.dynamodb.internal.extension.ExtensionWrites;
 import dev.keypath.dynamodb.internal.extension.VersionExtension;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
@@ -218,7 +219,7 @@ public final class UpdateActions {
         }
         if (spec.condition() != null) {
             Expr c = values.toExpr(spec.condition());
-            cond = cond.and(c);
+            cond = cond.and(VersionedConditions.condition(c, schema, keyPath));
             hint += " or condition not met: " + c.expression();
         }
         if (spec.requestToken().isPresent()) {
