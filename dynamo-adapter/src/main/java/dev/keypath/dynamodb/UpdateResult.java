@@ -23,7 +23,8 @@ import java.util.function.BiFunction;
  * </ul>
  * Plain values are: {@code String}, numbers (Integer, Long or BigInteger when integral, else BigDecimal),
  * {@code Boolean}, {@code byte[]}, {@code null}, {@code List} (lists, binary sets, and an empty set, which is stored
- * as an empty list), {@code Map} and {@code Set} (string and number sets). The key, type and other reserved attributes are left out.
+ * as an empty list), {@code Map} and {@code Set} (string and number sets). The key, type and other reserved
+ * attributes are left out.
  *
  * <p>Immutable and thread-safe.
  *

@@ -16,8 +16,9 @@ import java.util.TreeSet;
  * which follows DynamoDB's update semantics: every operand is read from the item before the update, an absent
  * number counts as 0 and an absent list as empty, {@code ADD} creates, {@code DELETE} of the last elements removes
  * the set. An empty set is stored as an empty list: a single update's set change makes the changed set of it (an
- * empty one stays empty), while a transaction's is refused by the engine. A nested path under an absent attribute is refused by the engine in a transaction; a single update makes
- * it as if the absent map were empty, and stores the map only when something is left in it.
+ * empty one stays empty), while a transaction's is refused by the engine. A nested path under an absent attribute
+ * is refused by the engine in a transaction; a single update makes it as if the absent map were empty, and stores
+ * the map only when something is left in it.
  *
  * @param op     what it does
  * @param path   the attribute path ({@code balance}, {@code profile.visits})

@@ -243,7 +243,7 @@ final class RawTable {
         return AttributeValue.fromB(SdkBytes.fromByteArray(b));
     }
 
-    /** A document value as DynamoDB should store it: text S, Long N, sets SS/NS (empty: an empty L), lists L, maps M. */
+    /** A document value as DynamoDB should store it: text S, Long N, sets SS/NS (empty: L []), lists L, maps M. */
     static AttributeValue attribute(Object v) {
         if (v instanceof String s) {
             return AttributeValue.fromS(s);

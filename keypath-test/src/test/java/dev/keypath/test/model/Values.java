@@ -11,7 +11,8 @@ import java.util.TreeSet;
 
 /**
  * Plain values in one comparable form: integral numbers of any Java type as {@code Long}, sets sorted (an empty one
- * as the empty list it is stored as), maps sorted by key. Used for the attribute values an update hands back ({@code UPDATED_NEW}, {@code UPDATED_OLD}).
+ * as the empty list it is stored as), maps sorted by key. Used for the attribute values an update hands back
+ * ({@code UPDATED_NEW}, {@code UPDATED_OLD}).
  */
 final class Values {
     private Values() {

@@ -102,7 +102,7 @@ final class ItemCount implements Operation<Long> {
         return hiding;
     }
 
-    /** What a page would keep, as a filter expression: none of keypath's own items, not expired, one of the types if named. */
+    /** What a page would keep, as a filter: none of keypath's own items, not expired, one of the types if named. */
     private static Expr countedItems(Set<String> typeNames, long now) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
