@@ -1,6 +1,7 @@
 package dev.keypath.migrate;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.storage.CurrentStoredForm;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -8,7 +9,7 @@ import java.util.Objects;
  * Rewrites every stored item of one item type in its current form, in place, for an application's own job or
  * {@code keypath migrate rewrite}: at the type's current version ({@code @ItemType(version)}), and stored as a put of
  * this code would store the object it reads as
- * ({@link dev.keypath.dynamodb.storage.CurrentStoredForm}: an older build's {@code NULL}s for null fields left out,
+ * ({@link CurrentStoredForm}: an older build's {@code NULL}s for null fields left out,
  * its sets stored as lists stored as sets, missing index keys added):
  *
  * <pre>{@code
