@@ -223,7 +223,7 @@ public final class AbsentValues {
                 stored.l().forEach(x -> kinds.add(String.valueOf(x.type())));
                 throw new InvalidUpdateException("The set change of " + typeName + "." + c.path() + " meets a value "
                         + "stored as a list holding values a DynamoDB set of " + element + " cannot hold " + kinds
-                        + " (written by another writer); set it whole instead", typeName, c.path().toString(),
+                        + " (written by another writer or an older build); set it whole instead", typeName, c.path().toString(),
                         keyPath, null);
             }
             kept.add(e);
