@@ -6,10 +6,10 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * DynamoDB Local as a process of its own, for development: bound to loopback, in memory or on a data directory,
- * until Ctrl-C (or any other request to end the JVM) stops it. The module's jar runs it:
+ * until Ctrl-C (or any other request to end the JVM) stops it. The module's runnable jar runs it:
  *
  * <pre>
- * java -jar keypath-dynamodb-local-&lt;version&gt;.jar [--port 8000] [--data-dir DIR]
+ * java -jar target/runnable/keypath-dynamodb-local-&lt;version&gt;-runnable.jar [--port 8000] [--data-dir DIR]
  * </pre>
  *
  * It prints the endpoint, where the data lives and how to point an application and a test run at it, then waits.
@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class DynamoDbLocalMain {
     static final String USAGE = """
-            Usage: java -jar keypath-dynamodb-local.jar [--port PORT] [--data-dir DIR]
+            Usage: java -jar keypath-dynamodb-local-<version>-runnable.jar [--port PORT] [--data-dir DIR]
             Runs DynamoDB Local on 127.0.0.1 until Ctrl-C.
               --port PORT     the port to listen on (default 8000; 0 for a free one)
               --data-dir DIR  keep the tables in DIR, so that they survive a restart (default: in memory)

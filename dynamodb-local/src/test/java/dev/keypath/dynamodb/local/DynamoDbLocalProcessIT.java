@@ -31,8 +31,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
- * The packaged jar as a developer runs it ({@code java -jar target/keypath-dynamodb-local-<version>.jar}): a process
- * of its own that prints its endpoint, answers there on loopback only, keeps its tables in a data directory across
+ * The runnable jar as a developer runs it
+ * ({@code java -jar target/runnable/keypath-dynamodb-local-<version>-runnable.jar}): a process of its own that prints its endpoint, answers there on loopback only, keeps its tables in a data directory across
  * a restart, and stops on SIGINT (Ctrl-C).
  */
 class DynamoDbLocalProcessIT {
@@ -178,11 +178,11 @@ class DynamoDbLocalProcessIT {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** The module's packaged jar, beside its lib/ directory. */
+    /** The module's runnable jar, beside its lib/ directory. */
     private static Path jar() throws IOException {
-        try (Stream<Path> files = Files.list(Path.of("target"))) {
-            return files.filter(f -> f.getFileName().toString().matches("keypath-dynamodb-local-[^-]+(-SNAPSHOT)?\\.jar"))
-                    .findFirst().orElseThrow(() -> new IllegalStateException("no packaged jar in target/: run the "
+        try (Stream<Path> files = Files.list(Path.of("target", "runnable"))) {
+            return files.filter(f -> f.getFileName().toString().endsWith("-runnable.jar"))
+                    .findFirst().orElseThrow(() -> new IllegalStateException("no runnable jar in target/runnable: run the "
                             + "package phase first"));
         }
     }
