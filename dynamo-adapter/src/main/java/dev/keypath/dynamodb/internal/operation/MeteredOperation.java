@@ -15,6 +15,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
 /**
  * One logical operation, metered: every request it sends asks for consumed capacity as the table's
@@ -122,7 +123,8 @@ final class MeteredOperation<T> implements Operation<T> {
         DynamoApi<Q, R> api = exchange.api();
         Q request = api.asking(exchange.request(), metering.mode());
         tally.sent();
-        RequestObservation heard = observation == null ? null : Observers.request(observation, api.toString());
+        RequestObservation heard = observation == null ? null : Observers.request(observation, api.toString(),
+                request instanceof DynamoDbRequest sentRequest ? sentRequest : null);
         // nothing hears the request: no answer to tell, nothing to close
         RequestObservation sent = heard == RequestObservation.NONE ? null : heard;
         if (sent != null) {
