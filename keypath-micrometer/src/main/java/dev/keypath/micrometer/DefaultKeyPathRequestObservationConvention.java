@@ -42,18 +42,13 @@ public class DefaultKeyPathRequestObservationConvention implements KeyPathReques
         keys.add(RequestLowCardinalityKeys.RPC_SYSTEM.withValue(RPC_SYSTEM));
         keys.add(RequestLowCardinalityKeys.RPC_SERVICE.withValue(RPC_SERVICE));
         keys.add(RequestLowCardinalityKeys.RPC_METHOD.withValue(context.api()));
-        if (!fields.tables().isEmpty()) {
-            keys.add(RequestLowCardinalityKeys.TABLE_NAMES.withValue(ConventionValues.names(fields.tables())));
-        }
-        if (fields.tables().size() == 1) {
-            keys.add(RequestLowCardinalityKeys.DB_COLLECTION_NAME.withValue(fields.tables().get(0)));
-        }
-        if (fields.index() != null) {
-            keys.add(RequestLowCardinalityKeys.INDEX_NAME.withValue(fields.index()));
-        }
-        if (context.getError() != null) {
-            keys.add(RequestLowCardinalityKeys.ERROR_TYPE.withValue(context.getError().getClass().getName()));
-        }
+        keys.add(RequestLowCardinalityKeys.TABLE_NAMES.withValue(fields.tables().isEmpty()
+                ? KeyPathObservationDocumentation.NONE : ConventionValues.names(fields.tables())));
+        keys.add(RequestLowCardinalityKeys.DB_COLLECTION_NAME.withValue(fields.tables().size() == 1
+                ? fields.tables().get(0) : KeyPathObservationDocumentation.NONE));
+        keys.add(RequestLowCardinalityKeys.INDEX_NAME.withValue(OperationNames.orNone(fields.index())));
+        keys.add(RequestLowCardinalityKeys.ERROR_TYPE.withValue(OperationNames.orNone(
+                OperationNames.errorType(context.getError()))));
         return KeyValues.of(keys);
     }
 

@@ -51,7 +51,13 @@ public enum KeyPathObservationDocumentation implements ObservationDocumentation 
         }
     };
 
-    /** The value of {@code keypath.item_type} for an operation of several item types, or of none. */
+    /**
+     * The value of a low-cardinality key that has none: {@code keypath.item_type} of an operation of several item types
+     * or none, and {@code aws.dynamodb.index_name}, {@code error.type}, {@code db.collection.name} and
+     * {@code aws.dynamodb.table_names} where there is no index, no error, no one table. Every observation of one name
+     * carries the same keys, as a meter registry such as Prometheus's requires; {@link KeyPathTracingObservationHandler}
+     * leaves the convention's conditional keys out of spans where their value is this.
+     */
     public static final String NONE = "none";
 
     /** The type of a key's value, as OpenTelemetry's conventions define it. */
@@ -82,7 +88,7 @@ public enum KeyPathObservationDocumentation implements ObservationDocumentation 
         TABLE_NAMES("aws.dynamodb.table_names", ValueType.STRING_ARRAY),
         /** The table's name. */
         DB_COLLECTION_NAME("db.collection.name", ValueType.STRING),
-        /** The secondary index a query or count read; absent for the table. */
+        /** The secondary index a query or count read; {@value #NONE} for the table (left out of spans). */
         INDEX_NAME("aws.dynamodb.index_name", ValueType.STRING),
         /** The access pattern: the name a query was given, or one derived from the operation's shape. */
         ACCESS_PATTERN("keypath.access_pattern", ValueType.STRING),
@@ -90,7 +96,10 @@ public enum KeyPathObservationDocumentation implements ObservationDocumentation 
         ITEM_TYPE("keypath.item_type", ValueType.STRING),
         /** {@code success}, {@code condition_failed} or {@code error}. */
         OUTCOME("keypath.outcome", ValueType.STRING),
-        /** The fully qualified class name of the exception the operation ended with; absent when it succeeded. */
+        /**
+         * The fully qualified class name of the exception the operation ended with; {@value #NONE} when it succeeded
+         * (left out of spans).
+         */
         ERROR_TYPE("error.type", ValueType.STRING);
 
         private final String name;
@@ -162,13 +171,16 @@ public enum KeyPathObservationDocumentation implements ObservationDocumentation 
         RPC_SERVICE("rpc.service", ValueType.STRING),
         /** The DynamoDB API, as {@link #DB_OPERATION_NAME}. */
         RPC_METHOD("rpc.method", ValueType.STRING),
-        /** The tables the request names (a batch's and a transaction's, each once). */
+        /** The tables the request names (a batch's and a transaction's, each once); {@value #NONE} for none. */
         TABLE_NAMES("aws.dynamodb.table_names", ValueType.STRING_ARRAY),
-        /** The table, when the request names one. */
+        /** The table, when the request names one; {@value #NONE} otherwise (left out of spans). */
         DB_COLLECTION_NAME("db.collection.name", ValueType.STRING),
-        /** The request's {@code IndexName}; absent when it reads the table. */
+        /** The request's {@code IndexName}; {@value #NONE} when it reads the table (left out of spans). */
         INDEX_NAME("aws.dynamodb.index_name", ValueType.STRING),
-        /** The fully qualified class name of the exception the request failed with; absent when it was answered. */
+        /**
+         * The fully qualified class name of the exception the request failed with; {@value #NONE} when it was answered
+         * (left out of spans).
+         */
         ERROR_TYPE("error.type", ValueType.STRING);
 
         private final String name;

@@ -14,6 +14,7 @@ import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -23,10 +24,18 @@ import java.util.stream.Stream;
  * {@code scan_forward} as booleans, {@code aws.dynamodb.limit}, {@code segment}, {@code total_segments}, the counts as
  * integers. Micrometer hands observation keys to spans as text; register this handler before the default one (Spring
  * Boot does, where keypath's auto-configuration finds a {@link Tracer}) and it handles keypath's observations, the
- * default handler every other. A key of another convention, or not declared, stays text. Thread-safe.
+ * default handler every other. A key of another convention, or not declared, stays text. The convention's conditional
+ * keys ({@code aws.dynamodb.index_name}, {@code error.type}, {@code db.collection.name},
+ * {@code aws.dynamodb.table_names}) are left out of a span where the observation says
+ * {@value KeyPathObservationDocumentation#NONE}: observations carry every key so that meters keep one set of tags.
+ * Thread-safe.
  */
 public class KeyPathTracingObservationHandler extends DefaultTracingObservationHandler {
     private static final Map<String, ValueType> TYPES = new HashMap<>();
+    /** The keys OpenTelemetry's conventions set only where they have a value. */
+    private static final Set<String> CONDITIONAL = Set.of(OperationLowCardinalityKeys.INDEX_NAME.asString(),
+            OperationLowCardinalityKeys.ERROR_TYPE.asString(), OperationLowCardinalityKeys.DB_COLLECTION_NAME.asString(),
+            OperationLowCardinalityKeys.TABLE_NAMES.asString());
 
     static {
         Stream.of(OperationLowCardinalityKeys.values(), OperationHighCardinalityKeys.values(),
@@ -48,8 +57,15 @@ public class KeyPathTracingObservationHandler extends DefaultTracingObservationH
     @Override
     public void tagSpan(Observation.Context context, Span span) {
         for (KeyValue keyValue : context.getAllKeyValues()) {
-            tag(span, keyValue.getKey(), keyValue.getValue());
+            if (!leftOut(keyValue.getKey(), keyValue.getValue())) {
+                tag(span, keyValue.getKey(), keyValue.getValue());
+            }
         }
+    }
+
+    /** Whether a span leaves out {@code key}: a conditional key of the convention without a value. */
+    static boolean leftOut(String key, String value) {
+        return CONDITIONAL.contains(key) && KeyPathObservationDocumentation.NONE.equals(value);
     }
 
     /** Tags {@code span} with {@code value} as the declared type of {@code key}, text when it cannot be read so. */

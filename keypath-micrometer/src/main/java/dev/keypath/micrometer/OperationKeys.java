@@ -78,7 +78,9 @@ final class OperationKeys {
 
     /**
      * The low-cardinality keys of an operation with {@code outcome} ("unknown" while it runs) and error type (null
-     * for none); the index and the error type only when there is one.
+     * for none). Every operation carries the same keys, {@value KeyPathObservationDocumentation#NONE} standing for
+     * no index and no error: a meter registry such as Prometheus's keeps one set of keys per meter name.
+     * {@link KeyPathTracingObservationHandler} leaves those keys out of spans, as OpenTelemetry's conventions do.
      */
     static KeyValues lowCardinality(OperationStart start, String outcome, String errorType) {
         List<KeyValue> keys = new ArrayList<>(9);
@@ -86,15 +88,11 @@ final class OperationKeys {
         keys.add(OperationLowCardinalityKeys.DB_OPERATION_NAME.withValue(OperationNames.operation(start.kind())));
         keys.add(OperationLowCardinalityKeys.TABLE_NAMES.withValue(start.table()));
         keys.add(OperationLowCardinalityKeys.DB_COLLECTION_NAME.withValue(start.table()));
-        if (start.index() != null) {
-            keys.add(OperationLowCardinalityKeys.INDEX_NAME.withValue(start.index()));
-        }
+        keys.add(OperationLowCardinalityKeys.INDEX_NAME.withValue(OperationNames.orNone(start.index())));
         keys.add(OperationLowCardinalityKeys.ACCESS_PATTERN.withValue(start.accessPattern()));
         keys.add(OperationLowCardinalityKeys.ITEM_TYPE.withValue(OperationNames.itemType(start.itemType())));
         keys.add(OperationLowCardinalityKeys.OUTCOME.withValue(outcome));
-        if (errorType != null) {
-            keys.add(OperationLowCardinalityKeys.ERROR_TYPE.withValue(errorType));
-        }
+        keys.add(OperationLowCardinalityKeys.ERROR_TYPE.withValue(OperationNames.orNone(errorType)));
         return KeyValues.of(keys);
     }
 

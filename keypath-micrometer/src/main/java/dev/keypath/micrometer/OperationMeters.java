@@ -199,8 +199,8 @@ final class OperationMeters {
         }
 
         /**
-         * The tags an observation of this shape's operations gives its meters: its low-cardinality keys, the index
-         * and the error type only when there is one.
+         * The tags an observation of this shape's operations gives its meters: its low-cardinality keys, the same
+         * keys for every operation ({@value KeyPathObservationDocumentation#NONE} for no index and no error).
          */
         private Tags observationTags(String outcome, String errorType) {
             Tags tags = Tags.of(OperationLowCardinalityKeys.DB_SYSTEM_NAME.asString(), KeyPathObservations.DB_SYSTEM,
@@ -210,10 +210,8 @@ final class OperationMeters {
                     OperationLowCardinalityKeys.ACCESS_PATTERN.asString(), pattern,
                     OperationLowCardinalityKeys.ITEM_TYPE.asString(), OperationNames.itemType(type),
                     OperationLowCardinalityKeys.OUTCOME.asString(), outcome);
-            if (index != null) {
-                tags = tags.and(OperationLowCardinalityKeys.INDEX_NAME.asString(), index);
-            }
-            return errorType == null ? tags : tags.and(OperationLowCardinalityKeys.ERROR_TYPE.asString(), errorType);
+            return tags.and(OperationLowCardinalityKeys.INDEX_NAME.asString(), OperationNames.orNone(index),
+                    OperationLowCardinalityKeys.ERROR_TYPE.asString(), OperationNames.orNone(errorType));
         }
 
         private Tags tags(String index) {

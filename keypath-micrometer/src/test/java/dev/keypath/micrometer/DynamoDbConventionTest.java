@@ -207,6 +207,8 @@ class DynamoDbConventionTest {
         table.get(User.class, KeyPath.of("user", stored.userId()));
         assertThat(keys(operations().get(0))).doesNotContainKeys("error.type", "aws.dynamodb.index_name")
                 .doesNotContainValue(KeyPathObservationDocumentation.NONE);
+        assertThat(operations().get(0).getLowCardinalityKeyValues()).as("the observation, for its meters")
+                .contains(KeyValue.of("error.type", "none"), KeyValue.of("aws.dynamodb.index_name", "none"));
     }
 
     @Test
@@ -221,6 +223,11 @@ class DynamoDbConventionTest {
             TypedTags span = new TypedTags();
             handler.tagSpan(context, span.span());
             for (KeyValue kv : context.getAllKeyValues()) {
+                if (kv.getValue().equals(KeyPathObservationDocumentation.NONE)
+                        && !kv.getKey().equals("keypath.item_type")) {
+                    assertThat(span.tags).as("a key the convention leaves out").doesNotContainKey(kv.getKey());
+                    continue;
+                }
                 ValueType type = declared().get(kv.getKey());
                 Object tagged = span.tags.get(kv.getKey());
                 switch (type) {
@@ -265,8 +272,10 @@ class DynamoDbConventionTest {
                 .map(KeyPathOperationContext.class::cast).toList();
     }
 
+    /** The keys a span of {@code context} carries: the observation's, less those the tracing handler leaves out. */
     private static Map<String, String> keys(Observation.Context context) {
         return context.getAllKeyValues().stream()
+                .filter(kv -> !KeyPathTracingObservationHandler.leftOut(kv.getKey(), kv.getValue()))
                 .collect(Collectors.toMap(KeyValue::getKey, KeyValue::getValue, (a, b) -> b, LinkedHashMap::new));
     }
 

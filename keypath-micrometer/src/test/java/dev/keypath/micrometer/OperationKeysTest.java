@@ -45,12 +45,10 @@ class OperationKeysTest {
                         : start.itemType().getSimpleName()),
                 OperationLowCardinalityKeys.OUTCOME.withValue(report == null ? "unknown"
                         : report.outcome().name().toLowerCase(java.util.Locale.ROOT)));
-        if (start.index() != null) {
-            keys = keys.and(OperationLowCardinalityKeys.INDEX_NAME.withValue(start.index()));
-        }
         Throwable error = report == null ? context.getError() : report.error();
-        return error == null ? keys : keys.and(OperationLowCardinalityKeys.ERROR_TYPE.withValue(
-                error.getClass().getName()));
+        return keys.and(OperationLowCardinalityKeys.INDEX_NAME.withValue(start.index() == null ? "none"
+                : start.index()), OperationLowCardinalityKeys.ERROR_TYPE.withValue(error == null ? "none"
+                : error.getClass().getName()));
     }
 
     /** The high-cardinality keys, built afresh. */
