@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.request.TableConsistency;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -34,7 +35,7 @@ final class IndexHydration {
             if (found.isEmpty()) {
                 return Operations.done(new Page<>(List.of(), page.nextPageToken(), page.scannedCount()));
             }
-            return Operations.map(BatchGets.read(table, found, query.consistency(), policy, registry, ask),
+            return Operations.map(BatchGets.read(table, found, TableConsistency.of(query), policy, registry, ask),
                     items -> new Page<>(items, page.nextPageToken(), page.scannedCount()));
         });
     }

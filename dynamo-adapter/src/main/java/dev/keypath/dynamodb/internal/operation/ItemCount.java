@@ -13,6 +13,7 @@ import dev.keypath.dynamodb.internal.request.CheckedQuery;
 import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.request.TableConsistency;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.ArrayList;
@@ -197,7 +198,7 @@ final class ItemCount implements Operation<Long> {
         }
         next = following(next, r);
         if (!keys.isEmpty()) {
-            hydrating = BatchGets.read(table, keys, query.consistency(), policy, registry, ask);
+            hydrating = BatchGets.read(table, keys, TableConsistency.of(query), policy, registry, ask);
         }
     }
 

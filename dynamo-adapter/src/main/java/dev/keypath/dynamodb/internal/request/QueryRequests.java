@@ -117,7 +117,7 @@ public final class QueryRequests {
                 .filterExpression(filter.expression()).projectionExpression(projection)
                 .keyConditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
                 .scanIndexForward(!q.descending())
-                .consistentRead(target.strongReads() && q.consistency() == ReadConsistency.STRONG);
+                .consistentRead(target.strongReads() && TableConsistency.of(q) == ReadConsistency.STRONG);
         if (startKey != null) {
             b.exclusiveStartKey(startKey);
         }
@@ -169,7 +169,7 @@ public final class QueryRequests {
         field(out, (q.subtree().map(KeyPath::toString).orElse("") + "|" + q.from().map(KeyPath::toString).orElse("")
                 + "|" + q.to().map(KeyPath::toString).orElse("")).getBytes(StandardCharsets.UTF_8));
         out.write(q.descending() ? 1 : 0);
-        out.write(q.consistency().ordinal());
+        out.write(TableConsistency.of(q).ordinal());
         field(out, String.join(",", new java.util.TreeSet<>(typeNames)).getBytes(StandardCharsets.UTF_8));
         if (!filter.isEmpty()) {
             field(out, filter.expression().getBytes(StandardCharsets.UTF_8));
