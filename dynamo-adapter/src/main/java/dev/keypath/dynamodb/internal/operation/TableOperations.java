@@ -99,6 +99,8 @@ public final class TableOperations {
     private final TableConsistency consistency;
     /** The names of this table's queries, the derived ones kept by shape. */
     private final QueryNames queryNames = new QueryNames();
+    /** What each access pattern's reads kept of what they read, where its range may hold what it does not return. */
+    private final ReadYields yields = new ReadYields();
 
     private TableOperations(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
                             IdGenerator ids, BatchPolicy batchPolicy, Metering metering, TableConsistency consistency) {
@@ -348,10 +350,11 @@ public final class TableOperations {
     private Operation<Page<Object>> query(ItemQuery asked, boolean pageRead) {
         ItemQuery query = consistency.resolve(Objects.requireNonNull(asked, "query"), registry);
         ReturnConsumedCapacity ask = pageAsk(pageRead);
+        Supplier<ReadYield> yield = () -> yields.of(queryNames.name(query, "query", null));
         Operation<Page<Object>> page = query.index() != null && !registry.index(query.index()).holdsWholeItems()
-                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens, ask), query, table,
-                        batchPolicy, registry, ask)
-                : QueryPager.start(table, query, ReadShape.whole(registry), values, tokens, ask);
+                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens, ask, yield), query,
+                        table, batchPolicy, registry, ask)
+                : QueryPager.start(table, query, ReadShape.whole(registry), values, tokens, ask, yield);
         return page(page, pageRead, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
                 () -> queryNames.name(query, "query", null));
     }
@@ -378,7 +381,9 @@ public final class TableOperations {
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
     public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery asked) {
         ItemQuery query = consistency.resolve(Objects.requireNonNull(asked, "query"), registry);
-        Operation<Page<ItemKey<?>>> keyPage = Operations.map(QueryPager.startKeys(table, query, registry, values, tokens), page -> {
+        Operation<Page<ItemKey<?>>> keyPage = Operations.map(QueryPager.startKeys(table, query, registry, values,
+                tokens, ReturnConsumedCapacity.INDEXES, () -> yields.of(queryNames.name(query, "queryKeys", null))),
+                page -> {
             List<ItemKey<?>> keys = new ArrayList<>(page.items().size());
             page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
@@ -400,7 +405,7 @@ public final class TableOperations {
     private Operation<Page<Object>> scan(ItemScan asked, boolean pageRead) {
         ItemScan scan = consistency.resolve(Objects.requireNonNull(asked, "scan"));
         return page(ScanPager.start(table, scan, ReadShape.whole(registry), values,
-                tokens, pageAsk(pageRead)), pageRead, OperationKind.SCAN, oneType(scan.types()), null, null,
+                tokens, pageAsk(pageRead), () -> yields.of(AccessPatterns.scan(scan, null))), pageRead, OperationKind.SCAN, oneType(scan.types()), null, null,
                 () -> AccessPatterns.scan(scan, null));
     }
 
@@ -419,7 +424,7 @@ public final class TableOperations {
         ItemScan ofType = consistency.resolve(Objects.requireNonNull(scan, "scan")).toBuilder()
                 .types(checkedTypes(projection, scan.types())).build();
         return page(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
-                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.SCAN,
+                pageAsk(pageRead), () -> yields.of(AccessPatterns.scan(scan, projection.viewType()))), page -> page.ofType(projection.viewType())), pageRead, OperationKind.SCAN,
                 projection.itemType(), null, null, () -> AccessPatterns.scan(scan, projection.viewType()));
     }
 
@@ -438,7 +443,7 @@ public final class TableOperations {
         ItemQuery ofType = consistency.resolve(Objects.requireNonNull(query, "query"), registry).toBuilder()
                 .types(checkedTypes(projection, query.types())).build();
         return page(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
-                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
+                pageAsk(pageRead), () -> yields.of(queryNames.name(query, "query", projection.viewType()))), page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
                 projection.itemType(), query.index(), p -> addressOf(query),
                 () -> queryNames.name(query, "query", projection.viewType()));
     }
