@@ -323,7 +323,11 @@ public interface KeyPathTable extends AutoCloseable {
     /**
      * One page of {@code query} restricted to {@code projection}'s type, each item read as its view: as
      * {@link #query(ItemQuery)}, with a {@code ProjectionExpression} so that only the view's attributes are
-     * transferred. The query may name no type or just the projection's.
+     * transferred. The query may name no type or just the projection's. On an index that holds parts of items
+     * ({@code INCLUDE}, {@code KEYS_ONLY}), a view whose attributes the index holds (the included attributes, or key
+     * fields alone) is read from the index's entries alone, one {@code Query}; another view, or a view of a type above
+     * version 1 (an index entry carries no stored version to upgrade it by), is read through the index's keys, its
+     * items read by key ({@code BatchGetItem}, projected) in the index's order.
      */
     <P> Page<P> query(Projection<P> projection, ItemQuery query);
 

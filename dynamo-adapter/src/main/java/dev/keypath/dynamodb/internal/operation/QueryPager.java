@@ -101,12 +101,14 @@ final class QueryPager implements Operation<Page<Object>> {
         SchemaRegistry registry = shape.registry();
         CheckedQuery checked = CheckedQuery.ofRange(table, q, registry, values);
         QueryRequests.Target target = checked.target();
-        if (!keys && !target.wholeItems()) {
-            throw new IllegalArgumentException("index " + target.index() + " holds parts of items: query it without "
-                    + "a projection (its items are read in full by key) or read its keys (queryKeys)");
+        if (!keys && !target.wholeItems() && !readableFromIndex(shape, registry, target)) {
+            throw new IllegalArgumentException("index " + target.index() + " holds parts of items: read whole items "
+                    + "or views the index does not hold through its keys (IndexHydration), or read its keys "
+                    + "(queryKeys)");
         }
         Expr projection = keys ? Expr.NONE : target.index() == null ? shape.projectionExpression()
-                : shape.projectionExpression(target.pkAttribute(), target.skAttribute());
+                : target.wholeItems() ? shape.projectionExpression(target.pkAttribute(), target.skAttribute())
+                : shape.indexEntryExpression(target.pkAttribute(), target.skAttribute());
         boolean tablePartitions = target.index() == null || target.strongReads(); // the table or a local index
         List<byte[]> partitions = tablePartitions
                 ? QueryPartitions.of(registry, checked.range(), checked.typeNames())
@@ -120,6 +122,11 @@ final class QueryPager implements Operation<Page<Object>> {
             checked = checked.startingAfter(tokens.decode(q.pageToken(), checked.fingerprint()));
         }
         return new QueryPager(table, checked, shape, tokens, keys, projection, ask, yields);
+    }
+
+    /** Whether the entries of the index {@code target} hold all {@code shape}, a projection, reads. */
+    static boolean readableFromIndex(ReadShape shape, SchemaRegistry registry, QueryRequests.Target target) {
+        return shape.projection() != null && shape.projection().readableFrom(registry.index(target.index()));
     }
 
     /**

@@ -442,8 +442,15 @@ public final class TableOperations {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         ItemQuery ofType = consistency.resolve(Objects.requireNonNull(query, "query"), registry).toBuilder()
                 .types(checkedTypes(projection, query.types())).build();
-        return page(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
-                pageAsk(pageRead), () -> yields.of(queryNames.name(query, "query", projection.viewType()))), page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
+        ReadShape shape = new ReadShape(registry, schema);
+        ReturnConsumedCapacity ask = pageAsk(pageRead);
+        Supplier<ReadYield> yield = () -> yields.of(queryNames.name(query, "query", projection.viewType()));
+        Operation<Page<Object>> read = ofType.index() != null && !registry.index(ofType.index()).holdsWholeItems()
+                && !schema.readableFrom(registry.index(ofType.index()))
+                ? IndexHydration.of(QueryPager.startKeys(table, ofType, registry, values, tokens, ask, yield), ofType,
+                        table, batchPolicy, registry, schema, projection.itemType(), ask)
+                : QueryPager.start(table, ofType, shape, values, tokens, ask, yield);
+        return page(Operations.map(read, page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
                 projection.itemType(), query.index(), p -> addressOf(query),
                 () -> queryNames.name(query, "query", projection.viewType()));
     }
