@@ -162,7 +162,7 @@ final class ScanPager implements Operation<Page<Object>> {
     }
 
     private Object map(Map<String, AttributeValue> raw) {
-        if (TableAttributes.SEQUENCE_TYPE.equals(SchemaRegistry.typeNameOf(raw))
+        if (TableAttributes.isInternalType(SchemaRegistry.typeNameOf(raw))
                 || shape.registry().isExpired(raw)) {
             return null;
         }

@@ -10,7 +10,6 @@ import dev.keypath.dynamodb.UpdateSpec.ValueOf;
 import dev.keypath.dynamodb.internal.expression.DerivedAttributes;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.SetValues;
-import dev.keypath.dynamodb.internal.expression.StoredAsNothing;
 import dev.keypath.dynamodb.internal.expression.UpdateEffects;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
 import dev.keypath.dynamodb.internal.expression.VersionedConditions;
@@ -252,7 +251,7 @@ public final class UpdateActions {
         boolean whole = lastTarget.steps().size() == 1 && (c.action() == UpdateSpec.Action.REMOVE
                 || c.action() == UpdateSpec.Action.SET && !(c.value() instanceof ValueOf));
         (whole ? replaced : builtOn).add(lastTarget.top());
-        if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && StoredAsNothing.is(c.value())) {
+        if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && c.value() == null) {
             removes.add(p); // a null field is stored as no attribute, as a put stores it
             effects.remove(lastTarget.steps());
             return;
