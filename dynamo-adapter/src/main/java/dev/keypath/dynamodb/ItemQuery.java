@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -118,9 +119,13 @@ public final class ItemQuery {
         return index;
     }
 
-    /** Consistency; defaults to STRONG for the table and EVENTUAL for indexes. */
-    public ReadConsistency consistency() {
-        return consistency != null ? consistency : index == null ? ReadConsistency.STRONG : ReadConsistency.EVENTUAL;
+    /**
+     * The consistency this query asks for, if it names one; without one a table reads it at its own default
+     * ({@code readConsistency} on the table builder, {@link ReadConsistency#EVENTUAL} unless set), and a global
+     * index always eventually consistent.
+     */
+    public Optional<ReadConsistency> consistency() {
+        return Optional.ofNullable(consistency);
     }
 
     /** The condition items must meet on the server, if any. */
@@ -139,12 +144,12 @@ public final class ItemQuery {
                 && Objects.equals(to, q.to) && descending == q.descending && limit == q.limit
                 && Objects.equals(pageToken, q.pageToken)
                 && Objects.equals(name, q.name) && types.equals(q.types) && Objects.equals(index, q.index)
-                && consistency() == q.consistency() && Objects.equals(filter, q.filter);
+                && consistency == q.consistency && Objects.equals(filter, q.filter);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(subtree, from, to, descending, limit, pageToken, types, index, consistency(), filter, name);
+        return Objects.hash(subtree, from, to, descending, limit, pageToken, types, index, consistency, filter, name);
     }
 
     @Override
@@ -153,6 +158,7 @@ public final class ItemQuery {
                 + (descending ? ", descending" : "") + (limit > 0 ? ", limit=" + limit : "")
                 + (types.isEmpty() ? "" : ", types=" + types) + (index == null ? "" : ", index=" + index)
                 + (filter == null ? "" : ", filter=" + filter.expression())
+                + (consistency == null ? "" : ", " + consistency.name().toLowerCase(Locale.ROOT))
                 + (pageToken == null ? "" : ", pageToken") + (name == null ? "" : ", named " + name) + "]";
     }
 
@@ -228,7 +234,9 @@ public final class ItemQuery {
         }
 
         /**
-         * Read consistency. STRONG is for the table and local indexes; a query of a global index asking for it is
+         * Read consistency; null (the default) reads at the table's default ({@code readConsistency} on the table
+         * builder, {@link ReadConsistency#EVENTUAL} unless set; a global index always eventually). STRONG is for
+         * the table and local indexes, and costs twice the read units; a query of a global index asking for it is
          * refused before any request ({@link IllegalArgumentException}).
          */
         public Builder consistency(ReadConsistency consistency) {

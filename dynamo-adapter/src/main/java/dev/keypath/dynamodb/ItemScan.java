@@ -3,6 +3,7 @@ package dev.keypath.dynamodb;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -42,7 +43,10 @@ public final class ItemScan {
         this.name = b.name;
     }
 
-    /** A new builder: the whole table, every registered type, eventually consistent, DynamoDB's 1 MB pages. */
+    /**
+     * A new builder: the whole table, every registered type, read at the table's default consistency, DynamoDB's
+     * 1 MB pages.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -123,9 +127,12 @@ public final class ItemScan {
         return limit;
     }
 
-    /** Consistency; EVENTUAL unless set. */
-    public ReadConsistency consistency() {
-        return consistency;
+    /**
+     * The consistency this scan asks for, if it names one; without one a table reads it at its own default
+     * ({@code readConsistency} on the table builder, {@link ReadConsistency#EVENTUAL} unless set).
+     */
+    public Optional<ReadConsistency> consistency() {
+        return Optional.ofNullable(consistency);
     }
 
     /** Token of the page to read, or null for the first page. */
@@ -156,7 +163,7 @@ public final class ItemScan {
         return "ItemScan[" + (isSegment() ? "segment " + segment + " of " + totalSegments : "whole table")
                 + (types.isEmpty() ? "" : ", types=" + types) + (limit > 0 ? ", limit=" + limit : "")
                 + (filter == null ? "" : ", filter=" + filter.expression())
-                + (consistency == ReadConsistency.STRONG ? ", strong" : "")
+                + (consistency == null ? "" : ", " + consistency.name().toLowerCase(Locale.ROOT))
                 + (pageToken == null ? "" : ", pageToken") + (name == null ? "" : ", named " + name) + "]";
     }
 
@@ -167,7 +174,7 @@ public final class ItemScan {
         private int totalSegments;
         private Condition filter;
         private int limit;
-        private ReadConsistency consistency = ReadConsistency.EVENTUAL;
+        private ReadConsistency consistency;
         private String pageToken;
         private String name;
 
@@ -226,9 +233,12 @@ public final class ItemScan {
             return this;
         }
 
-        /** Read consistency; STRONG reads cost twice as much. */
+        /**
+         * Read consistency; null (the default) reads at the table's default ({@code readConsistency} on the table
+         * builder, {@link ReadConsistency#EVENTUAL} unless set). STRONG reads cost twice as much.
+         */
         public Builder consistency(ReadConsistency consistency) {
-            this.consistency = Objects.requireNonNull(consistency, "consistency");
+            this.consistency = consistency;
             return this;
         }
 

@@ -76,9 +76,12 @@ public interface KeyPathAsyncTable {
     /** As {@link KeyPathTable#withGeneratedIds}, completing when a sequence id, if needed, is allocated. */
     <T> CompletableFuture<T> withGeneratedIds(T item);
 
-    /** {@link #get(Class, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    /** As {@link KeyPathTable#readConsistency()}: the consistency of the reads that name none. */
+    ReadConsistency readConsistency();
+
+    /** {@link #get(Class, KeyPath, ReadConsistency)} at the table's {@linkplain #readConsistency() consistency}. */
     default <T> CompletableFuture<Optional<T>> get(Class<T> type, KeyPath keyPath) {
-        return get(type, keyPath, ReadConsistency.STRONG);
+        return get(type, keyPath, readConsistency());
     }
 
     /**
@@ -187,7 +190,7 @@ public interface KeyPathAsyncTable {
      */
     CompletableFuture<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency);
 
-    /** Batch get of one type with strong consistency. */
+    /** Batch get of one type at the table's {@linkplain #readConsistency() consistency}. */
     <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths);
 
     /**
@@ -254,9 +257,9 @@ public interface KeyPathAsyncTable {
     /** One item of {@code projection}'s type as its view, exactly as {@link KeyPathTable#get(Projection, KeyPath, ReadConsistency)}. */
     <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency);
 
-    /** {@link #get(Projection, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    /** {@link #get(Projection, KeyPath, ReadConsistency)} at the table's {@linkplain #readConsistency() consistency}. */
     default <P> CompletableFuture<Optional<P>> get(Projection<P> projection, KeyPath keyPath) {
-        return get(projection, keyPath, ReadConsistency.STRONG);
+        return get(projection, keyPath, readConsistency());
     }
 
     /** One page of a projected query, exactly as {@link KeyPathTable#query(Projection, ItemQuery)}. */

@@ -89,14 +89,21 @@ public interface KeyPathTable extends AutoCloseable {
      */
     TableStatus bootstrap();
 
-    /** {@link #get(Class, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    /**
+     * The consistency of the reads that name none ({@link TableBuilderSettings#readConsistency}):
+     * {@link ReadConsistency#EVENTUAL} unless the builder set it.
+     */
+    ReadConsistency readConsistency();
+
+    /** {@link #get(Class, KeyPath, ReadConsistency)} at the table's {@linkplain #readConsistency() consistency}. */
     default <T> Optional<T> get(Class<T> type, KeyPath keyPath) {
-        return get(type, keyPath, ReadConsistency.STRONG);
+        return get(type, keyPath, readConsistency());
     }
 
     /**
      * Reads one item ({@code GetItem}). Empty if absent or expired; {@link UnknownItemTypeException} if the stored
-     * item is of another type. Example: {@code table.get(Post.class, KeyPath.of("user", id).then("post", 7))}.
+     * item is of another type. {@code consistency} null reads at the table's {@linkplain #readConsistency()
+     * consistency}. Example: {@code table.get(Post.class, KeyPath.of("user", id).then("post", 7))}.
      */
     <T> Optional<T> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency);
 
@@ -308,15 +315,19 @@ public interface KeyPathTable extends AutoCloseable {
      */
     <P> Optional<P> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency);
 
-    /** {@link #get(Projection, KeyPath, ReadConsistency)} with a strongly consistent read. */
+    /** {@link #get(Projection, KeyPath, ReadConsistency)} at the table's {@linkplain #readConsistency() consistency}. */
     default <P> Optional<P> get(Projection<P> projection, KeyPath keyPath) {
-        return get(projection, keyPath, ReadConsistency.STRONG);
+        return get(projection, keyPath, readConsistency());
     }
 
     /**
      * One page of {@code query} restricted to {@code projection}'s type, each item read as its view: as
      * {@link #query(ItemQuery)}, with a {@code ProjectionExpression} so that only the view's attributes are
-     * transferred. The query may name no type or just the projection's.
+     * transferred. The query may name no type or just the projection's. On an index that holds parts of items
+     * ({@code INCLUDE}, {@code KEYS_ONLY}), a view whose attributes the index holds (the included attributes, or key
+     * fields alone) is read from the index's entries alone, one {@code Query}; another view, or a view of a type above
+     * version 1 (an index entry carries no stored version to upgrade it by), is read through the index's keys, its
+     * items read by key ({@code BatchGetItem}, projected) in the index's order.
      */
     <P> Page<P> query(Projection<P> projection, ItemQuery query);
 
@@ -359,7 +370,7 @@ public interface KeyPathTable extends AutoCloseable {
      */
     List<Object> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency);
 
-    /** Batch get of one type with strong consistency. */
+    /** Batch get of one type at the table's {@linkplain #readConsistency() consistency}. */
     <T> List<T> batchGet(Class<T> type, Collection<KeyPath> keyPaths);
 
     /**

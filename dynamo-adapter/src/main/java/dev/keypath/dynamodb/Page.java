@@ -10,7 +10,9 @@ import java.util.Optional;
  * <p>Immutable and thread-safe (the items themselves are whatever the mapped classes are).
  *
  * @param items         the mapped items of this page
- * @param nextPageToken opaque token for the next page, or null when there are no more results
+ * @param nextPageToken opaque token for the next page, or null when there are no more results; a page that ends
+ *                      exactly where its range does may still carry one (DynamoDB stopped at its limit without
+ *                      knowing what follows), whose page is then empty
  * @param scannedCount  how many items DynamoDB read (and billed) for this page: DynamoDB's {@code ScannedCount}
  *                      summed over the page's requests. More than {@code items().size()} when a filter, other
  *                      item types, expired items or key-range bounds that admit other paths (ids of another type

@@ -119,6 +119,19 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
     B returnConsumedCapacity(ReturnConsumedCapacity mode);
 
     /**
+     * The consistency of every read that names none: a {@code get}, a {@code batchGet}, a projected read, a query
+     * or count of the table or a local index, a scan, the key reads of {@code deleteSubtree}. Defaults to
+     * {@link ReadConsistency#EVENTUAL}, DynamoDB's own default: half the read units of a strongly consistent read,
+     * which may miss a write of the last second or so. A read that names its consistency reads with it, and a global
+     * index is always read eventually consistent. The table's own reads that must see the latest write read strongly
+     * consistent whatever this says: the read of a read-checked transaction and of a read-modify-write, the alias
+     * reads of a unique key path ({@code getByAlias} included) and of a write that keeps them, the probe of a
+     * sequence id, the read an update makes of a missing nested value or of an item it upgrades, and the moves of a
+     * re-shard.
+     */
+    B readConsistency(ReadConsistency consistency);
+
+    /**
      * Tells {@code listener} of every logical operation once it has ended: its access pattern, outcome, duration
      * and capacity ({@link OperationReport}). None by default; without one no report is built.
      */

@@ -31,7 +31,10 @@ public interface KeyPathDynamoOperations {
     KeyPathTable table();
 
     /**
-     * Reads the item of {@code type} at {@code keyPath} ({@code GetItem}, strongly consistent).
+     * Reads the item of {@code type} at {@code keyPath} ({@code GetItem}, at the table's
+     * {@linkplain KeyPathTable#readConsistency() read consistency}, eventual unless
+     * {@code keypath.dynamodb.read-consistency=strong}; strongly consistent inside a unit of work, which checks it at
+     * commit).
      *
      * @param type    a registered item type, required
      * @param keyPath the item's key path, required

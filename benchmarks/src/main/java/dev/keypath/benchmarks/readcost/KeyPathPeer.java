@@ -2,6 +2,7 @@ package dev.keypath.benchmarks.readcost;
 
 import dev.keypath.KeyPath;
 import dev.keypath.benchmarks.readcost.SocialItems.Post;
+import dev.keypath.benchmarks.readcost.SocialItems.Posted;
 import dev.keypath.benchmarks.readcost.SocialItems.User;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
@@ -21,8 +22,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * keypath's side: a {@link KeyPathTable} holding the data set in one of two layouts, serving each pattern through
- * the calls keypath's README teaches (a {@code get}, a typed {@code query} of a subtree or a range, a query of the
- * {@code byTag} index, page tokens, {@code transact}, {@code deleteSubtree}, {@code batchWrite} to load).
+ * the calls keypath's README and docs/COST.md teach (a {@code get}, a typed {@code query} of a subtree, a range or an
+ * index, page tokens, {@code transact}, {@code deleteSubtree}, {@code batchWrite} to load). What differs between the
+ * layouts (where the user lies, which query reads a user's posts, where a post's comments are) is each layout's.
  *
  * <p>At {@link Reads#EVENTUAL} every call that takes a consistency is given {@link ReadConsistency#EVENTUAL}; at
  * {@link Reads#LIBRARY_DEFAULT} none is given.
@@ -43,6 +45,30 @@ abstract class KeyPathPeer implements PeerTable {
 
     /** This layout's items for the data set's items (same order). */
     abstract List<Object> stored(List<Object> items);
+
+    /** The key path of {@code user}'s item. */
+    abstract KeyPath userPath(User user);
+
+    /** The user read by key, as the data set's {@link User}. */
+    abstract User user(KeyPath path, ReadConsistency consistency);
+
+    /** The user and its latest posts, newest first, as one page. */
+    abstract Page<Object> userAndLatestPosts(Workload w, ReadConsistency consistency);
+
+    /** One page of the user's posts in post order, from {@code token}. */
+    abstract Page<? extends Posted> postsPage(User user, int limit, String token, ReadConsistency consistency);
+
+    /** The class of this layout's posts. */
+    abstract Class<? extends Posted> postType();
+
+    /** This layout's item of {@code post}. */
+    abstract Object stored(Post post);
+
+    /** The class of this layout's users. */
+    abstract Class<?> userType();
+
+    /** The data set's user for a user item this layout read. */
+    abstract User asUser(Object item);
 
     /** The thread's comments between the workload's timestamps, every page. */
     abstract List<String> commentsBetween(Workload w, ReadConsistency consistency);
@@ -80,26 +106,23 @@ abstract class KeyPathPeer implements PeerTable {
     public Outcome run(AccessPattern pattern, Workload w, Reads reads) {
         ReadConsistency c = reads == Reads.EVENTUAL ? ReadConsistency.EVENTUAL : null;
         return switch (pattern) {
-            case GET_USER -> Outcome.of(List.of(Workload.user(user(w, c))));
+            case GET_USER -> Outcome.of(List.of(Workload.user(user(userPath(w.profile), c))));
             case USER_AND_LATEST_POSTS -> {
                 List<String> items = new ArrayList<>();
-                items.add(Workload.user(user(w, c)));
-                Page<Post> posts = table.query(Post.class, ItemQuery.of(q -> q.subtree(userPath(w.profile).then("post"))
-                        .descending().limit(Workload.LATEST_POSTS).consistency(c)));
-                posts.items().forEach(p -> items.add(Workload.post(p)));
+                for (Object item : userAndLatestPosts(w, c).items()) {
+                    items.add(item instanceof Posted p ? Workload.post(p) : Workload.user(asUser(item)));
+                }
                 yield Outcome.of(items);
             }
             case COMMENTS_BETWEEN -> Outcome.of(commentsBetween(w, c));
-            case NEWEST_BY_TAG -> Outcome.of(Workload.ids(table.query(Post.class, ItemQuery.of(q -> q.index("byTag")
+            case NEWEST_BY_TAG -> Outcome.of(Workload.ids(table.query(postType(), ItemQuery.of(q -> q.index("byTag")
                     .subtree(KeyPath.of("tag", w.tag).then("post")).descending().limit(Workload.TAGGED_POSTS)
                     .consistency(c))).items(), Workload::post));
             case POSTS_IN_PAGES -> {
                 List<String> items = new ArrayList<>(w.pagedPosts);
                 String token = null;
                 while (items.size() < w.pagedPosts) {
-                    String current = token;
-                    Page<Post> page = table.query(Post.class, ItemQuery.of(q -> q.subtree(userPath(w.heavy).then("post"))
-                            .limit(Workload.PAGE_SIZE).pageToken(current).consistency(c)));
+                    Page<? extends Posted> page = postsPage(w.heavy, Workload.PAGE_SIZE, token, c);
                     page.items().forEach(p -> items.add(Workload.post(p)));
                     token = page.nextPageToken();
                     if (token == null) {
@@ -109,8 +132,9 @@ abstract class KeyPathPeer implements PeerTable {
                 yield Outcome.of(items);
             }
             case CREATE_POST -> {
-                table.transact(tx -> tx.put(w.newPost, PutMode.CREATE_ONLY)
-                        .update(User.class, userPath(w.newPostOwner), UpdateSpec.of(u -> u.increment("postCount", 1))));
+                table.transact(tx -> tx.put(stored(w.newPost), PutMode.CREATE_ONLY)
+                        .update(userType(), userPath(w.newPostOwner),
+                                UpdateSpec.of(u -> u.increment("postCount", 1))));
                 yield new Outcome(List.of("created " + Workload.post(w.newPost)), 2);
             }
             case DELETE_POST -> {
@@ -124,8 +148,9 @@ abstract class KeyPathPeer implements PeerTable {
     public void restore(AccessPattern pattern, Workload w, SocialDataSet data) {
         switch (pattern) {
             case CREATE_POST -> {
-                table.delete(Post.class, postPath(w.newPost));
-                table.update(User.class, userPath(w.newPostOwner), UpdateSpec.of(u -> u.increment("postCount", -1)));
+                table.delete(postType(), postPath(w.newPost));
+                table.update(userType(), userPath(w.newPostOwner),
+                        UpdateSpec.of(u -> u.increment("postCount", -1)));
             }
             case DELETE_POST -> {
                 List<Object> items = new ArrayList<>();
@@ -145,10 +170,9 @@ abstract class KeyPathPeer implements PeerTable {
     public List<String> stateAfter(AccessPattern pattern, Workload w) {
         return switch (pattern) {
             case CREATE_POST -> List.of(
-                    Workload.post(w.newPost) + (table.get(Post.class, postPath(w.newPost), ReadConsistency.STRONG)
+                    Workload.post(w.newPost) + (table.get(postType(), postPath(w.newPost), ReadConsistency.STRONG)
                             .isPresent() ? " stored" : " missing"),
-                    "postCount " + table.get(User.class, userPath(w.newPostOwner), ReadConsistency.STRONG)
-                            .orElseThrow().postCount());
+                    "postCount " + user(userPath(w.newPostOwner), ReadConsistency.STRONG).postCount());
             case DELETE_POST -> List.of("items under " + Workload.post(w.victim) + ": " + itemsUnderVictim(w));
             default -> List.of();
         };
@@ -166,16 +190,7 @@ abstract class KeyPathPeer implements PeerTable {
         }
     }
 
-    private User user(Workload w, ReadConsistency c) {
-        KeyPath path = userPath(w.profile);
-        return (c == null ? table.get(User.class, path) : table.get(User.class, path, c)).orElseThrow();
-    }
-
-    static KeyPath userPath(User u) {
-        return KeyPath.of("user", u.userId());
-    }
-
-    static KeyPath postPath(Post p) {
+    static KeyPath postPath(Posted p) {
         return KeyPath.of("user", p.userId()).then("post", p.postId());
     }
 

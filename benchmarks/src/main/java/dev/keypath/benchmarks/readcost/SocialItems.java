@@ -7,25 +7,43 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The social data set's item types as a keypath user declares them. The generated data set is made of the
- * hierarchical types ({@link User}, {@link Post}, {@link Comment}, {@link Reaction}); the flat layout stores the same
- * comments and reactions as {@link FlatComment} and {@link FlatReaction}, under the same stored type names.
+ * The social data set's item types as a keypath user declares them, following docs/COST.md ("Hierarchies"). The
+ * generated data set is made of the hierarchical types ({@link User}, {@link Post}, {@link Comment},
+ * {@link Reaction}), whose users and posts declare the local index {@code posts} that lists a user's posts without
+ * what lies under them; the flat layout stores the same users, posts, comments and reactions as {@link FlatUser},
+ * {@link FlatPost}, {@link FlatComment} and {@link FlatReaction}, under the same stored type names.
  */
 public final class SocialItems {
     private SocialItems() {}
 
-    /** A user, the root of its partition; {@code postCount} counts the user's posts. */
+    /** A post's identity, whichever layout stores it. */
+    public interface Posted {
+        /** The user whose post it is. */
+        UUID userId();
+
+        /** The post's id, unique over the data set. */
+        long postId();
+    }
+
+    /**
+     * A user, the root of its partition; {@code postCount} counts the user's posts. Its entry in the local index
+     * {@code posts} sorts after its posts, so that one descending query of the index reads the user and its newest
+     * posts.
+     */
     @ItemType(keyPath = "/user-{userId}")
+    @SecondaryKeyPath(index = "posts", keyPath = "/user-{userId}/profile", local = true)
     public record User(UUID userId, String handle, String displayName, Instant joinedAt, long postCount) {}
 
     /**
      * A post of a user. Post ids are integers, unique over the data set and increasing with {@code createdAt}, so the
-     * highest ids are the newest posts. {@code tag} is the post's first tag, the one the {@code byTag} index holds.
+     * highest ids are the newest posts. {@code tag} is the post's first tag, the one the {@code byTag} index holds; the
+     * local index {@code posts} holds a user's posts without their comments and reactions.
      */
     @ItemType(keyPath = "/user-{userId}/post-{postId}")
     @SecondaryKeyPath(index = "byTag", keyPath = "/tag-{tag}/post-{postId}")
+    @SecondaryKeyPath(index = "posts", keyPath = "/user-{userId}/post-{postId}", local = true)
     public record Post(UUID userId, long postId, String title, String body, String tag, List<String> tags,
-                       Instant createdAt) {}
+                       Instant createdAt) implements Posted {}
 
     /** A comment on a post, keyed by its epoch-second timestamp, under its post (hierarchical layout). */
     @ItemType(keyPath = "/user-{userId}/post-{postId}/comment-{postedAt}")
@@ -34,6 +52,31 @@ public final class SocialItems {
     /** A reaction to a comment, under its comment (hierarchical layout); reaction ids are unique over the data set. */
     @ItemType(keyPath = "/user-{userId}/post-{postId}/comment-{postedAt}/react-{reactionId}")
     public record Reaction(UUID userId, long postId, long postedAt, long reactionId, UUID authorId, String emoji) {}
+
+    /**
+     * A user in the flat layout: stored as a child of its own partition that sorts after its posts ({@code profile}
+     * after {@code post}), so that one descending query of the partition reads the user and its newest posts.
+     */
+    @ItemType(keyPath = "/user-{userId}/profile", name = "User")
+    public record FlatUser(UUID userId, String handle, String displayName, Instant joinedAt, long postCount) {
+        static FlatUser of(User u) {
+            return new FlatUser(u.userId(), u.handle(), u.displayName(), u.joinedAt(), u.postCount());
+        }
+
+        User user() {
+            return new User(userId, handle, displayName, joinedAt, postCount);
+        }
+    }
+
+    /** A post in the flat layout: as {@link Post}, without the local index its partition has no need of. */
+    @ItemType(keyPath = "/user-{userId}/post-{postId}", name = "Post")
+    @SecondaryKeyPath(index = "byTag", keyPath = "/tag-{tag}/post-{postId}")
+    public record FlatPost(UUID userId, long postId, String title, String body, String tag, List<String> tags,
+                           Instant createdAt) implements Posted {
+        static FlatPost of(Post p) {
+            return new FlatPost(p.userId(), p.postId(), p.title(), p.body(), p.tag(), p.tags(), p.createdAt());
+        }
+    }
 
     /** A comment in the flat layout: under its post's own partition, not under the post's key path. */
     @ItemType(keyPath = "/post-{postId}/comment-{postedAt}", name = "Comment")

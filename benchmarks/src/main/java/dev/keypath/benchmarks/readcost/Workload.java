@@ -103,7 +103,7 @@ final class Workload {
         return "user-" + u.userId() + " " + u.handle() + " postCount " + u.postCount();
     }
 
-    static String post(Post p) {
+    static String post(SocialItems.Posted p) {
         return "post-" + p.postId();
     }
 

@@ -24,32 +24,38 @@ import org.junit.jupiter.params.provider.MethodSource;
  * index holds only the requested type. Capacity is a deterministic count on DynamoDB Local, so these are counts, not
  * timings.
  *
- * <p>The flat layout is held to every pattern. The hierarchical layout is held to the patterns whose range holds only
- * what they ask for there (a user by key, the tag index, the transaction): in the hierarchy a post's comments and
- * reactions lie between its user's posts, a comment's reactions between the comments, and a deleted post is read with
- * its subtree, so those reads carry descendants that no read limit removes.
+ * <p>The flat layout (docs/COST.md's descendants elsewhere) is held to every pattern. The hierarchical layout reads a
+ * user's posts from the sparse local index COST.md teaches, and is held to every pattern but three, each left to a
+ * disabled test that names why the layout cannot meet it: a range of a post's comments holds the comments' reactions,
+ * a deleted post is read with its subtree, and the index costs a write per entry.
  */
-@Disabled("read-cost targets: enabled when the fixes land")
 class ReadCostTargetsTest {
     private static final double MAX_READ_PER_RETURNED = 1.1;
     private static final String PEER = "Enhanced Client";
     private static final String[] KEYPATH = {
         "keypath hierarchical", "keypath flat", "keypath hierarchical, defaults", "keypath flat, defaults"};
 
-    /** Per layout, the patterns held to the Enhanced Client's read and write units. */
-    private static final Map<String, Set<AccessPattern>> COMPARED = Map.of(
+    /** Per layout, the patterns held to the Enhanced Client's read units. */
+    private static final Map<String, Set<AccessPattern>> COMPARED_READS = Map.of(
             "keypath flat", EnumSet.allOf(AccessPattern.class),
-            "keypath hierarchical", EnumSet.of(AccessPattern.GET_USER, AccessPattern.NEWEST_BY_TAG,
-                    AccessPattern.CREATE_POST));
+            "keypath hierarchical", EnumSet.complementOf(EnumSet.of(AccessPattern.COMMENTS_BETWEEN,
+                    AccessPattern.DELETE_POST)));
+
+    /** Per layout, the patterns held to the Enhanced Client's write units. */
+    private static final Map<String, Set<AccessPattern>> COMPARED_WRITES = Map.of(
+            "keypath flat", EnumSet.allOf(AccessPattern.class),
+            "keypath hierarchical", EnumSet.complementOf(EnumSet.of(AccessPattern.CREATE_POST,
+                    AccessPattern.DELETE_POST)));
 
     /**
      * Per layout, the patterns whose range holds only the type they ask for: the user's key; the {@code byTag} index,
-     * which only posts declare; a deleted subtree, all of which is deleted; and in the flat layout, also a user's
-     * posts ({@code /user-{}/post}) and a post's comments ({@code /post-{}/comment}), which hold nothing else there.
+     * which only posts declare; a deleted subtree, all of which is deleted; in the flat layout, a user's partition
+     * ({@code /user-{}/post} and the user's {@code profile}) and a post's comments ({@code /post-{}/comment}), which
+     * hold nothing else there; in the hierarchy, the local index {@code posts}, which only users and posts declare.
      */
     private static final Map<String, Set<AccessPattern>> ONE_TYPE_RANGES = Map.of(
-            "keypath hierarchical", EnumSet.of(AccessPattern.GET_USER, AccessPattern.NEWEST_BY_TAG,
-                    AccessPattern.DELETE_POST),
+            "keypath hierarchical", EnumSet.of(AccessPattern.GET_USER, AccessPattern.USER_AND_LATEST_POSTS,
+                    AccessPattern.NEWEST_BY_TAG, AccessPattern.POSTS_IN_PAGES, AccessPattern.DELETE_POST),
             "keypath flat", EnumSet.of(AccessPattern.GET_USER, AccessPattern.USER_AND_LATEST_POSTS,
                     AccessPattern.COMMENTS_BETWEEN, AccessPattern.NEWEST_BY_TAG, AccessPattern.POSTS_IN_PAGES,
                     AccessPattern.DELETE_POST));
@@ -70,12 +76,28 @@ class ReadCostTargetsTest {
         fixture.close();
     }
 
-    static Stream<Arguments> comparedRuns() {
-        return runsIn(COMPARED);
+    static Stream<Arguments> comparedReads() {
+        return runsIn(COMPARED_READS);
+    }
+
+    static Stream<Arguments> comparedWrites() {
+        return runsIn(COMPARED_WRITES);
     }
 
     static Stream<Arguments> oneTypeRanges() {
         return runsIn(ONE_TYPE_RANGES);
+    }
+
+    static Stream<Arguments> hierarchicalComments() {
+        return hierarchical(AccessPattern.COMMENTS_BETWEEN);
+    }
+
+    static Stream<Arguments> hierarchicalDelete() {
+        return hierarchical(AccessPattern.DELETE_POST);
+    }
+
+    static Stream<Arguments> hierarchicalWrites() {
+        return Stream.concat(hierarchical(AccessPattern.CREATE_POST), hierarchical(AccessPattern.DELETE_POST));
     }
 
     /** Each pattern with each keypath variant whose layout {@code patterns} names it for. */
@@ -84,24 +106,49 @@ class ReadCostTargetsTest {
                 .filter(k -> patterns.get(k.replace(", defaults", "")).contains(p)).map(k -> Arguments.of(p, k)));
     }
 
-    @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("comparedRuns")
-    void readUnitsAtMostTheEnhancedClients(AccessPattern pattern, String keypath) {
-        Tally mine = SAMPLES.get(pattern).get(keypath).tally();
-        Tally peer = SAMPLES.get(pattern).get(PEER).tally();
-
-        assertThat(mine.readUnits()).as(over(pattern, keypath, "RCU", mine.readUnits(), peer.readUnits()))
-                .isLessThanOrEqualTo(peer.readUnits());
+    private static Stream<Arguments> hierarchical(AccessPattern pattern) {
+        return Stream.of(Arguments.of(pattern, "keypath hierarchical"),
+                Arguments.of(pattern, "keypath hierarchical, defaults"));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
-    @MethodSource("comparedRuns")
-    void writeUnitsAtMostTheEnhancedClients(AccessPattern pattern, String keypath) {
-        Tally mine = SAMPLES.get(pattern).get(keypath).tally();
-        Tally peer = SAMPLES.get(pattern).get(PEER).tally();
+    @MethodSource("comparedReads")
+    void readUnitsAtMostTheEnhancedClients(AccessPattern pattern, String keypath) {
+        assertReadUnitsAtMostThePeers(pattern, keypath);
+    }
 
-        assertThat(mine.writeUnits()).as(over(pattern, keypath, "WCU", mine.writeUnits(), peer.writeUnits()))
-                .isLessThanOrEqualTo(peer.writeUnits());
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("comparedWrites")
+    void writeUnitsAtMostTheEnhancedClients(AccessPattern pattern, String keypath) {
+        assertWriteUnitsAtMostThePeers(pattern, keypath);
+    }
+
+    @Disabled("hierarchical layout: a post's comments between two timestamps are a range of the post's subtree, "
+            + "where each comment's reactions lie under it, between the comments; every item of the range is read and "
+            + "no read limit removes the reactions (docs/COST.md: keep the reactions beside the comments, the flat "
+            + "layout)")
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("hierarchicalComments")
+    void theHierarchysCommentsBetweenTwoTimestamps(AccessPattern pattern, String keypath) {
+        assertReadUnitsAtMostThePeers(pattern, keypath);
+    }
+
+    @Disabled("hierarchical layout: deleteSubtree reads the keys of the post's whole subtree, the post among them, "
+            + "where the Enhanced Client deletes the post by key without reading it: one item more to read, which can "
+            + "cross a 4 KB boundary")
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("hierarchicalDelete")
+    void theHierarchysDeleteReadsThePostToo(AccessPattern pattern, String keypath) {
+        assertReadUnitsAtMostThePeers(pattern, keypath);
+    }
+
+    @Disabled("hierarchical layout: the local index posts (docs/COST.md, a sparse local index of the children) holds "
+            + "an entry of each post and user, written with the post and with the user's count, twice over in a "
+            + "transaction, and deleted with the post; the Enhanced Client's table has no such index")
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("hierarchicalWrites")
+    void theHierarchysWritesPayForItsIndex(AccessPattern pattern, String keypath) {
+        assertWriteUnitsAtMostThePeers(pattern, keypath);
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -115,6 +162,22 @@ class ReadCostTargetsTest {
                         "%s, %s: read %d items for %d returned (%.2f per item, at most %.1f)",
                         pattern.label(), keypath, read, returned, (double) read / returned, MAX_READ_PER_RETURNED))
                 .isLessThanOrEqualTo(MAX_READ_PER_RETURNED);
+    }
+
+    private static void assertReadUnitsAtMostThePeers(AccessPattern pattern, String keypath) {
+        Tally mine = SAMPLES.get(pattern).get(keypath).tally();
+        Tally peer = SAMPLES.get(pattern).get(PEER).tally();
+
+        assertThat(mine.readUnits()).as(over(pattern, keypath, "RCU", mine.readUnits(), peer.readUnits()))
+                .isLessThanOrEqualTo(peer.readUnits());
+    }
+
+    private static void assertWriteUnitsAtMostThePeers(AccessPattern pattern, String keypath) {
+        Tally mine = SAMPLES.get(pattern).get(keypath).tally();
+        Tally peer = SAMPLES.get(pattern).get(PEER).tally();
+
+        assertThat(mine.writeUnits()).as(over(pattern, keypath, "WCU", mine.writeUnits(), peer.writeUnits()))
+                .isLessThanOrEqualTo(peer.writeUnits());
     }
 
     private static String over(AccessPattern pattern, String keypath, String units, double mine, double peer) {

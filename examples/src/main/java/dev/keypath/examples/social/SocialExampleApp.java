@@ -103,13 +103,14 @@ public final class SocialExampleApp {
         }
         out.printf("   %s%n", costs.take());
 
-        section("4. paging: " + ada.handle() + "'s posts, 5 per page, newest first (integer ids: post-9 < post-10 < post-11)");
+        section("4. paging: " + ada.handle() + "'s posts, 5 per page, newest first (integer ids: post-9 < post-10 < post-11),"
+                + " from the posts' own local index, which holds no comment or reaction");
         String token = null;
         int pageNumber = 0;
         do {
             String current = token;
             Page<Post> page = table.query(Post.class, ItemQuery.of(q -> {
-                q.subtree(adaPath.then("post")).descending().limit(5).named("postsNewestFirst");
+                q.index("posts").subtree(adaPath.then("post")).descending().limit(5).named("postsNewestFirst");
                 if (current != null) {
                     q.pageToken(current);
                 }

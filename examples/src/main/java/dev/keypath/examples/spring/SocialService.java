@@ -66,7 +66,7 @@ public class SocialService {
 
     /** One page of a user's posts, newest first. */
     public Slice<Post> timeline(UUID userId, int size, String token) {
-        return posts.findByUserIdOrderByPostIdDesc(userId, KeyPathPageRequest.of(size, token));
+        return posts.timeline(userId, KeyPathPageRequest.of(size, token));
     }
 
     /** A post with its comments, read by one query; empty if there is no such post. */

@@ -2,6 +2,8 @@ package dev.keypath.examples.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keypath.micrometer.ledger.AccessPatternLedger;
+import dev.keypath.micrometer.ledger.PatternFigures;
 import dev.keypath.test.TestDynamoDb;
 import java.io.IOException;
 import java.net.URI;
@@ -112,6 +114,43 @@ class SocialApiTest {
         assertThat(thread.body().get("comments")).hasSize(2);
         assertThat(thread.body().get("comments").get(0).get("text").asString()).isEqualTo("first!");
         assertThat(send("GET", "/users/" + user + "/posts/4", null).body().get("comments")).isEmpty();
+    }
+
+    @Test
+    void theTimelineReadsThePostsAloneWhileTheirCommentsLieUnderThem(@Autowired AccessPatternLedger ledger)
+            throws Exception {
+        String user = newUser("tim");
+        for (int i = 1; i <= 5; i++) {
+            send("POST", "/users/" + user + "/posts", Map.of("title", "post " + i, "body", "text " + i));
+            for (int c = 0; c < 3; c++) {
+                send("POST", "/users/" + user + "/posts/" + i + "/comments", Map.of("author", "bob", "text", "c" + c));
+            }
+        }
+        PatternFigures before = timeline(ledger);
+
+        List<String> titles = new ArrayList<>();
+        String token = null;
+        do {
+            String query = "?size=2" + (token == null ? "" : "&token=" + URLEncoder.encode(token, StandardCharsets.UTF_8));
+            Response page = send("GET", "/users/" + user + "/timeline" + query, null);
+            assertThat(page.status()).isEqualTo(200);
+            page.body().get("posts").forEach(p -> titles.add(p.get("title").asString()));
+            JsonNode next = page.body().get("nextToken");
+            token = next == null || next.isNull() ? null : next.asString();
+        } while (token != null);
+
+        assertThat(titles).containsExactly("post 5", "post 4", "post 3", "post 2", "post 1");
+        PatternFigures after = timeline(ledger);
+        assertThat(after.itemsReturned() - before.itemsReturned()).isEqualTo(5);
+        assertThat(after.itemsRead() - before.itemsRead()).as("items read: the posts, none of their 15 comments")
+                .isEqualTo(5);
+    }
+
+    /** The ledger's figures of the timeline's access pattern (zero before its first call). */
+    private static PatternFigures timeline(AccessPatternLedger ledger) {
+        return ledger.patterns().stream().filter(p -> p.accessPattern().equals("PostRepository.timeline"))
+                .findFirst().orElse(new PatternFigures("PostRepository.timeline", null, null, Map.of(), null, 0, 0,
+                        Map.of(), Map.of(), 0, 0, 0, 0, 0));
     }
 
     @Test

@@ -103,7 +103,7 @@ class CountTest {
                         .keyConditionExpression("pk = :pk") // the user's whole partition
                         .expressionAttributeValues(Map.of(":pk",
                                 AttributeValue.fromB(SdkBytes.fromByteArray(range.partitionKey()))))
-                        .select(Select.COUNT).consistentRead(true)
+                        .select(Select.COUNT) // DynamoDB's default consistency, as keypath's
                         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL);
                 if (start != null) {
                     q.exclusiveStartKey(start);

@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationObserver;
+import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.TableStatus;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.local.EmbeddedDynamoDb;
@@ -131,7 +132,9 @@ public class KeyPathDynamoAutoConfiguration {
                 .jsonMapper(storageMapper(jsonMapper.getIfUnique(), mapperCustomizers))
                 .onUnreadableItem(unreadable.getIfAvailable(() -> unreadableItems(properties)))
                 .strictReads(properties.isStrictReads())
-                .returnConsumedCapacity(consumedCapacity(properties.getConsumedCapacity()));
+                .returnConsumedCapacity(consumedCapacity(properties.getConsumedCapacity()))
+                .readConsistency(properties.getReadConsistency() == null ? ReadConsistency.EVENTUAL
+                        : properties.getReadConsistency());
         Set<Class<?>> types = new ItemTypeScanner(beanFactory.getClass().getClassLoader())
                 .scan(itemTypePackages(properties, beanFactory));
         builder.register(types.toArray(new Class<?>[0]));

@@ -1,5 +1,6 @@
 package dev.keypath.spring.autoconfigure;
 
+import dev.keypath.dynamodb.ReadConsistency;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,6 +90,14 @@ public class KeyPathDynamoProperties {
      */
     private ConsumedCapacity consumedCapacity = ConsumedCapacity.INDEXES;
 
+    /**
+     * The consistency of every read that names none (repository reads, gets, queries, counts, scans): eventual
+     * (the default, DynamoDB's own), or strong, which costs twice the read units and sees every write acknowledged
+     * before it. Queries of a global index are eventual whatever this says; the reads of a transaction unit are
+     * strongly consistent whatever it says. A KeyPathTableBuilderCustomizer that sets readConsistency wins.
+     */
+    private ReadConsistency readConsistency = ReadConsistency.EVENTUAL;
+
     /** Policies of {@code unreadable-items}. */
     public enum UnreadableItems {
         /** Fail the read with a DataRetrievalFailureException naming the key path. */
@@ -170,6 +179,14 @@ public class KeyPathDynamoProperties {
 
     public void setConsumedCapacity(ConsumedCapacity consumedCapacity) {
         this.consumedCapacity = consumedCapacity;
+    }
+
+    public ReadConsistency getReadConsistency() {
+        return readConsistency;
+    }
+
+    public void setReadConsistency(ReadConsistency readConsistency) {
+        this.readConsistency = readConsistency;
     }
 
     public boolean isEngineLogs() {

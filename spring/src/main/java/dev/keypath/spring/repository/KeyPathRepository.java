@@ -63,7 +63,11 @@ public interface KeyPathRepository<T, ID> extends Repository<T, ID> {
      */
     Stream<T> scanAll(int totalSegments);
 
-    /** Reads the item at {@code id} ({@code GetItem}, strongly consistent); {@code id} required. */
+    /**
+     * Reads the item at {@code id} ({@code GetItem} at the table's read consistency, eventual unless
+     * {@code keypath.dynamodb.read-consistency=strong}; strongly consistent inside a unit of work); {@code id}
+     * required.
+     */
     Optional<T> findById(ID id);
 
     /** Whether an item of this type exists at {@code id}. */

@@ -195,7 +195,8 @@ class AutoConfigurationTest {
             assertThat(json).contains("\"keypath.dynamodb.endpoint\"", "\"keypath.dynamodb.region\"",
                     "\"keypath.dynamodb.table-name\"", "\"keypath.dynamodb.create-table-if-missing\"",
                     "\"keypath.dynamodb.embedded\"", "\"keypath.dynamodb.page-token-secret\"",
-                    "\"keypath.dynamodb.repositories.enabled\"", "\"keypath.dynamodb.consumed-capacity\"");
+                    "\"keypath.dynamodb.repositories.enabled\"", "\"keypath.dynamodb.consumed-capacity\"",
+                    "\"keypath.dynamodb.read-consistency\"");
         }
     }
 }

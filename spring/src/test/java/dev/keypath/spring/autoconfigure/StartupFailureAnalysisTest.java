@@ -105,6 +105,14 @@ class StartupFailureAnalysisTest {
     }
 
     @Test
+    void anUnknownReadConsistency() {
+        assertAnalysis(runner.withUserConfiguration(EngineClient.class)
+                        .withPropertyValues("keypath.dynamodb.read-consistency=sometimes"),
+                "Property: keypath.dynamodb.read-consistency", "The following values are valid:\n\n    EVENTUAL\n"
+                        + "    STRONG");
+    }
+
+    @Test
     void aRepositoryMethodThatIsNoKeyPathQuery() {
         assertAnalysis(runner.withUserConfiguration(EngineClient.class, BadRepositories.class)
                         .withPropertyValues("keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("bad")),

@@ -175,7 +175,7 @@ public final class DefaultKeyPathAsyncTable extends TableFront implements KeyPat
     public <T> CompletableFuture<List<T>> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
         return Futures.deferred(() -> {
             List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
-            return Futures.mapped(batchGet(keys, ReadConsistency.STRONG),
+            return Futures.mapped(batchGet(keys, readConsistency()),
                     items -> items.stream().map(type::cast).toList());
         });
     }

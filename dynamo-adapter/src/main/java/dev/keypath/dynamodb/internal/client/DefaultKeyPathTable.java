@@ -127,7 +127,7 @@ public final class DefaultKeyPathTable extends TableFront implements KeyPathTabl
     @Override
     public <T> List<T> batchGet(Class<T> type, Collection<KeyPath> keyPaths) {
         List<ItemKey<?>> keys = keyPaths.stream().<ItemKey<?>>map(p -> new ItemKey<>(type, p)).toList();
-        return batchGet(keys, ReadConsistency.STRONG).stream().map(type::cast).toList();
+        return batchGet(keys, readConsistency()).stream().map(type::cast).toList();
     }
 
     @Override

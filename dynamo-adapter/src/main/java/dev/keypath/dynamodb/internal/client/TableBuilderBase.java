@@ -4,6 +4,7 @@ import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationObserver;
+import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
@@ -46,6 +47,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private ReturnConsumedCapacity capacityMode = ReturnConsumedCapacity.INDEXES;
     private OperationListener listener;
     private OperationObserver observer;
+    private ReadConsistency readConsistency = ReadConsistency.EVENTUAL;
 
     /** This builder as its public interface. */
     public abstract B self();
@@ -165,6 +167,12 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return self();
     }
 
+    @Override
+    public B readConsistency(ReadConsistency consistency) {
+        this.readConsistency = Objects.requireNonNull(consistency, "consistency");
+        return self();
+    }
+
     /** What the table's operations ask of capacity and whom they report to. */
     public Metering metering() {
         return new Metering(capacityMode, listener, observer);
@@ -186,6 +194,6 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     public TableOperations operations() {
         return TableOperations.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
                 List.copyOf(extensions), validator, batchPolicy, metering(),
-                new WriteVersions(writingPrevious, upgrading, upgradingAll));
+                new WriteVersions(writingPrevious, upgrading, upgradingAll), readConsistency);
     }
 }

@@ -2,6 +2,7 @@ package dev.keypath.dynamodb.internal.client;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
+import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.TableDescription;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
@@ -28,6 +29,11 @@ abstract class TableFront {
     /** The table name. */
     public String tableName() {
         return operations.table();
+    }
+
+    /** The consistency of the reads that name none. */
+    public ReadConsistency readConsistency() {
+        return operations.readConsistency();
     }
 
     /** The mapping of a registered type. */

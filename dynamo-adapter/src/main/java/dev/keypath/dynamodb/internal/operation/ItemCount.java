@@ -12,7 +12,9 @@ import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.request.CheckedQuery;
 import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
+import dev.keypath.dynamodb.internal.request.RangeOccupants;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.request.TableConsistency;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.ArrayList;
@@ -38,8 +40,10 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
  * that applies to the type and overrides {@code afterRead}) are then read, the same range with the same filter
  * restricted to those types, and counted after the read hooks have run on each, as a query would map them; on an
  * index that holds parts of items, the index gives their keys and a batch get reads them in full. The count starts
- * at the query's page token, if any, and stops once it reaches the query's limit, if any. Single use; not
- * thread-safe.
+ * at the query's page token, if any, and stops once it reaches the query's limit, if any: then each request's
+ * {@code Limit} (items read) is what the count still needs, exactly that where the registered types prove that the
+ * range holds only counted items and there is no filter ({@link RangeOccupants}), else that divided by the share of
+ * the items read so far that were counted. Single use; not thread-safe.
  */
 final class ItemCount implements Operation<Long> {
     private final String table;
@@ -58,6 +62,10 @@ final class ItemCount implements Operation<Long> {
     /** The batch get of the items whose keys an index gave, while it runs. */
     private Operation<List<Object>> hydrating;
     private long count;
+    /** Whether every item the range can hold is counted (bar expiry), so that a limit needs no more reads than it. */
+    private final boolean exact;
+    /** Items DynamoDB read for the count's {@code Select=COUNT} requests so far. */
+    private long scanned;
 
     /** The count of {@code q}, its requests asking for {@code ask} of capacity (null: not asking). */
     ItemCount(String table, ItemQuery q, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
@@ -84,10 +92,25 @@ final class ItemCount implements Operation<Long> {
         long now = registry.epochSecondNow();
         Set<String> hiding = hidingTypes(checked.typeNames(), registry);
         Expr counted = countedItems(checked.typeNames(), now).and(notOfTypes(hiding)).and(checked.filter());
-        this.next = QueryRequests.request(table, target, range, pk, q, counted, checked.startKey(), 0, false, ask)
-                .toBuilder().select(Select.COUNT).build();
         this.firstRead = hiding.isEmpty() ? null : QueryRequests.request(table, target, range, pk, q,
                 countedItems(hiding, now).and(checked.filter()), checked.startKey(), 0, !target.wholeItems(), ask);
+        this.exact = checked.filter().isEmpty()
+                && RangeOccupants.onlyOf(registry, target, range, checked.typeNames());
+        this.next = sized(QueryRequests.request(table, target, range, pk, q, counted, checked.startKey(), 0, false,
+                ask).toBuilder().select(Select.COUNT).build());
+    }
+
+    /**
+     * {@code request} with the {@code Limit} a count up to {@link #limit} needs next; unchanged without a limit, or
+     * when the items a read hook may hide are counted after it (they are read in full pages).
+     */
+    private QueryRequest sized(QueryRequest request) {
+        if (limit <= 0 || firstRead != null) {
+            return request;
+        }
+        double share = exact ? 1 : scanned == 0 ? Double.NaN : (double) count / scanned;
+        return request.toBuilder().limit(QueryRequests.pageLimit(limit, (int) Math.min(count, limit), share, scanned))
+                .build();
     }
 
     /** The stored names of the counted types whose read hooks may hide an item: all registered ones if none named. */
@@ -165,7 +188,9 @@ final class ItemCount implements Operation<Long> {
 
     private void counted(QueryResponse r) {
         count += r.count() == null ? 0 : r.count();
-        next = following(next, r);
+        scanned += r.scannedCount() == null ? 0 : r.scannedCount();
+        QueryRequest following = following(next, r);
+        next = following == null ? null : sized(following);
     }
 
     /** Counts the items of a read page that the read hooks keep, or starts the batch get of those an index named. */
@@ -197,7 +222,7 @@ final class ItemCount implements Operation<Long> {
         }
         next = following(next, r);
         if (!keys.isEmpty()) {
-            hydrating = BatchGets.read(table, keys, query.consistency(), policy, registry, ask);
+            hydrating = BatchGets.read(table, keys, TableConsistency.of(query), policy, registry, ask);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.ItemKey;
+import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
 import dev.keypath.dynamodb.internal.request.ReadShape;
@@ -25,16 +26,10 @@ record QueryItems(SchemaRegistry registry, ReadShape shape, QueryRequests.Target
 
     /** The item or key {@code raw} gives the page, or null when the page drops it. */
     Object map(Map<String, AttributeValue> raw) {
-        String name = SchemaRegistry.typeNameOf(raw);
-        if (TableAttributes.isInternalType(name) || registry.isExpired(raw)) {
+        if (droppedUnread(raw)) {
             return null;
         }
-        if (!typeNames.isEmpty() && name != null && registry.isRegisteredName(name) && !typeNames.contains(name)) {
-            return null; // an item of another registered type
-        }
-        if (!raw.containsKey(target.pkAttribute()) || !raw.containsKey(target.skAttribute())) {
-            return null; // not in the index
-        }
+        String name = SchemaRegistry.typeNameOf(raw);
         KeyPath inRange = registry.storedKeyPath(raw, target.pkAttribute(), target.skAttribute());
         if (inRange == null || !range.contains(inRange)) {
             return null;
@@ -46,6 +41,35 @@ record QueryItems(SchemaRegistry registry, ReadShape shape, QueryRequests.Target
             return null;
         }
         return keys ? keyOf(name, keyPath) : shape.map(raw, keyPath);
+    }
+
+    /**
+     * Whether the page may keep {@code raw}, judged without mapping it and without telling the table's handler of
+     * anything: false for what {@link #map} drops before reading the item (internal, expired, of a type the query did
+     * not ask for, not in the index, outside the exact range); true for the rest, an item whose key cannot be read
+     * included, so that a read stops there rather than pass it by.
+     */
+    boolean keeps(Map<String, AttributeValue> raw) {
+        if (droppedUnread(raw)) {
+            return false;
+        }
+        try {
+            return range.contains(DefaultItemSchema.keyPathOfItem(raw, target.pkAttribute(), target.skAttribute()));
+        } catch (ItemMappingException e) {
+            return true;
+        }
+    }
+
+    /** Whether {@code raw} is dropped by its type, its expiry or its absence from the index alone. */
+    private boolean droppedUnread(Map<String, AttributeValue> raw) {
+        String name = SchemaRegistry.typeNameOf(raw);
+        if (TableAttributes.isInternalType(name) || registry.isExpired(raw)) {
+            return true;
+        }
+        if (!typeNames.isEmpty() && name != null && registry.isRegisteredName(name) && !typeNames.contains(name)) {
+            return true; // an item of another registered type
+        }
+        return !raw.containsKey(target.pkAttribute()) || !raw.containsKey(target.skAttribute()); // not in the index
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.internal.request.CheckedQuery;
 import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.QueryPartitions;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
+import dev.keypath.dynamodb.internal.request.RangeOccupants;
 import dev.keypath.dynamodb.internal.request.ReadShape;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -30,7 +32,14 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * The collection of one page of an {@link ItemQuery}, without I/O: validates the query and decodes its page token
  * up front, then, as an {@link Operation}, asks for {@code Query} requests until the page is complete, and gives
  * the page with its signed next-page token. The caller's filter runs on the server; items are then
- * filtered exactly (key range, type filter, expiry) and mapped to their registered classes. Not thread-safe: one instance serves one call, step by step.
+ * filtered exactly (key range, type filter, expiry) and mapped to their registered classes.
+ *
+ * <p>Each request's {@code Limit}, which DynamoDB counts in items read, is sized to what the page still needs
+ * ({@link QueryRequests#pageLimit}): exactly that where the registered types prove that the range holds only items the
+ * page keeps ({@link RangeOccupants}) and there is no filter, else that divided by the share of its reads the access
+ * pattern has kept ({@link ReadYield}). A page that fills before the end of a response resumes after the last item it
+ * read of those it returned or would drop, so the next page reads again only items that page can return.
+ * Not thread-safe: one instance serves one call, step by step.
  */
 final class QueryPager implements Operation<Page<Object>> {
     private final String table;
@@ -49,6 +58,11 @@ final class QueryPager implements Operation<Page<Object>> {
     private final QueryItems itemMapper;
     /** What every request asks DynamoDB to report of its capacity; null: not asking. */
     private final ReturnConsumedCapacity ask;
+    /** True when every item the range can hold is one the page keeps (bar expiry and unreadable items). */
+    private final boolean exact;
+    /** What the access pattern has kept of what it read, found on first use; unused when {@link #exact}. */
+    private final Supplier<ReadYield> yields;
+    private ReadYield readYield;
     private final List<Object> out = new ArrayList<>();
     private Map<String, AttributeValue> startKey;
     private Map<String, AttributeValue> resume;
@@ -56,7 +70,7 @@ final class QueryPager implements Operation<Page<Object>> {
     private boolean complete;
 
     private QueryPager(String table, CheckedQuery checked, ReadShape shape, PageTokens tokens, boolean keys,
-                       Expr projection, ReturnConsumedCapacity ask) {
+                       Expr projection, ReturnConsumedCapacity ask, Supplier<ReadYield> yields) {
         this.table = table;
         this.ask = ask;
         this.keys = keys;
@@ -72,6 +86,8 @@ final class QueryPager implements Operation<Page<Object>> {
         this.startKey = checked.startKey();
         this.itemMapper = new QueryItems(registry, shape, target, range, typeNames, keys);
         this.projection = projection;
+        this.exact = filter.isEmpty() && RangeOccupants.onlyOf(registry, target, range, typeNames);
+        this.yields = yields;
     }
 
     /**
@@ -80,16 +96,19 @@ final class QueryPager implements Operation<Page<Object>> {
      * adapter's exceptions (unknown index or type, oversize key, invalid page token) before any request.
      */
     private static Operation<Page<Object>> page(String table, ItemQuery q, ReadShape shape, ValueConverter values,
-                                                PageTokens tokens, boolean keys, ReturnConsumedCapacity ask) {
+                                                PageTokens tokens, boolean keys, ReturnConsumedCapacity ask,
+                                                Supplier<ReadYield> yields) {
         SchemaRegistry registry = shape.registry();
         CheckedQuery checked = CheckedQuery.ofRange(table, q, registry, values);
         QueryRequests.Target target = checked.target();
-        if (!keys && !target.wholeItems()) {
-            throw new IllegalArgumentException("index " + target.index() + " holds parts of items: query it without "
-                    + "a projection (its items are read in full by key) or read its keys (queryKeys)");
+        if (!keys && !target.wholeItems() && !readableFromIndex(shape, registry, target)) {
+            throw new IllegalArgumentException("index " + target.index() + " holds parts of items: read whole items "
+                    + "or views the index does not hold through its keys (IndexHydration), or read its keys "
+                    + "(queryKeys)");
         }
         Expr projection = keys ? Expr.NONE : target.index() == null ? shape.projectionExpression()
-                : shape.projectionExpression(target.pkAttribute(), target.skAttribute());
+                : target.wholeItems() ? shape.projectionExpression(target.pkAttribute(), target.skAttribute())
+                : shape.indexEntryExpression(target.pkAttribute(), target.skAttribute());
         boolean tablePartitions = target.index() == null || target.strongReads(); // the table or a local index
         List<byte[]> partitions = tablePartitions
                 ? QueryPartitions.of(registry, checked.range(), checked.typeNames())
@@ -102,7 +121,12 @@ final class QueryPager implements Operation<Page<Object>> {
         if (q.pageToken() != null) {
             checked = checked.startingAfter(tokens.decode(q.pageToken(), checked.fingerprint()));
         }
-        return new QueryPager(table, checked, shape, tokens, keys, projection, ask);
+        return new QueryPager(table, checked, shape, tokens, keys, projection, ask, yields);
+    }
+
+    /** Whether the entries of the index {@code target} hold all {@code shape}, a projection, reads. */
+    static boolean readableFromIndex(ReadShape shape, SchemaRegistry registry, QueryRequests.Target target) {
+        return shape.projection() != null && shape.projection().readableFrom(registry.index(target.index()));
     }
 
     /**
@@ -111,8 +135,8 @@ final class QueryPager implements Operation<Page<Object>> {
      * request.
      */
     static Operation<Page<Object>> start(String table, ItemQuery q, ReadShape shape, ValueConverter values,
-                                         PageTokens tokens, ReturnConsumedCapacity ask) {
-        return page(table, q, shape, values, tokens, false, ask);
+                                         PageTokens tokens, ReturnConsumedCapacity ask, Supplier<ReadYield> yields) {
+        return page(table, q, shape, values, tokens, false, ask, yields);
     }
 
     /**
@@ -127,7 +151,17 @@ final class QueryPager implements Operation<Page<Object>> {
     /** {@link #startKeys(String, ItemQuery, SchemaRegistry, ValueConverter, PageTokens)}, asking for {@code ask}. */
     static Operation<Page<Object>> startKeys(String table, ItemQuery q, SchemaRegistry registry,
                                              ValueConverter values, PageTokens tokens, ReturnConsumedCapacity ask) {
-        return page(table, q, ReadShape.whole(registry), values, tokens, true, ask);
+        return startKeys(table, q, registry, values, tokens, ask, ReadYield::new);
+    }
+
+    /**
+     * {@link #startKeys(String, ItemQuery, SchemaRegistry, ValueConverter, PageTokens)}, asking for {@code ask}, its
+     * requests sized from {@code yields}, the access pattern's.
+     */
+    static Operation<Page<Object>> startKeys(String table, ItemQuery q, SchemaRegistry registry,
+                                             ValueConverter values, PageTokens tokens, ReturnConsumedCapacity ask,
+                                             Supplier<ReadYield> yields) {
+        return page(table, q, ReadShape.whole(registry), values, tokens, true, ask, yields);
     }
 
     @Override
@@ -142,7 +176,7 @@ final class QueryPager implements Operation<Page<Object>> {
 
     /** The next {@code Query} request to run. */
     private QueryRequest nextRequest() {
-        int pageLimit = QueryRequests.pageLimit(q.limit(), out.size(), !typeNames.isEmpty() || !filter.isEmpty());
+        int pageLimit = QueryRequests.pageLimit(q.limit(), out.size(), exact ? 1 : readYield().keptShare(), scanned);
         QueryRequest request = QueryRequests.request(table, target, range, range.partitionKey(), q, filter, startKey,
                 pageLimit, keys, ask);
         if (projection.isEmpty()) {
@@ -157,24 +191,42 @@ final class QueryPager implements Operation<Page<Object>> {
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
     private boolean accept(QueryResponse r) {
         boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
-        scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        int read = r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        scanned += read;
         List<Map<String, AttributeValue>> items = r.items();
+        int kept = 0;
+        int last = -1; // the last item the page took (returned or dropped)
         boolean full = false;
-        for (int i = 0; i < items.size(); i++) {
-            Map<String, AttributeValue> raw = items.get(i);
-            Object mapped = itemMapper.map(raw);
+        for (int i = 0; i < items.size() && !full; i++) {
+            Object mapped = itemMapper.map(items.get(i));
             if (mapped != null) {
                 out.add(mapped);
+                kept++;
             }
-            if (q.limit() > 0 && out.size() == q.limit()) {
-                full = true;
-                if (i < items.size() - 1 || moreInDb) {
-                    resume = QueryRequests.resumeKey(target, raw);
-                }
-                break;
+            last = i;
+            full = q.limit() > 0 && out.size() == q.limit();
+        }
+        if (full) {
+            // past the page's last item: pass by what the page drops, so that the next page does not read it again
+            while (last + 1 < items.size() && !itemMapper.keeps(items.get(last + 1))) {
+                last++;
+            }
+            for (int i = last + 1; i < items.size(); i++) {
+                kept += itemMapper.keeps(items.get(i)) ? 1 : 0;
             }
         }
-        if (full || !moreInDb) {
+        if (!exact) {
+            readYield().add(kept, read);
+        }
+        if (full) {
+            if (last + 1 < items.size()) {
+                resume = QueryRequests.resumeKey(target, items.get(last));
+            } else if (moreInDb) {
+                resume = r.lastEvaluatedKey(); // everything read up to it was returned or dropped
+            }
+            return false;
+        }
+        if (!moreInDb) {
             return false;
         }
         startKey = r.lastEvaluatedKey();
@@ -183,6 +235,13 @@ final class QueryPager implements Operation<Page<Object>> {
             return false;
         }
         return true;
+    }
+
+    private ReadYield readYield() {
+        if (readYield == null) {
+            readYield = yields.get();
+        }
+        return readYield;
     }
 
     /** The page collected so far, with a token when more items may follow. */

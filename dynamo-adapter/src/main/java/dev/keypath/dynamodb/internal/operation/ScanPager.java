@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -28,8 +29,11 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  * front, then, as an {@link Operation}, asks for {@code Scan} requests until the page is complete, and gives the
  * page with its signed next-page token. The type filter and the caller's filter run on the server; sequence
  * counters and expired items are then left out, unreadable items go to the table's handler, and the rest is
- * mapped by the {@link ReadShape}. A page that fills in the middle of a response resumes after its last item,
- * so no item is skipped or repeated. Single use; not thread-safe.
+ * mapped by the {@link ReadShape}. Each request's {@code Limit} (items read) is what the page still needs: exactly
+ * that when the scan keeps every registered type and has no filter of its own, else that divided by the share of its
+ * reads the access pattern has kept ({@link ReadYield}). A page that fills in the middle of a response resumes after
+ * the last item it read of those it returned or would drop, so no item is skipped or repeated, and the next page
+ * reads again only items it can return. Single use; not thread-safe.
  */
 final class ScanPager implements Operation<Page<Object>> {
     private final String table;
@@ -38,7 +42,11 @@ final class ScanPager implements Operation<Page<Object>> {
     private final PageTokens tokens;
     private final Expr filter;
     private final Expr projection;
-    private final boolean filtered;
+    /** True when the scan keeps every item of a registered type: no type restriction leaves any out, no filter. */
+    private final boolean exact;
+    /** What the access pattern has kept of what it read, found on first use; unused when {@link #exact}. */
+    private final Supplier<ReadYield> yields;
+    private ReadYield readYield;
     private final byte[] fingerprint;
     /** What every request asks DynamoDB to report of its capacity; null: not asking. */
     private final ReturnConsumedCapacity ask;
@@ -49,7 +57,7 @@ final class ScanPager implements Operation<Page<Object>> {
     private boolean complete;
 
     private ScanPager(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens,
-                      ReturnConsumedCapacity ask) {
+                      ReturnConsumedCapacity ask, Supplier<ReadYield> yields) {
         this.table = table;
         this.ask = ask;
         this.scan = scan;
@@ -62,7 +70,9 @@ final class ScanPager implements Operation<Page<Object>> {
         }
         Expr callerFilter = CallerFilters.of(scan.filter().orElse(null), scan.types(), null, registry, values);
         this.filter = ScanRequests.typeFilter(typeNames).and(callerFilter);
-        this.filtered = !filter.isEmpty();
+        this.exact = callerFilter.isEmpty() && (scan.types().isEmpty()
+                || registry.schemas().stream().allMatch(s -> scan.types().contains(s.type())));
+        this.yields = yields;
         this.projection = shape.projectionExpression();
         this.fingerprint = ScanRequests.fingerprint(table, scan, typeNames, callerFilter);
         this.startKey = scan.pageToken() == null ? null : tokens.decode(scan.pageToken(), fingerprint);
@@ -73,8 +83,8 @@ final class ScanPager implements Operation<Page<Object>> {
      * exceptions (unregistered type, invalid page token) before any request.
      */
     static ScanPager start(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens,
-                           ReturnConsumedCapacity ask) {
-        return new ScanPager(table, scan, shape, values, tokens, ask);
+                           ReturnConsumedCapacity ask, Supplier<ReadYield> yields) {
+        return new ScanPager(table, scan, shape, values, tokens, ask, yields);
     }
 
     @Override
@@ -88,27 +98,45 @@ final class ScanPager implements Operation<Page<Object>> {
     }
 
     private ScanRequest nextRequest() {
-        int pageLimit = QueryRequests.pageLimit(scan.limit(), out.size(), filtered);
+        int pageLimit = QueryRequests.pageLimit(scan.limit(), out.size(), exact ? 1 : readYield().keptShare(),
+                scanned);
         return ScanRequests.request(table, scan, filter, projection, startKey, pageLimit, ask);
     }
 
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
     private boolean accept(ScanResponse r) {
         boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
-        scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        int read = r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        scanned += read;
         List<Map<String, AttributeValue>> items = r.items();
-        for (int i = 0; i < items.size(); i++) {
-            Map<String, AttributeValue> raw = items.get(i);
-            Object mapped = map(raw);
+        int kept = 0;
+        int last = -1; // the last item the page took (returned or dropped)
+        boolean full = false;
+        for (int i = 0; i < items.size() && !full; i++) {
+            Object mapped = map(items.get(i));
             if (mapped != null) {
                 out.add(mapped);
+                kept++;
             }
-            if (scan.limit() > 0 && out.size() == scan.limit()) {
-                if (i < items.size() - 1 || moreInDb) {
-                    resume = keyOf(raw);
-                }
-                return false;
+            last = i;
+            full = scan.limit() > 0 && out.size() == scan.limit();
+        }
+        if (full) {
+            while (last + 1 < items.size() && dropped(items.get(last + 1))) {
+                last++;
             }
+            kept += items.size() - last - 1; // what the next page may keep
+        }
+        if (!exact) {
+            readYield().add(kept, read);
+        }
+        if (full) {
+            if (last + 1 < items.size()) {
+                resume = keyOf(items.get(last));
+            } else if (moreInDb) {
+                resume = r.lastEvaluatedKey(); // everything read up to it was returned or dropped
+            }
+            return false;
         }
         if (!moreInDb) {
             return false;
@@ -119,6 +147,18 @@ final class ScanPager implements Operation<Page<Object>> {
             return false;
         }
         return true;
+    }
+
+    /** Whether the page drops {@code raw} whatever it holds: a counter, an alias or an expired item. */
+    private boolean dropped(Map<String, AttributeValue> raw) {
+        return TableAttributes.isInternalType(SchemaRegistry.typeNameOf(raw)) || shape.registry().isExpired(raw);
+    }
+
+    private ReadYield readYield() {
+        if (readYield == null) {
+            readYield = yields.get();
+        }
+        return readYield;
     }
 
     private Object map(Map<String, AttributeValue> raw) {

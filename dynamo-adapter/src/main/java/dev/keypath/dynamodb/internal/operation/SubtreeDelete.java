@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.BatchPolicy;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.SubtreeDeletion;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.request.PageTokens;
@@ -22,7 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Deletes every item under a key-path prefix, whatever its type (unreadable items included): reads
- * a page of keys ({@code Query}, keys only, consistent), deletes them with {@code BatchWriteItem} through
+ * a page of keys ({@code Query}, keys only, at the table's default consistency: eventually consistent unless the
+ * table reads strongly, so an item written in the last second may be left), deletes them with
+ * {@code BatchWriteItem} through
  * {@link BatchRetry} (unprocessed items and throttling retried until the batch deadline), and goes on until the
  * subtree is empty or the item limit is reached. Deleted items are never read again, so running it again after a
  * failure or a limit goes on with what is left; a resume token (the last deleted key, signed for this table and
@@ -51,14 +54,12 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
     private long deleted;
     private boolean moreInTable = true;
 
+    /**
+     * @param consistency how the pages of keys are read
+     * @param partitions  the partitions the subtree lies in, or null for its own only
+     */
     SubtreeDelete(String table, KeyPath prefix, long maxItems, String resumeToken, PageTokens tokens,
-                  BatchPolicy policy) {
-        this(table, prefix, maxItems, resumeToken, tokens, policy, null);
-    }
-
-    /** @param partitions the partitions the subtree lies in, or null for its own only */
-    SubtreeDelete(String table, KeyPath prefix, long maxItems, String resumeToken, PageTokens tokens,
-                  BatchPolicy policy, List<byte[]> partitions) {
+                  BatchPolicy policy, ReadConsistency consistency, List<byte[]> partitions) {
         if (maxItems < 0) {
             throw new IllegalArgumentException("maxItems must not be negative: " + maxItems);
         }
@@ -67,7 +68,7 @@ final class SubtreeDelete implements Operation<SubtreeDeletion> {
         this.maxItems = maxItems;
         this.tokens = tokens;
         this.fingerprint = fingerprint(table, prefix);
-        this.query = ItemQuery.of(b -> b.subtree(prefix));
+        this.query = ItemQuery.of(b -> b.subtree(prefix).consistency(consistency));
         this.range = QueryRequests.range(query);
         this.partitions = partitions == null ? List.of(range.partitionKey()) : partitions;
         Map<String, AttributeValue> resume = resumeToken == null ? null : tokens.decode(resumeToken, fingerprint);

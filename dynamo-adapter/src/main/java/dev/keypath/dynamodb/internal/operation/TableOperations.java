@@ -46,6 +46,7 @@ import dev.keypath.dynamodb.internal.request.ReadChecks;
 import dev.keypath.dynamodb.internal.request.QueryPartitions;
 import dev.keypath.dynamodb.internal.request.ReadShape;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.request.TableConsistency;
 import dev.keypath.dynamodb.internal.request.TransactGetRequests;
 import dev.keypath.dynamodb.internal.request.TransactWriteRequests;
 import dev.keypath.dynamodb.internal.request.TransactionActions;
@@ -94,11 +95,15 @@ public final class TableOperations {
     private final IdGenerator ids;
     private final BatchPolicy batchPolicy;
     private final Metering metering;
+    /** The consistency of the reads that name none. */
+    private final TableConsistency consistency;
     /** The names of this table's queries, the derived ones kept by shape. */
     private final QueryNames queryNames = new QueryNames();
+    /** What each access pattern's reads kept of what they read, where its range may hold what it does not return. */
+    private final ReadYields yields = new ReadYields();
 
     private TableOperations(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
-                            IdGenerator ids, BatchPolicy batchPolicy, Metering metering) {
+                            IdGenerator ids, BatchPolicy batchPolicy, Metering metering, TableConsistency consistency) {
         this.table = table;
         this.registry = registry;
         this.values = values;
@@ -106,6 +111,7 @@ public final class TableOperations {
         this.ids = ids;
         this.batchPolicy = Objects.requireNonNull(batchPolicy, "batchPolicy");
         this.metering = Objects.requireNonNull(metering, "metering");
+        this.consistency = Objects.requireNonNull(consistency, "consistency");
     }
 
     /**
@@ -164,11 +170,13 @@ public final class TableOperations {
      * @param batchPolicy the retries of batch reads and writes
      * @param metering    the capacity the requests ask for and the listener each operation reports to
      * @param written which version the table writes of each type (a rolling deploy) and which types a write upgrades
+     * @param consistency the consistency of the reads that name none
      */
     public static TableOperations create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
                                          Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
                                          Object validator, BatchPolicy batchPolicy, Metering metering,
-                                         dev.keypath.dynamodb.internal.request.WriteVersions written) {
+                                         dev.keypath.dynamodb.internal.request.WriteVersions written,
+                                         ReadConsistency consistency) {
         Objects.requireNonNull(table, "tableName");
         ValueConverter values = new ValueConverter(mapper);
         List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
@@ -179,7 +187,7 @@ public final class TableOperations {
         all.addAll(extensions);
         return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all, written), values,
                 secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret), new IdGenerator(clock),
-                batchPolicy, metering);
+                batchPolicy, metering, new TableConsistency(consistency));
     }
 
     public String table() {
@@ -192,6 +200,11 @@ public final class TableOperations {
 
     public ValueConverter values() {
         return values;
+    }
+
+    /** The consistency of the table's reads that name none. */
+    public ReadConsistency readConsistency() {
+        return consistency.value();
     }
 
     /** What the table's requests ask of consumed capacity, and who follows its operations. */
@@ -208,11 +221,11 @@ public final class TableOperations {
                 : null, keyPath);
     }
 
-    /** {@code GetItem} of one item, mapped to {@code type}. */
-    public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency consistency) {
+    /** {@code GetItem} of one item, mapped to {@code type}; read at the table's default when {@code asked} is null. */
+    public <T> Operation<Optional<T>> get(Class<T> type, KeyPath keyPath, ReadConsistency asked) {
         DefaultItemSchema<T> schema = registry.of(type, keyPath);
         Operation<Optional<T>> get = ReshardReads.get(schema, keyPath,
-                ItemReads.request(table, schema, keyPath, consistency, metering.askForObservers()),
+                ItemReads.request(table, schema, keyPath, consistency.or(asked), metering.askForObservers()),
                 r -> ItemReads.response(r, schema, keyPath, registry));
         return metering.observed() ? metered(get, OperationKind.GET, type, null, r -> keyPath,
                 () -> AccessPatterns.single(type, "get"), TableOperations::present, null) : get;
@@ -334,13 +347,14 @@ public final class TableOperations {
         return query(query, false);
     }
 
-    private Operation<Page<Object>> query(ItemQuery query, boolean pageRead) {
-        Objects.requireNonNull(query, "query");
+    private Operation<Page<Object>> query(ItemQuery asked, boolean pageRead) {
+        ItemQuery query = consistency.resolve(Objects.requireNonNull(asked, "query"), registry);
         ReturnConsumedCapacity ask = pageAsk(pageRead);
+        Supplier<ReadYield> yield = () -> yields.of(queryNames.name(query, "query", null));
         Operation<Page<Object>> page = query.index() != null && !registry.index(query.index()).holdsWholeItems()
-                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens, ask), query, table,
-                        batchPolicy, registry, ask)
-                : QueryPager.start(table, query, ReadShape.whole(registry), values, tokens, ask);
+                ? IndexHydration.of(QueryPager.startKeys(table, query, registry, values, tokens, ask, yield), query,
+                        table, batchPolicy, registry, ask)
+                : QueryPager.start(table, query, ReadShape.whole(registry), values, tokens, ask, yield);
         return page(page, pageRead, OperationKind.QUERY, oneType(query.types()), query.index(), p -> addressOf(query),
                 () -> queryNames.name(query, "query", null));
     }
@@ -365,8 +379,11 @@ public final class TableOperations {
     }
 
     /** One page of the keys {@code query} selects, on the table or any index, without reading the items. */
-    public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery query) {
-        Operation<Page<ItemKey<?>>> keyPage = Operations.map(QueryPager.startKeys(table, Objects.requireNonNull(query, "query"), registry, values, tokens), page -> {
+    public Operation<Page<ItemKey<?>>> queryKeys(ItemQuery asked) {
+        ItemQuery query = consistency.resolve(Objects.requireNonNull(asked, "query"), registry);
+        Operation<Page<ItemKey<?>>> keyPage = Operations.map(QueryPager.startKeys(table, query, registry, values,
+                tokens, ReturnConsumedCapacity.INDEXES, () -> yields.of(queryNames.name(query, "queryKeys", null))),
+                page -> {
             List<ItemKey<?>> keys = new ArrayList<>(page.items().size());
             page.items().forEach(k -> keys.add((ItemKey<?>) k));
             return new Page<>(keys, page.nextPageToken(), page.scannedCount());
@@ -385,9 +402,10 @@ public final class TableOperations {
         return scan(scan, false);
     }
 
-    private Operation<Page<Object>> scan(ItemScan scan, boolean pageRead) {
-        return page(ScanPager.start(table, Objects.requireNonNull(scan, "scan"), ReadShape.whole(registry), values,
-                tokens, pageAsk(pageRead)), pageRead, OperationKind.SCAN, oneType(scan.types()), null, null,
+    private Operation<Page<Object>> scan(ItemScan asked, boolean pageRead) {
+        ItemScan scan = consistency.resolve(Objects.requireNonNull(asked, "scan"));
+        return page(ScanPager.start(table, scan, ReadShape.whole(registry), values,
+                tokens, pageAsk(pageRead), () -> yields.of(AccessPatterns.scan(scan, null))), pageRead, OperationKind.SCAN, oneType(scan.types()), null, null,
                 () -> AccessPatterns.scan(scan, null));
     }
 
@@ -403,10 +421,10 @@ public final class TableOperations {
 
     private <P> Operation<Page<P>> scan(Projection<P> projection, ItemScan scan, boolean pageRead) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
-        ItemScan ofType = Objects.requireNonNull(scan, "scan").toBuilder().types(checkedTypes(projection,
-                scan.types())).build();
+        ItemScan ofType = consistency.resolve(Objects.requireNonNull(scan, "scan")).toBuilder()
+                .types(checkedTypes(projection, scan.types())).build();
         return page(Operations.map(ScanPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
-                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.SCAN,
+                pageAsk(pageRead), () -> yields.of(AccessPatterns.scan(scan, projection.viewType()))), page -> page.ofType(projection.viewType())), pageRead, OperationKind.SCAN,
                 projection.itemType(), null, null, () -> AccessPatterns.scan(scan, projection.viewType()));
     }
 
@@ -422,35 +440,48 @@ public final class TableOperations {
 
     private <P> Operation<Page<P>> query(Projection<P> projection, ItemQuery query, boolean pageRead) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
-        ItemQuery ofType = Objects.requireNonNull(query, "query").toBuilder().types(checkedTypes(projection,
-                query.types())).build();
-        return page(Operations.map(QueryPager.start(table, ofType, new ReadShape(registry, schema), values, tokens,
-                pageAsk(pageRead)), page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
+        ItemQuery ofType = consistency.resolve(Objects.requireNonNull(query, "query"), registry).toBuilder()
+                .types(checkedTypes(projection, query.types())).build();
+        ReadShape shape = new ReadShape(registry, schema);
+        ReturnConsumedCapacity ask = pageAsk(pageRead);
+        Supplier<ReadYield> yield = () -> yields.of(queryNames.name(query, "query", projection.viewType()));
+        Operation<Page<Object>> read = ofType.index() != null && !registry.index(ofType.index()).holdsWholeItems()
+                && !schema.readableFrom(registry.index(ofType.index()))
+                ? IndexHydration.of(QueryPager.startKeys(table, ofType, registry, values, tokens, ask, yield), ofType,
+                        table, batchPolicy, registry, schema, projection.itemType(), ask)
+                : QueryPager.start(table, ofType, shape, values, tokens, ask, yield);
+        return page(Operations.map(read, page -> page.ofType(projection.viewType())), pageRead, OperationKind.QUERY,
                 projection.itemType(), query.index(), p -> addressOf(query),
                 () -> queryNames.name(query, "query", projection.viewType()));
     }
 
-    /** {@code GetItem} of one item of {@code projection}'s item type, read as its view. */
-    public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency consistency) {
+    /**
+     * {@code GetItem} of one item of {@code projection}'s item type, read as its view; at the table's default when
+     * {@code asked} is null.
+     */
+    public <P> Operation<Optional<P>> get(Projection<P> projection, KeyPath keyPath, ReadConsistency asked) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         DefaultItemSchema<?> itemSchema = registry.of(projection.itemType(), keyPath);
         Operation<Optional<P>> get = ReshardReads.get(itemSchema, keyPath,
-                ItemReads.request(table, itemSchema, keyPath, consistency, schema, metering.askForObservers()),
+                ItemReads.request(table, itemSchema, keyPath, consistency.or(asked), schema, metering.askForObservers()),
                 r -> r.hasItem() && !r.item().isEmpty()
                         ? ItemReads.mapProjected(r.item(), schema, keyPath, registry) : Optional.empty());
         return metering.observed() ? metered(get, OperationKind.GET, projection.itemType(), null, r -> keyPath,
                 () -> AccessPatterns.single(projection.itemType(), "get"), TableOperations::present, null) : get;
     }
 
-    /** Batch get of items of {@code projection}'s item type, each read as its view; found items in request order. */
+    /**
+     * Batch get of items of {@code projection}'s item type, each read as its view; found items in request order; at
+     * the table's default when {@code asked} is null.
+     */
     public <P> Operation<List<P>> batchGet(Projection<P> projection, Collection<KeyPath> keyPaths,
-                                           ReadConsistency consistency) {
+                                           ReadConsistency asked) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         List<KeyPath> paths = List.copyOf(keyPaths);
         DefaultItemSchema<?> itemSchema = registry.of(projection.itemType());
         ReturnConsumedCapacity ask = metering.askForObservers();
         Operation<List<P>> read = movedFirst(Collections.nCopies(paths.size(), itemSchema), paths,
-                BatchGets.readProjected(table, paths, consistency, batchPolicy, registry, schema,
+                BatchGets.readProjected(table, paths, consistency.or(asked), batchPolicy, registry, schema,
                         projection.itemType(), ask), ask);
         return metering.observed() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null, null,
                 () -> AccessPatterns.single(projection.itemType(), "batchGet"), List::size, null) : read;
@@ -469,8 +500,9 @@ public final class TableOperations {
     }
 
     /** The number of items {@code query} selects: what a query would return ({@link ItemCount}). */
-    public Operation<Long> count(ItemQuery query) {
-        Operation<Long> count = ShardedCount.of(table, Objects.requireNonNull(query, "query"), registry, values,
+    public Operation<Long> count(ItemQuery asked) {
+        ItemQuery query = consistency.resolve(Objects.requireNonNull(asked, "query"), registry);
+        Operation<Long> count = ShardedCount.of(table, query, registry, values,
                 tokens, batchPolicy, metering.askForObservers());
         return metering.observed() ? metered(count, OperationKind.COUNT, oneType(query.types()), query.index(),
                 n -> addressOf(query),
@@ -501,7 +533,7 @@ public final class TableOperations {
         List<byte[]> partitions = QueryPartitions.all(registry, KeyRange.subtree(Objects.requireNonNull(prefix,
                 "prefix")), Set.of());
         return metered(new SubtreeDelete(table, prefix, maxItems, resumeToken, tokens,
-                batchPolicy, partitions), OperationKind.DELETE_SUBTREE, null, null, d -> prefix,
+                batchPolicy, consistency.value(), partitions), OperationKind.DELETE_SUBTREE, null, null, d -> prefix,
                 () -> AccessPatterns.subtree("deleteSubtree",
                 prefix), d -> 0, SubtreeDeletion::withCapacity);
     }
@@ -513,12 +545,12 @@ public final class TableOperations {
                 done -> 0, null) : put;
     }
 
-    /** Batch get with retries; found items in request order. */
-    public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency consistency) {
+    /** Batch get with retries; found items in request order; read at the table's default when {@code asked} is null. */
+    public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency asked) {
         List<ItemKey<?>> ordered = List.copyOf(keys);
         ReturnConsumedCapacity ask = metering.askForObservers();
         Operation<List<Object>> read = movedFirst(ordered,
-                BatchGets.read(table, ordered, consistency, batchPolicy, registry, ask), ask);
+                BatchGets.read(table, ordered, consistency.or(asked), batchPolicy, registry, ask), ask);
         if (!metering.observed()) {
             return read;
         }

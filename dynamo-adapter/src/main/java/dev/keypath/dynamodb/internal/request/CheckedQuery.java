@@ -51,7 +51,7 @@ public record CheckedQuery(ItemQuery query, QueryRequests.Target target, KeyRang
         if (q.index() != null) {
             IndexDefinition index = registry.index(q.index());
             target = QueryRequests.Target.of(index);
-            if (!index.local() && q.consistency() == ReadConsistency.STRONG) {
+            if (!index.local() && q.consistency().orElse(null) == ReadConsistency.STRONG) {
                 throw new IllegalArgumentException("Index '" + q.index() + "' is a global secondary index, which "
                         + "DynamoDB reads only with eventual consistency; use ReadConsistency.EVENTUAL, or a local "
                         + "index (@SecondaryKeyPath(local = true)) for strongly consistent reads");

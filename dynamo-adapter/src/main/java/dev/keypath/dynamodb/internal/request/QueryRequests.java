@@ -117,7 +117,7 @@ public final class QueryRequests {
                 .filterExpression(filter.expression()).projectionExpression(projection)
                 .keyConditionExpression(condition).expressionAttributeNames(names).expressionAttributeValues(values)
                 .scanIndexForward(!q.descending())
-                .consistentRead(target.strongReads() && q.consistency() == ReadConsistency.STRONG);
+                .consistentRead(target.strongReads() && TableConsistency.of(q) == ReadConsistency.STRONG);
         if (startKey != null) {
             b.exclusiveStartKey(startKey);
         }
@@ -128,21 +128,36 @@ public final class QueryRequests {
     }
 
     /**
-     * The DynamoDB {@code Limit} for the next request: what is still missing, or — when a type filter or the
-     * caller's filter will drop items — several times that, since DynamoDB bills a query by the bytes it reads (in
-     * 4 KB units per request), not by the number of requests, and one larger read beats many small ones.
-     * The page token resumes after the last item returned, so over-reading never skips an item.
+     * The DynamoDB {@code Limit} for the next request of a page of {@code limit} items (0: none, DynamoDB's 1 MB
+     * pages) that holds {@code collected} after reading {@code read} items: DynamoDB's {@code Limit} counts the items
+     * it reads, kept or not, so the request asks for what is still missing divided by {@code keptShare}, the share of
+     * the items read that the page is expected to keep: 1 where the registered types prove that the range holds only
+     * what the page returns (exactly what is missing), else what the access pattern has kept so far (NaN: nothing
+     * known yet, taken as 1). The share is taken as at least 1/{@value #MIN_KEPT_SHARE_INVERSE}, and a request past the
+     * page's first reads at most {@value #GROWTH} times what the page has read, at most {@value #MAX_PAGE_LIMIT} items
+     * (or what is missing, if more): a share learned from a few items can be far off, and a request that reads less
+     * than the page needs is followed by another, while one that reads more than it returns leaves the rest for the
+     * next page to read again.
      */
-    public static int pageLimit(int limit, int collected, boolean filtered) {
+    public static int pageLimit(int limit, int collected, double keptShare, long read) {
         if (limit <= 0) {
             return 0;
         }
         int missing = limit - collected;
-        return filtered ? Math.min(MAX_FILTERED_PAGE, Math.max(missing * 8, MIN_FILTERED_PAGE)) : missing;
+        double share = Double.isNaN(keptShare) ? 1 : Math.max(Math.min(keptShare, 1), 1.0 / MIN_KEPT_SHARE_INVERSE);
+        double sized = Math.min(MAX_PAGE_LIMIT, Math.ceil(missing / share - 1e-9));
+        if (read > 0) {
+            sized = Math.min(sized, GROWTH * (double) read);
+        }
+        return (int) Math.max(missing, sized);
     }
 
-    private static final int MIN_FILTERED_PAGE = 64;
-    private static final int MAX_FILTERED_PAGE = 1000;
+    /** The smallest share of kept items a request is sized for, as its inverse: at most 16 items read per item kept. */
+    static final int MIN_KEPT_SHARE_INVERSE = 16;
+    /** The largest {@code Limit} a request sizes itself to (DynamoDB also stops each request at 1 MB). */
+    static final int MAX_PAGE_LIMIT = 1000;
+    /** How many times what a page has read its next request may read. */
+    static final int GROWTH = 4;
 
     /** The key to resume after {@code item}: table key plus, for an index, the index key. */
     public static Map<String, AttributeValue> resumeKey(Target target, Map<String, AttributeValue> item) {
@@ -169,7 +184,7 @@ public final class QueryRequests {
         field(out, (q.subtree().map(KeyPath::toString).orElse("") + "|" + q.from().map(KeyPath::toString).orElse("")
                 + "|" + q.to().map(KeyPath::toString).orElse("")).getBytes(StandardCharsets.UTF_8));
         out.write(q.descending() ? 1 : 0);
-        out.write(q.consistency().ordinal());
+        out.write(TableConsistency.of(q).ordinal());
         field(out, String.join(",", new java.util.TreeSet<>(typeNames)).getBytes(StandardCharsets.UTF_8));
         if (!filter.isEmpty()) {
             field(out, filter.expression().getBytes(StandardCharsets.UTF_8));

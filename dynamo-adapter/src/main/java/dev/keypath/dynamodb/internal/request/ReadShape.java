@@ -55,10 +55,26 @@ public record ReadShape(SchemaRegistry registry, ProjectionSchema<?> projection)
         return projection == null ? Expr.NONE : expression(projection, keyAttributes);
     }
 
+    /**
+     * {@link #projectionExpression} on an index that holds parts of items, whose entries hold the view's attributes
+     * ({@link ProjectionSchema#readableFrom}): without the stored version, which such an index does not hold (a global
+     * index would refuse to be asked for it, a local one would read the item for it).
+     */
+    public Expr indexEntryExpression(String... keyAttributes) {
+        return expression(projection, false, keyAttributes);
+    }
+
     /** The {@code ProjectionExpression} of {@code projection} plus {@code keyAttributes}. */
     public static Expr expression(ProjectionSchema<?> projection, String... keyAttributes) {
+        return expression(projection, true, keyAttributes);
+    }
+
+    private static Expr expression(ProjectionSchema<?> projection, boolean withVersion, String... keyAttributes) {
         List<String> attributes = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK,
-                TableAttributes.TYPE, TableAttributes.TTL, TableAttributes.SCHEMA_VERSION));
+                TableAttributes.TYPE, TableAttributes.TTL));
+        if (withVersion) {
+            attributes.add(TableAttributes.SCHEMA_VERSION);
+        }
         for (String k : keyAttributes) {
             if (!attributes.contains(k)) {
                 attributes.add(k);

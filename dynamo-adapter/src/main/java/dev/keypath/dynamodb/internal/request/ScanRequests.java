@@ -53,7 +53,7 @@ public final class ScanRequests {
         ScanRequest.Builder b = ScanRequest.builder().returnConsumedCapacity(ask).tableName(table)
                 .filterExpression(filter.expression()).projectionExpression(projection.expression())
                 .expressionAttributeNames(names.isEmpty() ? null : names).expressionAttributeValues(filter.valuesOrNull())
-                .consistentRead(s.consistency() == ReadConsistency.STRONG);
+                .consistentRead(TableConsistency.of(s) == ReadConsistency.STRONG);
         if (s.isSegment()) {
             b.segment(s.segment()).totalSegments(s.totalSegments());
         }
@@ -75,7 +75,7 @@ public final class ScanRequests {
         field(out, "keypath-scan-v1");
         field(out, table);
         field(out, s.segment() + "/" + s.totalSegments());
-        field(out, s.consistency().name());
+        field(out, TableConsistency.of(s).name());
         field(out, String.join(",", new TreeSet<>(typeNames)));
         if (!filter.isEmpty()) {
             field(out, filter.expression());

@@ -134,6 +134,11 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return declared.template();
     }
 
+    /** The key path template prepared for binding, matching and judging key ranges. */
+    public KeyLayout keyLayout() {
+        return declared.layout();
+    }
+
     @Override
     public int schemaVersion() {
         return evolution.current();

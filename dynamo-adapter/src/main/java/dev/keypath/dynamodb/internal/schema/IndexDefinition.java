@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.schema;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.annotation.IndexProjection;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,6 +40,18 @@ public record IndexDefinition(String name, boolean local, IndexProjection projec
     /** Whether a query of the index returns whole items (projection ALL). */
     public boolean holdsWholeItems() {
         return projection == IndexProjection.ALL;
+    }
+
+    /**
+     * Whether every entry of the index holds each of {@code attributes} (non-key attributes, by stored name) whenever
+     * its item does: any for ALL, those it includes for INCLUDE, none for KEYS_ONLY.
+     */
+    public boolean holdsAll(Collection<String> attributes) {
+        return switch (projection) {
+            case ALL -> true;
+            case INCLUDE -> include.containsAll(attributes);
+            case KEYS_ONLY -> attributes.isEmpty();
+        };
     }
 
     /**

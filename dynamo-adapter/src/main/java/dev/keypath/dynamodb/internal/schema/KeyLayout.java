@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.schema;
 import dev.keypath.KeyId;
 import dev.keypath.KeyPath;
 import dev.keypath.KeyPathTemplate;
+import dev.keypath.KeyRange;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -94,5 +95,64 @@ public final class KeyLayout {
             }
         }
         return ids;
+    }
+
+    /**
+     * Whether an item whose key path has this layout can lie within the bounds a query of {@code range} reads
+     * (FORMAT.md, section 9), judged from the namespaces and the literal ids: false only when no binding of the
+     * variables can. Namespaces hold no separator or terminator byte, so a key within a subtree's bounds has the
+     * prefix's namespaces, and the prefix's ids wherever the layout has a literal of the same type; an id of another
+     * type at a position may share the bytes of the prefix's, so it is taken as possible. Between two paths, a key
+     * within the bounds starts with their common elements, and its next namespace lies between theirs.
+     */
+    public boolean mayLieIn(KeyRange range) {
+        KeyPath from = range.from();
+        if (range.isSubtree()) {
+            return mayStartWith(from, from.size());
+        }
+        KeyPath to = range.to();
+        int common = 0;
+        while (common < from.size() && common < to.size() && from.namespace(common).equals(to.namespace(common))
+                && Objects.equals(from.id(common), to.id(common))) {
+            common++;
+        }
+        if (!mayStartWith(from, common)) {
+            return false;
+        }
+        if (common == to.size()) {
+            return namespaces.length == common; // from is to: a path below it sorts after it
+        }
+        if (namespaces.length == common) {
+            return from.size() == common; // the common elements themselves: in the range as its lower bound only
+        }
+        String namespace = namespaces[common];
+        return (from.size() == common || namespace.compareTo(from.namespace(common)) >= 0)
+                && namespace.compareTo(to.namespace(common)) <= 0;
+    }
+
+    /**
+     * Whether a path of this layout can begin with the first {@code count} elements of {@code prefix}: the same
+     * namespaces, and ids that can be the prefix's (an id-less element of the prefix, its last, matches any id).
+     */
+    private boolean mayStartWith(KeyPath prefix, int count) {
+        if (namespaces.length < count) {
+            return false;
+        }
+        for (int i = 0; i < count; i++) {
+            KeyId id = prefix.id(i);
+            if (!namespaces[i].equals(prefix.namespace(i)) || (id != null && !idMayBe(i, id))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether element {@code i} can hold {@code id}, or another id with the same bytes. */
+    private boolean idMayBe(int i, KeyId id) {
+        if (variableAt[i] >= 0) {
+            return true;
+        }
+        KeyId literal = literals[i];
+        return literal != null && (literal.equals(id) || literal.type() != id.type());
     }
 }

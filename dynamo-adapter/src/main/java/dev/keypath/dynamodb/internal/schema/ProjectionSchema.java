@@ -118,6 +118,15 @@ public final class ProjectionSchema<P> {
     }
 
     /**
+     * Whether a query of {@code index} can read the view from the index's entries alone: the index holds every
+     * attribute the view reads (a view of key fields only, from any index), and the type is at version 1, since an
+     * entry of an index that holds parts of items carries no stored version ({@code _kp_v}) to upgrade it by.
+     */
+    public boolean readableFrom(IndexDefinition index) {
+        return index.holdsWholeItems() || source.schemaVersion() == 1 && index.holdsAll(attributes);
+    }
+
+    /**
      * The view of a stored item of the projected type at {@code keyPath}; an {@link UnreadableItemException}
      * naming the key path when the item cannot be read as the view (the caller checked its type name).
      */

@@ -148,12 +148,19 @@ class RequestBuildingTest {
     }
 
     @Test
-    void pageLimitOverReadsOnlyWhenATypeFilterDropsItems() {
-        assertThat(QueryRequests.pageLimit(0, 0, true)).isZero();
-        assertThat(QueryRequests.pageLimit(5, 2, false)).isEqualTo(3);
-        assertThat(QueryRequests.pageLimit(5, 2, true)).isEqualTo(64);
-        assertThat(QueryRequests.pageLimit(100, 0, true)).isEqualTo(800);
-        assertThat(QueryRequests.pageLimit(500, 0, true)).isEqualTo(1000);
+    void pageLimitAsksForWhatIsMissingDividedByTheShareOfItemsKept() {
+        assertThat(QueryRequests.pageLimit(0, 0, 0.5, 0)).as("no limit: DynamoDB's pages").isZero();
+        assertThat(QueryRequests.pageLimit(5, 2, 1, 2)).as("a range of the page's types only").isEqualTo(3);
+        assertThat(QueryRequests.pageLimit(5, 2, Double.NaN, 0)).as("nothing known yet").isEqualTo(3);
+        assertThat(QueryRequests.pageLimit(100, 0, 0.2, 0)).isEqualTo(500);
+        assertThat(QueryRequests.pageLimit(100, 40, 0.25, 200)).isEqualTo(240);
+        assertThat(QueryRequests.pageLimit(21, 0, 1.0 / 3, 0)).isEqualTo(63);
+        assertThat(QueryRequests.pageLimit(10, 0, 0, 0)).as("at most 16 read per item missing").isEqualTo(160);
+        assertThat(QueryRequests.pageLimit(500, 0, 0.1, 0)).as("at most 1,000").isEqualTo(1000);
+        assertThat(QueryRequests.pageLimit(5000, 0, 1, 0)).as("what is missing, if more").isEqualTo(5000);
+        assertThat(QueryRequests.pageLimit(100, 8, 0.08, 100)).as("at most four times what the page read")
+                .isEqualTo(400);
+        assertThat(QueryRequests.pageLimit(100, 8, 0.08, 10)).as("never less than what is missing").isEqualTo(92);
     }
 
     @Test
