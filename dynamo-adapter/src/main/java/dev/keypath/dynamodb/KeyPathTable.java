@@ -387,8 +387,9 @@ public interface KeyPathTable extends AutoCloseable {
 
     /**
      * Maps a stored item (an attribute map as a {@code Scan}, a stream record or a table export gives it) to the
-     * object of its registered type, chosen by its {@code _type} attribute, without a request. Empty for the
-     * table's own sequence counters. An item no registered type can read (a key that is not a key path, no or an
+     * object of its registered type, chosen by its {@code _type} attribute, without a request. Empty for
+     * keypath's own items (sequence counters, aliases, the layout record). An item no registered type can read (a
+     * key that is not a key path, no or an
      * unregistered {@code _type}, a key path off the template, a value that does not fit its field) is an
      * {@link UnreadableItemException} naming the key path and the problem; the table's
      * {@link UnreadableItemHandler} is not consulted.

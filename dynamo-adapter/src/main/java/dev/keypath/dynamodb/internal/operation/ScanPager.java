@@ -6,18 +6,23 @@ import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
 import dev.keypath.dynamodb.internal.request.PageTokens;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.request.CopyPlacement;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
 import dev.keypath.dynamodb.internal.request.ReadShape;
 import dev.keypath.dynamodb.internal.request.ScanRequests;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -25,10 +30,14 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 /**
  * The collection of one page of an {@link ItemScan}, without I/O: checks the types and decodes the page token up
  * front, then, as an {@link Operation}, asks for {@code Scan} requests until the page is complete, and gives the
- * page with its signed next-page token. The type filter and the caller's filter run on the server; sequence
- * counters and expired items are then left out, unreadable items go to the table's handler, and the rest is
- * mapped by the {@link ReadShape}. A page that fills in the middle of a response resumes after its last item,
- * so no item is skipped or repeated. Single use; not thread-safe.
+ * page with its signed next-page token. The type filter and the caller's filter run on the server; keypath's own
+ * items (sequence counters, aliases, the layout record) and expired items are then left out, unreadable items go to
+ * the table's handler, and the rest is mapped by the {@link ReadShape}. A page that fills in the middle of a
+ * response resumes after its last item, so no item is skipped or repeated. While a type is being re-sharded
+ * ({@code @Sharded(formerCount)}), a copy of its item in the former layout is read only when the new layout does not
+ * hold the item (one consistent keys-only {@code GetItem} per such copy, all of a response's at once), and a copy in
+ * neither layout not at all, so a scan takes the copy a read by key path takes ({@link CopyPlacement}). Single use;
+ * not thread-safe.
  */
 final class ScanPager implements Operation<Page<Object>> {
     private final String table;
@@ -46,6 +55,13 @@ final class ScanPager implements Operation<Page<Object>> {
     private Map<String, AttributeValue> resume;
     private int scanned;
     private boolean complete;
+    /** A response whose former copies are to be checked next, and their indexes; or null. */
+    private ScanResponse checking;
+    private List<Integer> checkIndexes;
+    /** A response whose former copies have been checked, to be read at the next step; or null. */
+    private ScanResponse checked;
+    /** Indexes of the response's items no read takes: copies elsewhere, or former copies the new layout holds. */
+    private final Set<Integer> dropped = new HashSet<>();
 
     private ScanPager(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens,
                       ReturnConsumedCapacity ask) {
@@ -78,7 +94,18 @@ final class ScanPager implements Operation<Page<Object>> {
 
     @Override
     public Step next() {
-        return complete ? Step.DONE : Step.Exchange.of(DynamoApi.SCAN, nextRequest(), r -> complete = !accept(r));
+        if (checked != null) { // the checks of its former copies are answered: the response is read now
+            ScanResponse r = checked;
+            checked = null;
+            complete = !accept(r);
+        }
+        if (complete) {
+            return Step.DONE;
+        }
+        if (checking != null) {
+            return checks();
+        }
+        return Step.Exchange.of(DynamoApi.SCAN, nextRequest(), this::answered);
     }
 
     @Override
@@ -91,6 +118,61 @@ final class ScanPager implements Operation<Page<Object>> {
         return ScanRequests.request(table, scan, filter, projection, startKey, pageLimit, ask);
     }
 
+    /**
+     * A response: read at once, unless it holds copies of items of a type being re-sharded in their former layout;
+     * then those are checked first ({@link #checks()}).
+     */
+    private void answered(ScanResponse r) {
+        List<Integer> former = new ArrayList<>();
+        SchemaRegistry registry = shape.registry();
+        for (int i = 0; i < r.items().size(); i++) {
+            Map<String, AttributeValue> raw = r.items().get(i);
+            if (CopyPlacement.ofReshardedType(registry, raw)) {
+                CopyPlacement.Place place = CopyPlacement.of(registry, raw);
+                if (place == CopyPlacement.Place.ELSEWHERE) {
+                    dropped.add(i);
+                } else if (place == CopyPlacement.Place.FORMER) {
+                    former.add(i);
+                }
+            }
+        }
+        if (former.isEmpty()) {
+            complete = !accept(r);
+            return;
+        }
+        checking = r;
+        checkIndexes = former;
+    }
+
+    /**
+     * Reads, for each copy of the response in its former layout, whether the new layout holds the item too (one
+     * consistent keys-only {@code GetItem} each, at once): then the former copy is dropped, since every read takes
+     * the new layout's ({@link CopyPlacement}).
+     */
+    private Step checks() {
+        ScanResponse r = checking;
+        List<Integer> indexes = checkIndexes;
+        checking = null;
+        checkIndexes = null;
+        List<Step.Exchange<?, ?>> gets = new ArrayList<>(indexes.size());
+        for (int i : indexes) {
+            Map<String, AttributeValue> raw = r.items().get(i);
+            KeyPath path = DefaultItemSchema.keyPathOfItem(raw);
+            DefaultItemSchema<?> schema = shape.registry().schemaOfStored(SchemaRegistry.typeNameOf(raw), path);
+            Map<String, AttributeValue> key = Map.of(TableAttributes.PK, AttributeValues.binary(
+                    schema.partitionKeyOf(path)), TableAttributes.SK, raw.get(TableAttributes.SK));
+            gets.add(Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().tableName(table).key(key)
+                    .consistentRead(true).projectionExpression("#pk").expressionAttributeNames(
+                            Map.of("#pk", TableAttributes.PK)).returnConsumedCapacity(ask).build(), found -> {
+                                if (found.hasItem() && !found.item().isEmpty()) {
+                                    dropped.add(i);
+                                }
+                            }));
+        }
+        checked = r;
+        return gets.size() == 1 ? gets.get(0) : new Step.Concurrent(gets, ShardedQueryPager.MAX_IN_FLIGHT);
+    }
+
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
     private boolean accept(ScanResponse r) {
         boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
@@ -98,7 +180,7 @@ final class ScanPager implements Operation<Page<Object>> {
         List<Map<String, AttributeValue>> items = r.items();
         for (int i = 0; i < items.size(); i++) {
             Map<String, AttributeValue> raw = items.get(i);
-            Object mapped = map(raw);
+            Object mapped = dropped.contains(i) ? null : map(raw);
             if (mapped != null) {
                 out.add(mapped);
             }
@@ -106,9 +188,11 @@ final class ScanPager implements Operation<Page<Object>> {
                 if (i < items.size() - 1 || moreInDb) {
                     resume = keyOf(raw);
                 }
+                dropped.clear();
                 return false;
             }
         }
+        dropped.clear();
         if (!moreInDb) {
             return false;
         }
@@ -121,8 +205,7 @@ final class ScanPager implements Operation<Page<Object>> {
     }
 
     private Object map(Map<String, AttributeValue> raw) {
-        if (TableAttributes.SEQUENCE_TYPE.equals(SchemaRegistry.typeNameOf(raw))
-                || shape.registry().isExpired(raw)) {
+        if (TableAttributes.isInternalType(SchemaRegistry.typeNameOf(raw)) || shape.registry().isExpired(raw)) {
             return null;
         }
         KeyPath keyPath = shape.registry().storedKeyPath(raw, TableAttributes.PK, TableAttributes.SK);

@@ -15,8 +15,9 @@ public final class StoredItems {
     }
 
     /**
-     * The object of {@code item}'s registered type, or null for a sequence counter. Every problem, including a key
-     * that is not a key path, is an {@link UnreadableItemException}; the table's handler is not consulted.
+     * The object of {@code item}'s registered type, or null for keypath's own items (sequence counters, aliases, the
+     * layout record). Every problem, including a key that is not a key path, is an {@link UnreadableItemException};
+     * the table's handler is not consulted.
      */
     public static Object read(SchemaRegistry registry, Map<String, AttributeValue> item) {
         Objects.requireNonNull(item, "item");
@@ -27,7 +28,7 @@ public final class StoredItems {
             throw new UnreadableItemException(e.getMessage(), null, e);
         }
         String name = SchemaRegistry.typeNameOf(item);
-        if (TableAttributes.SEQUENCE_TYPE.equals(name)) {
+        if (TableAttributes.isInternalType(name)) {
             return null;
         }
         return registry.schemaOfStored(name, path).fromItem(item, path);

@@ -21,6 +21,13 @@ public final class TableAttributes {
     /** Namespace of the partition that holds a sequence counter. */
     public static final String SEQUENCE_NAMESPACE = "_kp_seq";
 
+    /** Type name of the table's layout record, which holds each type's shard layout and schema versions. */
+    public static final String LAYOUT_TYPE = "_kp_layout";
+    /** Namespace of the key path of the table's layout record, {@code /_kp_layout-table}. */
+    public static final String LAYOUT_NAMESPACE = "_kp_layout";
+    /** The start of the namespaces of keypath's own items; no item type's key path may start with one. */
+    public static final String RESERVED_NAMESPACE_PREFIX = "_kp_";
+
     /** List of the alternate key paths (S, canonical text) an item of a type with unique key paths holds. */
     public static final String ALIASES = "_kp_aliases";
     /** Type name of alias items, which point from an alternate key path to an item. */
@@ -52,9 +59,12 @@ public final class TableAttributes {
     private TableAttributes() {
     }
 
-    /** Whether a collection read leaves out a stored item of this type name: sequence counters and aliases. */
+    /**
+     * Whether a collection read leaves out a stored item of this type name: sequence counters, aliases and the
+     * layout record.
+     */
     public static boolean isInternalType(String typeName) {
-        return SEQUENCE_TYPE.equals(typeName) || ALIAS_TYPE.equals(typeName);
+        return SEQUENCE_TYPE.equals(typeName) || ALIAS_TYPE.equals(typeName) || LAYOUT_TYPE.equals(typeName);
     }
 
     public static String gsiPk(String index) {
