@@ -1,5 +1,8 @@
 package dev.keypath.migrate;
 
+import dev.keypath.dynamodb.storage.StoredShardMoves;
+import java.time.Duration;
+
 /**
  * Moves every stored item of one sharded item type from its former shard count to its new one
  * ({@code @Sharded(count = NEW, formerCount = OLD, ...)}), in place, for an application's own job or
@@ -27,10 +30,15 @@ package dev.keypath.migrate;
  * (docs/HOT-PARTITIONS.md); remove {@code formerCount} after it has finished. Immutable and thread-safe.
  */
 public final class Reshard {
-    private final TypeRunBuilder.Settings settings;
+    /** How far apart clocks may be, plus the longest time a write takes to reach DynamoDB, unless set. */
+    static final Duration DEFAULT_CLOCK_MARGIN = Duration.ofSeconds(2);
 
-    private Reshard(TypeRunBuilder.Settings settings) {
+    private final TypeRunBuilder.Settings settings;
+    private final Duration clockMargin;
+
+    private Reshard(TypeRunBuilder.Settings settings, Duration clockMargin) {
         this.settings = settings;
+        this.clockMargin = clockMargin;
     }
 
     /** A builder with 4 segments, pages of 500 items, no budgets, no checkpoint kept and 20 attempts per item. */
@@ -49,12 +57,27 @@ public final class Reshard {
      * @throws MigrationInterruptedException when the calling thread is interrupted
      */
     public ReshardRun run() {
-        return new ReshardPass(settings).run();
+        return new ReshardPass(settings, clockMargin).run();
     }
 
     /** Builds a {@link Reshard}; not thread-safe. */
     public static final class Builder extends TypeRunBuilder<Builder> {
+        private Duration clockMargin = DEFAULT_CLOCK_MARGIN;
+
         private Builder() {
+        }
+
+        /**
+         * How far apart the clocks of the application's instances and of this run may be, plus the longest time a
+         * write request takes to reach DynamoDB (default 2 seconds): no instance writes the type during this margin
+         * on either side of the switch, and the run moves nothing before it has passed. 0 to 1 hour.
+         */
+        public Builder clockMargin(Duration margin) {
+            if (margin == null || margin.isNegative() || margin.compareTo(Duration.ofHours(1)) > 0) {
+                throw new IllegalArgumentException("a clock margin is 0 to 1 hour, not " + margin);
+            }
+            this.clockMargin = margin;
+            return this;
         }
 
         @Override
@@ -70,8 +93,8 @@ public final class Reshard {
          */
         public Reshard build() {
             TypeRunBuilder.Settings settings = settings("a re-shard");
-            dev.keypath.dynamodb.storage.StoredShardMoves.counts(settings.schema()); // refuses a type not re-sharded
-            return new Reshard(settings);
+            StoredShardMoves.counts(settings.schema()); // refuses a type not re-sharded
+            return new Reshard(settings, clockMargin);
         }
     }
 }
