@@ -231,7 +231,7 @@ public interface KeyPathTable extends AutoCloseable {
     /**
      * The number of items {@code query} selects, as a query would return them, counted by DynamoDB ({@code Query}
      * with {@code Select=COUNT}, page after page): no item is transferred or mapped, and the read costs what
-     * DynamoDB charges for the key range it scans. Left out, as a query page leaves them out: sequence counters,
+     * DynamoDB charges for the key range it scans. Left out, as a query page leaves them out: keypath's own items,
      * expired items and, when the query names types, items of other types; the query's filter applies. Items of a
      * type that an {@link ItemExtension}'s {@code afterRead} may hide are read instead (only those types, on an index
      * that holds parts of items by key) and counted after the read hooks. Starts at the query's page token, if any,

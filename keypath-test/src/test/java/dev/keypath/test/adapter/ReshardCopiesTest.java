@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.core.SdkBytes;
@@ -92,6 +93,11 @@ class ReshardCopiesTest {
         elsewhere.put("pk", AttributeValue.fromB(SdkBytes.fromByteArray(
                 ShardKeys.encode(DAY_PATH.then("event", stray), shard))));
         TestDynamoDb.get().client().putItem(r -> r.tableName(name).item(elsewhere));
+    }
+
+    @AfterAll
+    static void deleteTable() {
+        TestDynamoDb.get().client().deleteTable(r -> r.tableName(name));
     }
 
     private static List<String> notes(List<EventFrom4To16> events) {

@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.test.TestDynamoDb;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +84,11 @@ class ReshardPageTokenTest {
             store(new EventAt4("2026-11-27", 100 + id));
             store(new EventAt16("2026-11-27", 200 + id));
         }
+    }
+
+    @AfterAll
+    static void deleteTable() {
+        TestDynamoDb.get().client().deleteTable(r -> r.tableName(name));
     }
 
     @Test

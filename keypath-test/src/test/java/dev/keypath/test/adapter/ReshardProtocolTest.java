@@ -138,5 +138,6 @@ class ReshardProtocolTest {
         assertThat(upgraded.count().get()).isOne();
         assertThatThrownBy(() -> old.put().apply(new EventAt4(DAY, id, "still refused")))
                 .isInstanceOf(TableLayoutMismatchException.class);
+        TestDynamoDb.get().client().deleteTable(r -> r.tableName(name));
     }
 }

@@ -125,6 +125,14 @@ final class TableLayouts {
     }
 
     /**
+     * The decision of a write made without a fresh copy of the record: as the table's own registry writes, to be
+     * read and decided anew before its first write request.
+     */
+    static Decision undecided() {
+        return new Decision(Set.of(), 0, Long.MAX_VALUE, System.nanoTime() - 1);
+    }
+
+    /**
      * A write's decision.
      *
      * @param former      the types that write their former layout

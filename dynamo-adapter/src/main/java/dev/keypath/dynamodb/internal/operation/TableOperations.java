@@ -144,33 +144,26 @@ public final class TableOperations {
 
     /**
      * A write of {@code types}, built by {@code build} over the operations that store them as the table's layout
-     * record says ({@link TableLayouts}): when the table's copy of the record is fresh, built at once (its input
-     * checked before any request); else the record is read first (the input checked before, by a build that is
-     * then discarded if the record makes the types write elsewhere). A type whose declaration contradicts the record
-     * is refused; a write during a switch's margin waits until it has passed. Each of its requests is sent only
-     * while the decision holds, the record read again first when it has aged ({@link TableLayouts#gate}).
+     * record says ({@link TableLayouts}). With a fresh copy of the record, it is decided at once: a type whose
+     * declaration contradicts the record is refused, a write during a switch's margin waits until it has passed,
+     * and a type whose re-shard has not switched is written through a view of these operations that writes its
+     * former layout. Without one, the write is built as these operations write, so that its input is checked before
+     * any request, and the record is read before its first write request; when the record decides otherwise, the
+     * write starts over, built as the record says. Either way each write request is sent only while the decision
+     * holds ({@link TableLayouts#gate}).
      */
     private <T> Operation<T> writing(Collection<Class<?>> types, Function<TableOperations, Operation<T>> build) {
         LayoutSnapshot known = layouts.usable();
-        if (known != null) {
-            TableLayouts.Decision d = layouts.decide(known, types);
-            if (d.waitMillis() <= 0) {
-                return layouts.gate(build.apply(writingFormer(d.former())), types, d, metering.askForObservers(),
-                        () -> writing(types, build));
-            }
-        }
-        Operation<T> checked = build.apply(root);
-        Operation<LayoutSnapshot> read = known != null ? Operations.done(known)
-                : layouts.read(metering.askForObservers());
-        return Operations.then(read, s -> {
-            TableLayouts.Decision d = layouts.decide(s, types);
-            if (d.waitMillis() > 0) {
-                return Operations.then(TableLayouts.pause(d.waitMillis()), waited -> writing(types, build));
-            }
-            TableOperations ops = writingFormer(d.former());
-            return layouts.gate(ops == root ? checked : build.apply(ops), types, d, metering.askForObservers(),
+        if (known == null) {
+            return layouts.gate(build.apply(root), types, TableLayouts.undecided(), metering.askForObservers(),
                     () -> writing(types, build));
-        });
+        }
+        TableLayouts.Decision d = layouts.decide(known, types);
+        if (d.waitMillis() > 0) {
+            return Operations.then(TableLayouts.pause(d.waitMillis()), waited -> writing(types, build));
+        }
+        return layouts.gate(build.apply(writingFormer(d.former())), types, d, metering.askForObservers(),
+                () -> writing(types, build));
     }
 
     /**
@@ -767,16 +760,16 @@ public final class TableOperations {
     }
 
     /**
-     * Creates or verifies the table ({@link TableBootstrap}), then reads the table's layout record, recording the
-     * types it does not hold yet, and refuses ({@link dev.keypath.dynamodb.TableLayoutMismatchException}) a
-     * declaration that contradicts it ({@link TableLayouts#check}); {@code streams} may be null. Its control calls
+     * Creates or verifies the table ({@link TableBootstrap}), reading the table's layout record as soon as the table
+     * exists as a key-path table, before any index or setting is added to it: it records the types it does not hold
+     * yet, and refuses ({@link dev.keypath.dynamodb.TableLayoutMismatchException}) a declaration that contradicts it
+     * ({@link TableLayouts#check}), so that a refused table is not changed; {@code streams} may be null. Its control calls
      * consume no capacity and ask for none; it is metered when the table is observed, for its report.
      */
     public Operation<dev.keypath.dynamodb.TableStatus> bootstrap(StreamViewType streams) {
         ReturnConsumedCapacity ask = metering.askForObservers();
-        Operation<dev.keypath.dynamodb.TableStatus> bootstrap = Operations.then(new TableBootstrap(table,
-                registry.indexDefinitions(), streams, registry.clock()), status -> Operations.map(layouts.check(ask),
-                        checked -> status));
+        Operation<dev.keypath.dynamodb.TableStatus> bootstrap = new TableBootstrap(table,
+                registry.indexDefinitions(), streams, registry.clock()).onceUsable(() -> layouts.check(ask));
         return metering.observed() ? metered(bootstrap, OperationKind.BOOTSTRAP, null, null, null, () -> "bootstrap",
                 status -> 0, null) : bootstrap;
     }

@@ -26,7 +26,7 @@ public record ReadShape(SchemaRegistry registry, ProjectionSchema<?> projection)
     }
 
     /**
-     * The item {@code raw} at {@code keyPath} in this shape; null for sequence counters, for items of other
+     * The item {@code raw} at {@code keyPath} in this shape; null for keypath's own items, for items of other
      * types than a projection's, and for unreadable items the table's handler leaves out.
      */
     public Object map(Map<String, AttributeValue> raw, KeyPath keyPath) {
@@ -34,7 +34,7 @@ public record ReadShape(SchemaRegistry registry, ProjectionSchema<?> projection)
             return registry.map(raw, keyPath);
         }
         String name = SchemaRegistry.typeNameOf(raw);
-        if (TableAttributes.SEQUENCE_TYPE.equals(name)) {
+        if (TableAttributes.isInternalType(name)) {
             return null;
         }
         try {

@@ -255,7 +255,7 @@ public final class SchemaRegistry {
     }
 
     /**
-     * Maps a stored item of any registered type for a collection read; null for sequence counters and for items
+     * Maps a stored item of any registered type for a collection read; null for keypath's own items and for items
      * the table's {@link UnreadableItemHandler} leaves out.
      */
     public Object map(Map<String, AttributeValue> item, KeyPath keyPath) {
