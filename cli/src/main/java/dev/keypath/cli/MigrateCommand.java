@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
             + "is not written, and counted.",
             "verify: compares the two tables: counts, and per item a checksum of the target item against the source "
             + "item as it is (its attributes under their new names), collisions and items that cannot move.",
-            "rewrite: rewrites the items of one item type of a key-path table at the type's current version (see "
+            "rewrite: rewrites the items of one item type of a key-path table in their current form (see "
             + "'keypath migrate rewrite --help').",
             "reshard: moves the items of one sharded item type of a key-path table from its former shard count to its "
             + "new one (see 'keypath migrate reshard --help').",

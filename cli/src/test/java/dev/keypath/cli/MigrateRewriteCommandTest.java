@@ -17,7 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** {@code keypath migrate rewrite} against DynamoDB Local: items of version 1 rewritten at version 2, resumably. */
+/**
+ * {@code keypath migrate rewrite} against DynamoDB Local: items of version 1 rewritten at version 2, resumably, with
+ * progress on standard error and a report that counts every item.
+ */
 class MigrateRewriteCommandTest {
     @ItemType(keyPath = "/tag-{id}", name = "Tag")
     record TagV1(long id, String label) {
@@ -49,7 +52,10 @@ class MigrateRewriteCommandTest {
                 "--type", TagV2.class.getName(), "--segments", "2", "--page-size", "7", "--checkpoint",
                 checkpoint.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("rewrite of Tag to version 2").contains("upgraded     30 (30 by this run)");
+        assertThat(run.out()).contains("rewrite of Tag to version 2").contains("scanned          30")
+                .contains("rewritten        30 (30 by this run)").contains("already current  0");
+        assertThat(run.err()).as("progress on standard error").contains("rewrite: 30 ")
+                .contains("30 rewritten");
         assertThat(Files.readString(checkpoint)).contains("rewrite Tag to version 2");
         Map<String, AttributeValue> item = engine.client().getItem(b -> b.tableName(table).key(Map.of(
                 "pk", AttributeValue.fromB(SdkBytes.fromByteArray(KeyPath.of("tag", 3).partitionKey())),

@@ -13,6 +13,12 @@ import java.util.Objects;
  * {@code :kp_} are reserved for this library. Example:
  * <pre>{@code Condition.of("#s = :s", Map.of("#s", "status"), Map.of(":s", "DRAFT"))}</pre>
  *
+ * <p>DynamoDB evaluates a condition on the item as stored; on an item stored at an older version of its type, the
+ * table sends it so that it means what it means on the item as it reads: a field the type's history renamed is read
+ * under its stored name, one added with a default as the default. A condition naming a field the type no longer
+ * stores, or one a version made by a function, is refused before any request ({@link InvalidConditionException};
+ * docs/EVOLVING.md).
+ *
  * <p>Immutable and thread-safe.
  */
 public final class Condition {

@@ -33,12 +33,14 @@ public final class ItemHistory {
         }
     }
 
-    private static final ItemHistory NONE = new ItemHistory(List.of());
+    private static final ItemHistory NONE = new ItemHistory(List.of(), 1);
 
     private final List<Step> steps;
+    private final int oldestStored;
 
-    private ItemHistory(List<Step> steps) {
+    private ItemHistory(List<Step> steps, int oldestStored) {
         this.steps = List.copyOf(steps);
+        this.oldestStored = oldestStored;
     }
 
     /** The history of a type that has only version 1. */
@@ -50,7 +52,7 @@ public final class ItemHistory {
     public static ItemHistory of(Consumer<Builder> declare) {
         Builder b = new Builder();
         declare.accept(b);
-        return new ItemHistory(b.steps);
+        return new ItemHistory(b.steps, b.oldestStored);
     }
 
     /** The versions after 1, each with its changes, oldest first (versions are checked at registration). */
@@ -61,6 +63,14 @@ public final class ItemHistory {
     /** The newest version this history reaches: 1 plus its versions. */
     public int latestVersion() {
         return steps.isEmpty() ? 1 : steps.get(steps.size() - 1).version();
+    }
+
+    /**
+     * The oldest version an item of the type may still be stored at: 1 unless the history declares, once every
+     * older item was rewritten ({@link Builder#oldestStoredVersion}), that none is left.
+     */
+    public int oldestStoredVersion() {
+        return oldestStored;
     }
 
     /** The type names this history renamed the type from, newest first: items stored under them are still read. */
@@ -78,12 +88,13 @@ public final class ItemHistory {
 
     @Override
     public String toString() {
-        return "ItemHistory" + steps;
+        return "ItemHistory" + steps + (oldestStored == 1 ? "" : ", oldest stored version " + oldestStored);
     }
 
     /** Declares an {@link ItemHistory}, one version at a time. Not thread-safe. */
     public static final class Builder {
         private final List<Step> steps = new ArrayList<>();
+        private int oldestStored = 1;
 
         private Builder() {
         }
@@ -94,6 +105,18 @@ public final class ItemHistory {
             SchemaChanges c = new SchemaChanges();
             changes.accept(c);
             steps.add(new Step(version, c.list()));
+            return this;
+        }
+
+        /**
+         * Declares that no item of the type is stored at a version below {@code version} any more: every older item
+         * was rewritten (keypath-migrate's schema rewrite reports each one upgraded). Reads still upgrade an older
+         * item should one turn up; filters and conditions are then sent as written for the changes of the versions
+         * up to {@code version}, instead of being rewritten over them or refused (docs/EVOLVING.md). At most the
+         * type's version; checked when the type is registered.
+         */
+        public Builder oldestStoredVersion(int version) {
+            this.oldestStored = version;
             return this;
         }
     }

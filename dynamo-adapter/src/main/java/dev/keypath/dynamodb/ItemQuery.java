@@ -241,7 +241,10 @@ public final class ItemQuery {
          * ({@code FilterExpression}) before items reach the client; null removes the filter. DynamoDB still reads,
          * and bills, the items the filter drops, so narrow the key range first. Values are converted like item
          * fields. The ids of an item's key path are kept only in its key bytes, not as attributes, so filter on
-         * other fields. Example: {@code filter(Condition.attributeEquals("status", Status.PUBLISHED))}.
+         * other fields. A filter naming a field a type's history renamed or added with a default is rewritten so
+         * that it sees the items of older versions as they read; one naming a field the type no longer stores, or
+         * one a version made by a function, is refused before any request ({@link InvalidConditionException};
+         * docs/EVOLVING.md). Example: {@code filter(Condition.attributeEquals("status", Status.PUBLISHED))}.
          */
         public Builder filter(Condition condition) {
             this.filter = condition;

@@ -208,7 +208,9 @@ public final class ItemScan {
         /**
          * Returns only items that meet {@code condition}, evaluated by DynamoDB ({@code FilterExpression}) on the
          * items it reads; null removes the filter. Values are converted like item fields, and key path ids are
-         * not attributes. Example: {@code filter(Condition.attributeEquals("status", Status.DRAFT))}.
+         * not attributes. It sees the items of older versions of a type as they read, as a query's filter does
+         * ({@link ItemQuery.Builder#filter}). Example: {@code filter(Condition.attributeEquals("status",
+         * Status.DRAFT))}.
          */
         public Builder filter(Condition condition) {
             this.filter = condition;

@@ -12,7 +12,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * maps a {@code GetItem}/{@code Query} item back. Non-key fields become native attribute types (N, S, B, BOOL,
  * L, M, SS, NS, BS, NULL) through Jackson; key fields are carried only in {@code pk}/{@code sk}. A null field is
  * stored as no attribute, and a missing attribute reads as null (a null list element or map value stays NULL); a
- * {@code Set} of text, numbers or binary is a DynamoDB set, and an empty one is stored as nothing.
+ * {@code Set} of text, numbers or binary is a DynamoDB set, and an empty one an empty list (it reads back empty).
  *
  * <p>Jackson works from a private {@code rebuild()} copy of the given mapper, so its configuration, modules and
  * annotations apply, with null properties left out ({@code NON_NULL}, unless the mapper leaves out more); the copy

@@ -205,7 +205,7 @@ public interface KeyPathAsyncTable {
 
     /**
      * Maps a stored item to the object of its registered type without a request, as
-     * {@link KeyPathTable#readStoredItem(Map)} does; empty for a sequence counter.
+     * {@link KeyPathTable#readStoredItem(Map)} does; empty for keypath's own items (sequence counters, alias items).
      */
     Optional<Object> readStoredItem(Map<String, AttributeValue> item);
 

@@ -376,9 +376,9 @@ public interface KeyPathTable extends AutoCloseable {
     /**
      * Writes stored items exactly as given ({@code BatchWriteItem} in chunks of 25, retried as {@link #batchWrite}
      * is): attribute maps with binary {@code pk}/{@code sk}, as a {@code Scan} or a table export gives them. Nothing
-     * is mapped, so items of any type, items no registered type can read and sequence counters are copied
-     * unchanged, and each put replaces the item at its key: writing the same items again changes nothing. Before
-     * any request, an item whose key is not a key path is an {@link ItemMappingException} naming its position, and
+     * is mapped, so items of any type, items no registered type can read and keypath's own items (sequence
+     * counters, alias items) are copied unchanged, and each put replaces the item at its key: writing the same items
+     * again changes nothing. Before any request, an item whose key is not a key path is an {@link ItemMappingException} naming its position, and
      * two items with one key are an {@link IllegalArgumentException}. Not atomic: on
      * {@link BatchIncompleteException} the listed key paths were not written, all others were.
      * Example: {@code target.batchPutStored(source.client().scan(r -> r.tableName("app")).items())}.
@@ -387,10 +387,12 @@ public interface KeyPathTable extends AutoCloseable {
 
     /**
      * Maps a stored item (an attribute map as a {@code Scan}, a stream record or a table export gives it) to the
-     * object of its registered type, chosen by its {@code _type} attribute, without a request. Empty for
-     * keypath's own items (sequence counters, aliases, the layout record). An item no registered type can read (a
-     * key that is not a key path, no or an
-     * unregistered {@code _type}, a key path off the template, a value that does not fit its field) is an
+     * object of its registered type, chosen by its {@code _type} attribute, without a request. Empty for keypath's
+     * own items (sequence counters, alias items, the layout record,
+     * {@link dev.keypath.dynamodb.storage.StoredItemLayout#INTERNAL_TYPES}), which hold no object. The item's expiry is
+     * not looked at: an expired item is mapped like any other (reads leave it out;
+     * {@link dev.keypath.dynamodb.storage.StoredItemLayout#isExpired} tells). An item no registered type can read (a
+     * key that is not a key path, no or an unregistered {@code _type}, a key path off the template, a value that does not fit its field) is an
      * {@link UnreadableItemException} naming the key path and the problem; the table's
      * {@link UnreadableItemHandler} is not consulted.
      */

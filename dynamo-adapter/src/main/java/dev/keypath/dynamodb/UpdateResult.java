@@ -22,8 +22,9 @@ import java.util.function.BiFunction;
  *   <li>{@code NONE}: neither.</li>
  * </ul>
  * Plain values are: {@code String}, numbers (Integer, Long or BigInteger when integral, else BigDecimal),
- * {@code Boolean}, {@code byte[]}, {@code null}, {@code List} (lists and binary sets), {@code Map} and
- * {@code Set} (string and number sets). The key, type and other reserved attributes are left out.
+ * {@code Boolean}, {@code byte[]}, {@code null}, {@code List} (lists, binary sets, and an empty set, which is stored
+ * as an empty list), {@code Map} and {@code Set} (string and number sets). The key, type and other reserved
+ * attributes are left out.
  *
  * <p>Immutable and thread-safe.
  *

@@ -28,8 +28,10 @@ import java.util.function.Consumer;
  *   <li>sets: {@code addToSet} and {@code deleteFromSet} ({@code ADD}/{@code DELETE} with a string, number or
  *       binary set, stored as a put stores a Java set: elements of a field declared {@code Set<E>} must be
  *       {@code E}s, and text, UUIDs, enums and instants make a string set, numbers a number set, {@code byte[]} a
- *       binary set). {@code ADD} creates the set when the attribute is absent; a {@code DELETE} that empties it
- *       removes the attribute;</li>
+ *       binary set). {@code ADD} creates the set when the attribute is absent; a {@code DELETE} that empties a
+ *       DynamoDB set removes the attribute (it then reads as null). On a set stored as a list (an empty set, or one
+ *       an older build stored), which DynamoDB refuses them on, a single update reads the set and sets the changed
+ *       set whole, on condition that it is still as read;</li>
  *   <li>{@code remove}: delete an attribute, a nested field or a list element ({@code REMOVE a.b}, {@code a[1]}).</li>
  * </ul>
  *
@@ -48,8 +50,9 @@ import java.util.function.Consumer;
  * names in the message, instead of writing an attribute nothing reads.
  *
  * <p><b>Absent and null values.</b> A null field is stored as no attribute, so an absent attribute counts as
- * empty (0, an empty list or set) wherever a change reads one, and {@code set} of null (or of an empty set) on a
- * field removes it; as a list element or a map value, null is stored as {@code NULL}. A change below a nested
+ * empty (0, an empty list or set) wherever a change reads one, and {@code set} of null on a field removes it (an
+ * empty set is stored, as a put stores it, as an empty list); as a list element or a map value, null is stored as
+ * {@code NULL}. A change below a nested
  * record or map that is absent (or stored as {@code NULL}), or arithmetic, a list or a set change on an attribute
  * stored as {@code NULL}, which DynamoDB refuses, makes a single update read the item and set the highest absent
  * value whole instead ({@code increment("stats.posts", 1)} on an absent {@code stats} stores {@code {posts: 1}}), on
@@ -293,8 +296,8 @@ public final class UpdateSpec {
         }
 
         /**
-         * Sets {@code path} to {@code value} (converted like item fields; a {@link ValueOf} copies). Null, or an
-         * empty set, removes a field, and stores {@code NULL} as a list element or map value.
+         * Sets {@code path} to {@code value} (converted like item fields; a {@link ValueOf} copies). Null removes a
+         * field, and stores {@code NULL} as a list element or map value; an empty set is stored as an empty list.
          */
         public Builder set(String path, Object value) {
             return set(AttributePath.parse(path), value);

@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.StoredKeyException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
+import java.time.Clock;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The items of an export, file after file in the order of the files manifest and line after line, read lazily:
- * one data file is open at a time. Each file's checksum and item count are checked when its last line has been
+ * one data file is open at a time. keypath's own items and expired items are left out unless the
+ * {@link ExportReader} keeps them. Each file's checksum and item count are checked when its last line has been
  * read. Close it to release the open file. Single use; not thread-safe.
  *
  * <pre>{@code
@@ -30,16 +32,26 @@ public final class ExportItems implements Iterator<ExportedItem>, AutoCloseable 
     private final ExportDirectory export;
     private final StoredItemMapper mapper;
     private final UnreadableItems policy;
+    private final boolean keepInternal;
+    private final boolean keepExpired;
+    private final Clock clock;
     private final List<ExportDataFile> files;
     private int nextFile;
     private DataFileReader reader;
     private ExportedItem pending;
     private long skipped;
+    private long internalLeftOut;
+    private long expiredLeftOut;
 
-    ExportItems(ExportDirectory export, StoredItemMapper mapper, UnreadableItems policy) {
+    /** The items of {@code export}, mapped by {@code mapper} (null: not mapped), as {@link ExportReader} says. */
+    ExportItems(ExportDirectory export, StoredItemMapper mapper, UnreadableItems policy, boolean keepInternal,
+                boolean keepExpired, Clock clock) {
         this.export = export;
         this.mapper = mapper;
         this.policy = policy;
+        this.keepInternal = keepInternal;
+        this.keepExpired = keepExpired;
+        this.clock = clock;
         this.files = export.dataFiles();
     }
 
@@ -85,6 +97,22 @@ public final class ExportItems implements Iterator<ExportedItem>, AutoCloseable 
         return skipped;
     }
 
+    /**
+     * How many of keypath's own items (sequence counters, alias items) have been left out so far; 0 when the reader
+     * keeps them ({@link ExportReader#keepingInternalItems()}).
+     */
+    public long internalLeftOut() {
+        return internalLeftOut;
+    }
+
+    /**
+     * How many expired items have been left out so far; 0 when the reader keeps them
+     * ({@link ExportReader#keepingExpiredItems()}).
+     */
+    public long expiredLeftOut() {
+        return expiredLeftOut;
+    }
+
     /** Closes the open data file, if any. */
     @Override
     public void close() {
@@ -94,16 +122,26 @@ public final class ExportItems implements Iterator<ExportedItem>, AutoCloseable 
         }
     }
 
-    /** The item of one line, or null when it is skipped. */
+    /** The item of one line, or null when it is left out. */
     private ExportedItem read(String file, DataFileReader.Line line) {
         Map<String, AttributeValue> attributes = line.item();
+        boolean internal = StoredItemLayout.isInternalItem(attributes);
+        boolean expired = StoredItemLayout.isExpired(attributes, clock);
+        if (internal && !keepInternal) {
+            internalLeftOut++;
+            return null;
+        }
+        if (expired && !keepExpired) {
+            expiredLeftOut++; // as a table read: absent, whatever else is wrong with it
+            return null;
+        }
         AttributeValue type = attributes.get(TYPE);
         String typeName = type == null ? null : type.s();
         KeyPath path = null;
         try {
             path = keyPath(attributes);
-            Object item = mapper == null ? null : mapper.read(attributes).orElse(null);
-            return new ExportedItem(file, line.number(), path, typeName, item, attributes, null);
+            Object item = mapper == null || internal ? null : mapper.read(attributes).orElse(null);
+            return new ExportedItem(file, line.number(), path, typeName, item, attributes, null, expired);
         } catch (UnreadableItemException e) {
             KeyPath at = e.keyPath().orElse(path);
             String message = e.getMessage();
@@ -114,7 +152,7 @@ public final class ExportItems implements Iterator<ExportedItem>, AutoCloseable 
                     + message, at, e);
             switch (policy) {
                 case FLAG:
-                    return new ExportedItem(file, line.number(), at, typeName, null, attributes, named);
+                    return new ExportedItem(file, line.number(), at, typeName, null, attributes, named, expired);
                 case SKIP:
                     skipped++;
                     return null;

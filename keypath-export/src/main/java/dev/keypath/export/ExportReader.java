@@ -1,7 +1,9 @@
 package dev.keypath.export;
 
 import dev.keypath.dynamodb.KeyPathTable;
+import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Objects;
 
 /**
@@ -18,13 +20,26 @@ import java.util.Objects;
  * }
  * }</pre>
  *
+ * <p>Its items are those a read of the table gives: keypath's own items (sequence counters and alias items,
+ * {@link StoredItemLayout#INTERNAL_TYPES}) and items whose expiry ({@code _ttl}) is at or before the reader's clock
+ * are left out, whatever the policy, and counted ({@link ExportItems#internalLeftOut()},
+ * {@link ExportItems#expiredLeftOut()}). A tool that needs every stored item keeps them with
+ * {@link #keepingInternalItems()} and {@link #keepingExpiredItems()}; each then comes flagged
+ * ({@link ExportedItem#internal()}, {@link ExportedItem#expired()}).
+ *
  * Immutable and thread-safe; each {@link ExportItems} it hands out is for one thread.
  */
 public final class ExportReader {
     private final ExportDirectory export;
+    private final boolean keepInternal;
+    private final boolean keepExpired;
+    private final Clock clock;
 
-    private ExportReader(ExportDirectory export) {
+    private ExportReader(ExportDirectory export, boolean keepInternal, boolean keepExpired, Clock clock) {
         this.export = Objects.requireNonNull(export, "export");
+        this.keepInternal = keepInternal;
+        this.keepExpired = keepExpired;
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /**
@@ -33,12 +48,12 @@ public final class ExportReader {
      * @throws ExportFormatException when no export is there or a manifest is not as the format says
      */
     public static ExportReader open(Path path) {
-        return new ExportReader(ExportDirectory.open(path));
+        return of(ExportDirectory.open(path));
     }
 
     /** A reader of an export already opened. */
     public static ExportReader of(ExportDirectory export) {
-        return new ExportReader(export);
+        return new ExportReader(export, false, false, Clock.systemUTC());
     }
 
     /** The export read. */
@@ -46,9 +61,35 @@ public final class ExportReader {
         return export;
     }
 
+    /**
+     * This reader, also giving keypath's own items (sequence counters, alias items), each with
+     * {@link ExportedItem#internal()} true and no object: for a tool that copies or inspects the table as stored.
+     */
+    public ExportReader keepingInternalItems() {
+        return new ExportReader(export, true, keepExpired, clock);
+    }
+
+    /**
+     * This reader, also giving expired items (read like any other, with {@link ExportedItem#expired()} true): for a
+     * tool that needs the table as stored, before DynamoDB's time to live deleted them.
+     */
+    public ExportReader keepingExpiredItems() {
+        return new ExportReader(export, keepInternal, true, clock);
+    }
+
+    /**
+     * This reader judging expiry by {@code clock} (default: the system's UTC clock, as a table's reads by default):
+     * an item whose {@code _ttl} is at or before its now has expired. To see the export as the table read at the
+     * time of the export, give {@code Clock.fixed} at the summary's {@code exportTime}.
+     */
+    public ExportReader withClock(Clock clock) {
+        return new ExportReader(export, keepInternal, keepExpired, clock);
+    }
+
     /** The items with their key paths and stored attributes, not mapped to objects. */
     public ExportItems items(UnreadableItems policy) {
-        return new ExportItems(export, null, Objects.requireNonNull(policy, "policy"));
+        return new ExportItems(export, null, Objects.requireNonNull(policy, "policy"), keepInternal, keepExpired,
+                clock);
     }
 
     /** The items mapped by {@code table}'s registered types ({@link KeyPathTable#readStoredItem}). */
@@ -57,9 +98,9 @@ public final class ExportReader {
         return items(table::readStoredItem, policy);
     }
 
-    /** The items mapped by {@code mapper}. */
+    /** The items mapped by {@code mapper}; keypath's own items are never handed to it. */
     public ExportItems items(StoredItemMapper mapper, UnreadableItems policy) {
         return new ExportItems(export, Objects.requireNonNull(mapper, "mapper"),
-                Objects.requireNonNull(policy, "policy"));
+                Objects.requireNonNull(policy, "policy"), keepInternal, keepExpired, clock);
     }
 }

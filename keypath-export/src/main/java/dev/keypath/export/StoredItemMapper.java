@@ -11,7 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @FunctionalInterface
 public interface StoredItemMapper {
     /**
-     * The object of {@code item}, or empty for an item that maps to none (a sequence counter).
+     * The object of {@code item}, or empty for an item that maps to none.
      *
      * @throws dev.keypath.dynamodb.UnreadableItemException when the item cannot be read
      */

@@ -29,7 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * An export read into the table's registered types: each item comes back as the object that was stored, with its
  * key path; items no registered type can read fail, are flagged or are skipped, as the policy says, naming the
- * data file and line; sequence counters come with no object.
+ * data file and line; sequence counters are left out, or come with no object when kept.
  */
 @KeyPathDynamoDb(types = {TypedReadTest.Account.class, TypedReadTest.Ledger.class, TypedReadTest.Entry.class,
     TypedReadTest.Blob.class})
@@ -93,7 +93,8 @@ class TypedReadTest {
 
     @Test
     void everyStoredObjectComesBackAsItsTypeWithItsKeyPath() {
-        List<ExportedItem> read = read(ExportReader.of(export).items(table, UnreadableItems.FLAG));
+        ExportItems items = ExportReader.of(export).items(table, UnreadableItems.FLAG);
+        List<ExportedItem> read = read(items);
         Map<KeyPath, Object> expected = new HashMap<>();
         stored.forEach(o -> expected.put(table.keyPathOf(o), o));
         List<ExportedItem> objects = read.stream().filter(e -> e.item() != null).toList();
@@ -103,8 +104,11 @@ class TypedReadTest {
             assertThat(e.keyPath()).isEqualTo(table.keyPathOf(e.item()));
             assertThat(e.item()).usingRecursiveComparison().isEqualTo(expected.get(e.keyPath()));
         });
-        assertThat(read).filteredOn(e -> "_kp_sequence".equals(e.typeName())).hasSize(20)
-                .allMatch(e -> e.item() == null && e.readable());
+        assertThat(read).noneMatch(ExportedItem::internal);
+        assertThat(items.internalLeftOut()).isEqualTo(20);
+        assertThat(read(ExportReader.of(export).keepingInternalItems().items(table, UnreadableItems.FLAG)))
+                .filteredOn(e -> "_kp_sequence".equals(e.typeName())).hasSize(20)
+                .allMatch(e -> e.item() == null && e.readable() && e.internal());
     }
 
     @Test

@@ -51,17 +51,27 @@ public record Checkpoint(String source, String target, String mapping, List<Segm
      * @param collisions items not written because another source item had its key path
      * @param readUnits  read capacity the scan consumed
      * @param writeUnits write capacity the puts consumed (retries included)
+     * @param unchanged  items the run had nothing to write for (a rewrite's items already in their current form)
+     * @param gone       items deleted by another writer before the run wrote them
      */
     public record SegmentProgress(int segment, boolean done, Map<String, AttributeValue> lastKey, long scanned,
                                   long written, long unmatched, long invalid, long collisions, double readUnits,
-                                  double writeUnits) {
+                                  double writeUnits, long unchanged, long gone) {
         /** Copies the key. */
         public SegmentProgress {
             lastKey = lastKey == null ? Map.of() : Map.copyOf(lastKey);
         }
 
+        /** The progress of a run that counts no unchanged or gone items (a migration, a re-shard). */
+        public SegmentProgress(int segment, boolean done, Map<String, AttributeValue> lastKey, long scanned,
+                               long written, long unmatched, long invalid, long collisions, double readUnits,
+                               double writeUnits) {
+            this(segment, done, lastKey, scanned, written, unmatched, invalid, collisions, readUnits, writeUnits, 0,
+                    0);
+        }
+
         static SegmentProgress start(int segment) {
-            return new SegmentProgress(segment, false, Map.of(), 0, 0, 0, 0, 0, 0, 0);
+            return new SegmentProgress(segment, false, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
     }
 
@@ -111,7 +121,7 @@ public record Checkpoint(String source, String target, String mapping, List<Segm
             n.put("segment", s.segment()).put("done", s.done()).put("scanned", s.scanned()).put("written", s.written())
                     .put("unmatched", s.unmatched()).put("invalid", s.invalid()).put("collisions", s.collisions())
                     .put("readUnits", s.readUnits())
-                    .put("writeUnits", s.writeUnits());
+                    .put("writeUnits", s.writeUnits()).put("unchanged", s.unchanged()).put("gone", s.gone());
             ObjectNode key = n.putObject("lastKey");
             s.lastKey().forEach((name, v) -> key.set(name, keyValue(v)));
         }
@@ -135,7 +145,7 @@ public record Checkpoint(String source, String target, String mapping, List<Segm
                 all.add(new SegmentProgress(n.get("segment").asInt(), n.get("done").asBoolean(), key,
                         n.get("scanned").asLong(), n.get("written").asLong(), n.get("unmatched").asLong(),
                         n.get("invalid").asLong(), n.path("collisions").asLong(0), n.get("readUnits").asDouble(),
-                        n.get("writeUnits").asDouble()));
+                        n.get("writeUnits").asDouble(), n.path("unchanged").asLong(0), n.path("gone").asLong(0)));
             }
             return new Checkpoint(root.get("source").asString(), root.get("target").asString(),
                     root.get("mapping").asString(), all);

@@ -1,6 +1,7 @@
 package dev.keypath.migrate;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.storage.CurrentStoredForm;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.util.Map;
 import software.amazon.awssdk.core.SdkBytes;
@@ -11,9 +12,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * Upgrades one stored item at a time ({@link StoredUpgrade}): the conditional write, and after a failed condition
- * the item as it is now (returned with the failure), upgraded again, up to the settings' attempts. Counts the write
- * units consumed. Thread-safe (it keeps no state between items apart from the sum of units).
+ * Rewrites one stored item at a time in its current form ({@link CurrentStoredForm}, written by
+ * {@link StoredUpgrade}): the conditional write, and after a failed condition the item as it is now (returned with
+ * the failure), brought to its current form again, up to the settings' attempts. Counts the write units consumed.
+ * Thread-safe (it keeps no state between items).
  */
 final class ItemUpgrader {
     /** What one item came to, and the write units it took. */
@@ -35,15 +37,22 @@ final class ItemUpgrader {
         if (item == null || item.isEmpty() || !StoredUpgrade.isOf(settings.schema(), item)) {
             return SchemaRewrite.UpgradeOutcome.ABSENT;
         }
-        return upgrade(item).outcome();
+        return upgrade(item, CurrentStoredForm.of(settings.schema(), item)).outcome();
     }
 
-    /** Upgrades {@code stored} (as a scan or a read found it), reading it again after each conflict. */
-    Result upgrade(Map<String, AttributeValue> stored) {
+    /**
+     * Writes {@code current}, the current form of {@code stored} (as a scan or a read found it), over it; after each
+     * conflict, the current form of the item as it is then.
+     */
+    Result upgrade(Map<String, AttributeValue> stored, Map<String, AttributeValue> current) {
         Map<String, AttributeValue> item = stored;
+        Map<String, AttributeValue> target = current;
         double units = 0;
         for (int attempt = 0; attempt < settings.attempts(); attempt++) {
-            UpdateItemRequest request = StoredUpgrade.request(settings.table(), item, settings.schema().upgrade(item));
+            if (attempt > 0) {
+                target = CurrentStoredForm.of(settings.schema(), item);
+            }
+            UpdateItemRequest request = StoredUpgrade.request(settings.table(), item, target);
             if (request == null) {
                 return new Result(SchemaRewrite.UpgradeOutcome.CURRENT, attempt, units);
             }
@@ -60,8 +69,9 @@ final class ItemUpgrader {
                 item = e.item();
             }
         }
-        throw new RewriteConflictException("The item changed under each of " + settings.attempts() + " upgrades of "
-                + settings.schema().typeName() + " to version " + settings.schema().schemaVersion(),
+        throw new RewriteConflictException("The item changed under each of " + settings.attempts() + " rewrites of "
+                + settings.schema().typeName() + " in its current form (version " + settings.schema().schemaVersion()
+                + ")",
                 StoredItemLayout.keyPathOf(stored));
     }
 }

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * Receives a migration's progress every few seconds (on a thread of its own) while a plan, run or verification
- * goes on. The CLI prints each as a line on standard error.
+ * goes on, and a schema rewrite's while it runs (and once at its end). The CLI prints each as a line on standard
+ * error.
  */
 @FunctionalInterface
 public interface MigrationProgress {
@@ -17,11 +18,12 @@ public interface MigrationProgress {
     /**
      * The state at one moment.
      *
-     * @param phase        {@code plan}, {@code run} or {@code verify}
+     * @param phase        {@code plan}, {@code run}, {@code verify} or {@code rewrite}
      * @param scanned      source items done so far: read and mapped (plan), written or left behind (run, for a
-     *                     resumed run including the earlier runs'), compared with the target (verify)
+     *                     resumed run including the earlier runs'), compared with the target (verify); the table's
+     *                     items looked at (rewrite, with the earlier runs')
      * @param moved        of those, items that would move (plan), were written (run) or were moved by the mapping
-     *                     (verify)
+     *                     (verify), or were rewritten in their current form (rewrite)
      * @param sourceItems  DynamoDB's approximate item count of the source (updated about every six hours), 0 if
      *                     unknown
      * @param targetItems  target items read before the source: by verify, and by a run that reads the keys the
@@ -34,7 +36,8 @@ public interface MigrationProgress {
                     double writeUnits, Duration elapsed) {
         /**
          * One line, e.g. {@code run: 51200 of ~100000 source items done (51%), 50310 written, 890 left behind,
-         * ...}; while the target is read, {@code verify: reading the target, 20000 items read, ...}.
+         * ...}; while the target is read, {@code verify: reading the target, 20000 items read, ...}; for a rewrite,
+         * {@code rewrite: 5200 of ~10000 items done (52%), 4100 rewritten, ...}.
          */
         public String line() {
             double seconds = Math.max(1e-3, elapsed.toNanos() / 1e9);
@@ -48,18 +51,20 @@ public interface MigrationProgress {
                 case "verify" -> "compared";
                 default -> "done";
             };
+            String items = "rewrite".equals(phase) ? "items" : "source items";
             String of;
             if (sourceItems <= 0) {
-                of = scanned + " source items " + done;
+                of = scanned + " " + items + " " + done;
             } else if (scanned <= sourceItems) {
-                of = scanned + " of ~" + sourceItems + " source items " + done + " ("
+                of = scanned + " of ~" + sourceItems + " " + items + " " + done + " ("
                         + Math.min(99, scanned * 100 / sourceItems) + "%)";
             } else {
-                of = scanned + " source items " + done + " (more than DynamoDB's estimate of " + sourceItems + ")";
+                of = scanned + " " + items + " " + done + " (more than DynamoDB's estimate of " + sourceItems + ")";
             }
             String what = switch (phase) {
                 case "plan" -> moved + " would move";
                 case "verify" -> moved + " moved by the mapping";
+                case "rewrite" -> moved + " rewritten";
                 default -> moved + " written, " + (scanned - moved) + " left behind";
             };
             return phase + ": " + of + ", " + what + ", " + rates;

@@ -26,8 +26,15 @@ final class ResumableRun {
      * @param invalid    items the run could not handle
      * @param collisions items not written because another item had their key path
      * @param writeUnits write capacity consumed
+     * @param unchanged  items with nothing to write
+     * @param gone       items deleted by another writer before the run wrote them
      */
-    record PageResult(long written, long unmatched, long invalid, long collisions, double writeUnits) {
+    record PageResult(long written, long unmatched, long invalid, long collisions, double writeUnits, long unchanged,
+                      long gone) {
+        /** A page's result with no unchanged or gone items. */
+        PageResult(long written, long unmatched, long invalid, long collisions, double writeUnits) {
+            this(written, unmatched, invalid, collisions, writeUnits, 0, 0);
+        }
     }
 
     /** The run's own part: what it does with one page of scanned items, on the segment's thread. */
@@ -87,6 +94,16 @@ final class ResumableRun {
     /** Items the run could not handle ({@link PageResult#invalid()}). */
     static long invalid(Checkpoint c) {
         return c.segments().stream().mapToLong(Checkpoint.SegmentProgress::invalid).sum();
+    }
+
+    /** Items with nothing to write over the whole run ({@link PageResult#unchanged()}). */
+    static long unchanged(Checkpoint c) {
+        return c.segments().stream().mapToLong(Checkpoint.SegmentProgress::unchanged).sum();
+    }
+
+    /** Items deleted before the run wrote them, over the whole run ({@link PageResult#gone()}). */
+    static long gone(Checkpoint c) {
+        return c.segments().stream().mapToLong(Checkpoint.SegmentProgress::gone).sum();
     }
 
     /** Read capacity of the whole run. */
@@ -156,7 +173,7 @@ final class ResumableRun {
         return new Checkpoint.SegmentProgress(at.segment(), done, done ? Map.of() : lastKey,
                 at.scanned() + items.size(), at.written() + r.written(), at.unmatched() + r.unmatched(),
                 at.invalid() + r.invalid(), at.collisions() + r.collisions(), at.readUnits() + pageReads,
-                at.writeUnits() + r.writeUnits());
+                at.writeUnits() + r.writeUnits(), at.unchanged() + r.unchanged(), at.gone() + r.gone());
     }
 
     private synchronized void save(Checkpoint.SegmentProgress progress) {

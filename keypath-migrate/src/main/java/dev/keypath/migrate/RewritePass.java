@@ -1,6 +1,7 @@
 package dev.keypath.migrate;
 
 import dev.keypath.dynamodb.UnreadableItemException;
+import dev.keypath.dynamodb.storage.CurrentStoredForm;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -8,20 +9,27 @@ import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * {@link SchemaRewrite#run()}: checks the table, then, as a {@link ResumableRun} over it, page after page:
- * upgrade each item of the type at an older version ({@link ItemUpgrader}, each write's units reserved from the
- * write budget and settled with what DynamoDB reports), record the page's last evaluated key. The checkpoint
- * ({@link Checkpoint}, with the table as source and target) counts upgraded items as written, items of other types
- * as unmatched, and items that cannot be upgraded (a newer version, a change that fails on them) as invalid.
+ * {@link SchemaRewrite#run()}: checks the table, then, as a {@link ResumableRun} over it, page after page: bring each
+ * item of the type to its current form ({@link CurrentStoredForm}: the current version, and the attributes a put
+ * of this code would store) with {@link ItemUpgrader}, each write's units reserved from the write budget and settled
+ * with what DynamoDB reports; record the page's last evaluated key. The checkpoint ({@link Checkpoint}, with the
+ * table as source and target) counts every item scanned once: rewritten as written, already current as unchanged,
+ * deleted before the write as gone, items of other types as unmatched, and items that cannot be rewritten (a newer
+ * version, a change that fails on them, a value that does not fit its field) as invalid. The progress listener hears
+ * the items done and rewritten every interval, and once more at the end.
  */
 final class RewritePass {
     private final TypeRunBuilder.Settings settings;
+    private final MigrationProgress progress;
+    private final Duration interval;
     private final ItemUpgrader upgrader;
     private final AtomicLong conflicts = new AtomicLong();
     private final Examples<String> unreadable = new Examples<>();
 
-    RewritePass(TypeRunBuilder.Settings settings) {
+    RewritePass(TypeRunBuilder.Settings settings, MigrationProgress progress, Duration interval) {
         this.settings = settings;
+        this.progress = progress;
+        this.interval = interval;
         this.upgrader = new ItemUpgrader(settings);
     }
 
@@ -31,6 +39,7 @@ final class RewritePass {
     }
 
     RewriteRun run() {
+        CurrentStoredForm.checkWritesCurrentVersion(settings.schema());
         Tables.check(settings.client(), settings.table(), settings.table());
         ResumableRun resumable = new ResumableRun(settings.client(), settings.table(), settings.segments(),
                 settings.pageSize(), settings.batchPolicy(), settings.checkpoint());
@@ -40,13 +49,19 @@ final class RewritePass {
         CapacityBudget reads = new CapacityBudget(settings.readCapacity());
         CapacityBudget writes = new CapacityBudget(settings.writeCapacity());
         Timings timings = new Timings();
-        long start = System.nanoTime();
-        Checkpoint end = resumable.run("rewrite", begun, reads, new CapacityMeter(), timings,
-                items -> page(items, writes, timings));
-        return new RewriteRun(settings.schema().typeName(), settings.schema().schemaVersion(), end.scanned(),
-                end.written(), end.written() - begun.written(), ResumableRun.unmatched(end),
-                ResumableRun.invalid(end), unreadable.list(), conflicts.get(), ResumableRun.readUnits(end),
-                ResumableRun.writeUnits(end), Duration.ofNanos(System.nanoTime() - start), resumed);
+        try (ProgressTicker ticker = new ProgressTicker("rewrite",
+                SourceItems.approximate(settings.client(), settings.table()), progress, interval)) {
+            ticker.scanned.add(begun.scanned());
+            ticker.moved.add(begun.written());
+            Checkpoint end = resumable.run("rewrite", begun, reads, ticker.reads, timings,
+                    items -> page(items, writes, ticker, timings));
+            progress.report(ticker.snapshot());
+            return new RewriteRun(settings.schema().typeName(), settings.schema().schemaVersion(), end.scanned(),
+                    end.written(), end.written() - begun.written(), ResumableRun.unchanged(end),
+                    ResumableRun.unmatched(end), ResumableRun.invalid(end), ResumableRun.gone(end), unreadable.list(),
+                    conflicts.get(), ResumableRun.readUnits(end), ResumableRun.writeUnits(end), ticker.elapsed(),
+                    resumed);
+        }
     }
 
     /** What is wrong with a stored checkpoint for this rewrite, or null. */
@@ -59,10 +74,12 @@ final class RewritePass {
         return null;
     }
 
-    /** Upgrades each item of the type at an older version in one page. */
+    /** Brings each item of the type in one page to its current form; counts every item once. */
     private ResumableRun.PageResult page(List<Map<String, AttributeValue>> items, CapacityBudget writes,
-                                         Timings timings) {
-        long upgraded = 0;
+                                         ProgressTicker ticker, Timings timings) {
+        long rewritten = 0;
+        long unchanged = 0;
+        long gone = 0;
         long other = 0;
         long invalid = 0;
         double pageWrites = 0;
@@ -71,26 +88,33 @@ final class RewritePass {
                 other++;
                 continue;
             }
-            double reserved = ItemSize.writeUnits(ItemSize.of(item));
             try {
-                if (settings.schema().upgrade(item) == item) {
-                    continue; // current: nothing to write, nothing to reserve
+                Map<String, AttributeValue> current = CurrentStoredForm.of(settings.schema(), item);
+                if (current == item) {
+                    unchanged++; // nothing to write, nothing to reserve
+                    continue;
                 }
+                double reserved = ItemSize.writeUnits(ItemSize.of(item));
                 timings.budget(writes.acquire(reserved));
                 long begin = System.nanoTime();
-                ItemUpgrader.Result r = upgrader.upgrade(item);
+                ItemUpgrader.Result r = upgrader.upgrade(item, current);
                 timings.write(System.nanoTime() - begin);
                 writes.settle(reserved, r.units());
                 pageWrites += r.units();
+                ticker.writes.add(r.units());
                 conflicts.addAndGet(r.conflicts());
-                if (r.outcome() == SchemaRewrite.UpgradeOutcome.UPGRADED) {
-                    upgraded++;
+                switch (r.outcome()) {
+                    case UPGRADED -> rewritten++;
+                    case CURRENT -> unchanged++; // another writer brought it to its current form first
+                    case ABSENT -> gone++;
                 }
             } catch (UnreadableItemException e) {
                 invalid++;
                 unreadable.offer(e.getMessage());
             }
         }
-        return new ResumableRun.PageResult(upgraded, other, invalid, 0, pageWrites);
+        ticker.scanned.add(items.size());
+        ticker.moved.add(rewritten);
+        return new ResumableRun.PageResult(rewritten, other, invalid, 0, pageWrites, unchanged, gone);
     }
 }

@@ -23,8 +23,8 @@ public final class RewriteProcess {
                     .segments(Integer.parseInt(args[3])).pageSize(Integer.parseInt(args[4]))
                     .writeCapacity(Double.parseDouble(args[5])).build().run();
             System.err.print(run.describe());
-            System.out.printf(Locale.ROOT, "RESULT upgraded=%d upgradedNow=%d other=%d unreadable=%d conflicts=%d "
-                            + "resumed=%b elapsedMs=%d%n", run.upgraded(), run.upgradedNow(), run.otherItems(),
+            System.out.printf(Locale.ROOT, "RESULT rewritten=%d rewrittenNow=%d other=%d unreadable=%d conflicts=%d "
+                            + "resumed=%b elapsedMs=%d%n", run.rewritten(), run.rewrittenNow(), run.otherItems(),
                     run.unreadable(), run.conflicts(), run.resumed(), run.elapsed().toMillis());
         }
     }

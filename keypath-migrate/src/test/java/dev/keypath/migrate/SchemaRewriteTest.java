@@ -150,11 +150,13 @@ class SchemaRewriteTest {
         System.out.print(resumed.describe());
         assertThat(failures).as("writers' failures").isEmpty();
         assertThat(resumed.resumed()).isTrue();
-        assertThat(resumed.upgradedNow()).isPositive();
+        assertThat(resumed.rewrittenNow()).isPositive();
         assertThat(resumed.unreadable()).isEqualTo(1);
         assertThat(resumed.unreadableExamples()).allMatch(m -> m.contains("version 3"));
         assertThat(resumed.otherItems()).isEqualTo(BOARDS);
         assertThat(resumed.scanned()).isEqualTo(ITEMS + BOARDS + 1);
+        assertThat(resumed.rewritten() + resumed.current() + resumed.otherItems() + resumed.unreadable()
+                + resumed.gone()).as("every item scanned counted once").isEqualTo(resumed.scanned());
 
         long lost = 0;
         long total = 0;

@@ -4,9 +4,11 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.StoredKeyException;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
+import dev.keypath.dynamodb.internal.extension.TimeToLiveExtension;
 import dev.keypath.dynamodb.internal.operation.TableBootstrap;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -35,6 +37,12 @@ public final class StoredItemLayout {
     public static final int MAX_SORT_KEY_BYTES = TableAttributes.MAX_SORT_KEY;
     /** The most puts one {@code BatchWriteItem} call takes. */
     public static final int BATCH_WRITE_LIMIT = TableAttributes.BATCH_WRITE_CHUNK;
+    /**
+     * The {@code _type} names of keypath's own items, which hold no object of the application: sequence counters
+     * ({@code _kp_sequence}) and alias items ({@code _kp_alias}); FORMAT.md, section 12. Every read of the table
+     * leaves them out; a copy of the table must carry them over for its unique key paths and sequences to work.
+     */
+    public static final Set<String> INTERNAL_TYPES = TableAttributes.INTERNAL_TYPES;
 
     private StoredItemLayout() {
     }
@@ -48,6 +56,21 @@ public final class StoredItemLayout {
      */
     public static KeyPath keyPathOf(Map<String, AttributeValue> item) {
         return DefaultItemSchema.keyPathOfItem(item);
+    }
+
+    /** Whether {@code item} is one of keypath's own items: its {@code _type} is one of {@link #INTERNAL_TYPES}. */
+    public static boolean isInternalItem(Map<String, AttributeValue> item) {
+        AttributeValue type = item.get(TYPE);
+        return type != null && TableAttributes.isInternalType(type.s());
+    }
+
+    /**
+     * Whether {@code item} has expired by {@code clock}: its {@link #TIME_TO_LIVE} is a number of epoch seconds at or
+     * before now. Every read of a key-path table leaves such an item out, whatever its type, until DynamoDB deletes
+     * it.
+     */
+    public static boolean isExpired(Map<String, AttributeValue> item, Clock clock) {
+        return TimeToLiveExtension.isExpired(item, clock);
     }
 
     /**

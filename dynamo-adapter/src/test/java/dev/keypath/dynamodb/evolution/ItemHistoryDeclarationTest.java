@@ -10,6 +10,8 @@ import dev.keypath.dynamodb.ItemSchemas;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SchemaHistory;
 import dev.keypath.dynamodb.annotation.Version;
+import dev.keypath.dynamodb.internal.mapping.MapperSource;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -115,6 +117,46 @@ class ItemHistoryDeclarationTest {
         static ItemHistory history() {
             return ItemHistory.of(h -> h.version(2, v -> { }));
         }
+    }
+
+    @ItemType(keyPath = "/user-{id}", version = 2)
+    record OldestAboveItsVersion(UUID id, String fullName) {
+        @SchemaHistory
+        static ItemHistory history() {
+            return ItemHistory.of(h -> h.version(2, v -> v.renamed("name", "fullName")).oldestStoredVersion(3));
+        }
+    }
+
+    @ItemType(keyPath = "/user-{id}", version = 2)
+    record OldestBelowOne(UUID id, String fullName) {
+        @SchemaHistory
+        static ItemHistory history() {
+            return ItemHistory.of(h -> h.version(2, v -> v.renamed("name", "fullName")).oldestStoredVersion(0));
+        }
+    }
+
+    @ItemType(keyPath = "/user-{id}", version = 2)
+    record Rewritten(UUID id, String fullName) {
+        @SchemaHistory
+        static ItemHistory history() {
+            return ItemHistory.of(h -> h.version(2, v -> v.renamed("name", "fullName")).oldestStoredVersion(2));
+        }
+    }
+
+    @Test
+    void anOldestStoredVersionIsOneOfTheTypesVersionsAndNotAboveTheOneWritten() {
+        refused(OldestAboveItsVersion.class, "oldestStoredVersion(3) must be from 1 to the type's version, 2");
+        refused(OldestBelowOne.class, "oldestStoredVersion(0) must be from 1 to the type's version, 2");
+        assertThat(ItemSchemas.of(Rewritten.class).history().oldestStoredVersion()).isEqualTo(2);
+        assertThat(ItemSchemas.of(User.class).history().oldestStoredVersion()).isEqualTo(1);
+        assertThatThrownBy(() -> DefaultItemSchema.create(Rewritten.class,
+                MapperSource.of(DefaultItemSchema.defaultMapper(), false), 1))
+                .isInstanceOf(InvalidItemHistoryException.class)
+                .hasMessageContaining("cannot keep writing version 1: its history declares that no item older than "
+                        + "version 2 is stored");
+        Map<String, AttributeValue> old = stored(UUID.randomUUID(), Map.of("name", AttributeValue.fromS("n")));
+        assertThat(ItemSchemas.of(Rewritten.class).upgrade(old)).as("an older item that turns up still reads")
+                .containsEntry("fullName", AttributeValue.fromS("n"));
     }
 
     @Test

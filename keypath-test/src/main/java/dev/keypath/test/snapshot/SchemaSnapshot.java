@@ -39,7 +39,9 @@ import org.opentest4j.AssertionFailedError;
  * role added or removed) is explained only by a regenerated snapshot.
  *
  * <p>Run the tests with {@code -Dkeypath.snapshot.update=true} ({@link #UPDATE_PROPERTY}) to write the snapshot
- * from the code instead of checking it, then commit it. A missing snapshot fails the check with the same advice.
+ * from the code instead of checking it, then commit it. A missing snapshot fails the check with the same advice. The
+ * update writes only what a snapshot may record without a declaration ({@link #update}): a change that would make
+ * items stored before read otherwise than they were written fails it, naming the declaration that makes it legal.
  */
 public final class SchemaSnapshot {
     /** The system property that, set to {@code true}, makes every check write its snapshot instead. */
@@ -88,8 +90,8 @@ public final class SchemaSnapshot {
         List<SchemaChange> refused = unexplained(committed, code, changes);
         List<String> unshown = unshown(committed, code, changes);
         if (!refused.isEmpty() || !unshown.isEmpty()) {
-            throw new AssertionFailedError(failure(snapshot, committed, changes, refused, unshown), write(committed),
-                    write(code));
+            throw new AssertionFailedError(failure(snapshot, committed, code, changes, refused, unshown),
+                    write(committed), write(code));
         }
     }
 
@@ -161,8 +163,15 @@ public final class SchemaSnapshot {
         return old.isPresent() && now.isPresent() && DeclaredChanges.between(old.get(), now.get()).explains(change);
     }
 
-    private static String failure(Path snapshot, TableDescription committed, List<SchemaChange> changes,
-                                  List<SchemaChange> refused, List<String> unshown) {
+    /** The undeclared changes among those nothing explains, from {@code committed} to {@code code}. */
+    private static UndeclaredChanges undeclared(TableDescription committed, TableDescription code,
+                                                List<SchemaChange> changes, List<SchemaChange> refused,
+                                                List<String> unshown) {
+        return UndeclaredChanges.of(committed, code, refused, unshown, renames(changes));
+    }
+
+    private static String failure(Path snapshot, TableDescription committed, TableDescription code,
+                                  List<SchemaChange> changes, List<SchemaChange> refused, List<String> unshown) {
         StringBuilder m = new StringBuilder("The registered item types differ from the schema snapshot ")
                 .append(snapshot).append(":\n");
         Map<String, String> renamedFrom = renames(changes);
@@ -185,18 +194,34 @@ public final class SchemaSnapshot {
             m.append("Explained by a declared change:\n");
             accepted.forEach(c -> m.append("  - ").append(c.describe()).append('\n'));
         }
+        UndeclaredChanges undeclared = undeclared(committed, code, changes, refused, unshown);
+        if (!undeclared.recordable()) {
+            m.append("To declare (a written snapshot cannot record these: items stored before would read otherwise "
+                    + "than they were written):\n");
+            undeclared.incompatible().forEach(u -> m.append("  - ").append(u).append('\n'));
+            return m.append("Declare each in the type's @SchemaHistory; then the check passes.").toString();
+        }
         return m.append("If the code is right, write the snapshot again with -D").append(UPDATE_PROPERTY)
                 .append("=true and commit it.").toString();
     }
 
     /**
      * Writes the snapshot of {@code code} to {@code snapshot} (creating its directories) unless it already holds an
-     * equal one; true when it wrote.
+     * equal one; true when it wrote. A change no declared change explains that would make items stored before read
+     * otherwise than they were written (a field removed, renamed or retyped, a field added that may not be absent, a
+     * type renamed, a version lowered, a declared change the snapshot does not show) is not written: an
+     * {@link AssertionFailedError} names each with the declaration that makes it legal, and the file stays as it was.
+     * What a written snapshot may record is written: a field added that may be absent, a field that may now be
+     * absent, declared changes, types, indexes and roles, and key-path or shard changes once their items moved.
      */
     public static boolean update(TableDescription code, Path snapshot) {
         try {
-            if (Files.exists(snapshot) && read(snapshot).equals(code)) {
-                return false;
+            if (Files.exists(snapshot)) {
+                TableDescription committed = read(snapshot);
+                if (committed.equals(code)) {
+                    return false;
+                }
+                refuseUndeclared(committed, code, snapshot);
             }
         } catch (InvalidSchemaSnapshotException e) {
             // an unreadable snapshot is written over, as asked
@@ -213,6 +238,23 @@ public final class SchemaSnapshot {
         System.err.println("keypath-test: wrote the schema snapshot " + snapshot.toAbsolutePath() + " ("
                 + code.types().size() + " types)");
         return true;
+    }
+
+    private static void refuseUndeclared(TableDescription committed, TableDescription code, Path snapshot) {
+        List<SchemaChange> changes = changes(committed, code);
+        List<SchemaChange> refused = unexplained(committed, code, changes);
+        List<String> unshown = unshown(committed, code, changes);
+        UndeclaredChanges undeclared = undeclared(committed, code, changes, refused, unshown);
+        if (undeclared.recordable()) {
+            return;
+        }
+        StringBuilder m = new StringBuilder("Not written: the schema snapshot ").append(snapshot)
+                .append(" stays as it was. The code changes how items stored before read, and no declared change "
+                        + "says how:\n");
+        undeclared.incompatible().forEach(u -> m.append("  - ").append(u).append('\n'));
+        m.append("Declare each in the type's @SchemaHistory; the snapshot is written once every such change is "
+                + "declared.");
+        throw new AssertionFailedError(m.toString(), write(committed), write(code));
     }
 
     /** The snapshot text of {@code description}: sorted JSON, one thing per line, ending in a line feed. */

@@ -34,9 +34,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Java sets are stored as DynamoDB sets: text, UUIDs, enums and instants as a string set (their text form),
- * numbers as a number set; an empty set as no attribute, which reads back as null. So {@code addToSet} and
- * {@code deleteFromSet} meet what a put wrote, and a read then put keeps a set a set. A set that DynamoDB cannot
- * hold as a set (of records, with a null) stays a list. A Set field reads either form, list or set. Checked on the
+ * numbers as a number set; an empty set as an empty list (DynamoDB has no empty sets), which reads back as an empty
+ * set, while a null set is no attribute and reads back as null. So {@code addToSet} and {@code deleteFromSet} meet
+ * what a put wrote, and a read then put keeps a set a set. A set that DynamoDB cannot hold as a set (of records,
+ * with a null) stays a list. A Set field reads either form, list or set, and a set change of a set stored as a list
+ * (an empty one, or one an older build wrote) stores the result as a set. Checked on the
  * raw items, through both tables, for a plain record (mapped without Jackson) and a class mapped by Jackson.
  */
 @KeyPathDynamoDb(types = {SetFieldsTest.Bag.class, SetFieldsTest.Crate.class})
@@ -152,15 +154,64 @@ class SetFieldsTest {
                 .usingRecursiveComparison().isEqualTo(crate);
     }
 
-    @Test
-    void anEmptySetIsStoredAsNothingAndReadsBackAsNull() {
-        Bag bag = Bag.of(UUID.randomUUID().toString()).withTags(Set.of());
-        table.put(bag);
-        assertThat(raw(bag.path())).doesNotContainKey("tags");
-        assertThat(table.get(Bag.class, bag.path()).orElseThrow().tags()).isNull();
+    @ParameterizedTest(name = "async={0}")
+    @ValueSource(booleans = {false, true})
+    void anEmptySetIsStoredAsAnEmptyListAndReadsBackEmptyWhileNullStaysNull(boolean viaAsync) {
+        Bag bag = new Bag(UUID.randomUUID().toString(), Set.of(), null, Set.of(), null, Set.of(), null, List.of(),
+                Set.of(), new Inner(Set.of()), Map.of("none", Set.of()));
+        if (viaAsync) {
+            await(async.put(bag));
+        } else {
+            table.put(bag);
+        }
+        Map<String, AttributeValue> stored = raw(bag.path());
+        AttributeValue emptyList = AttributeValue.fromL(List.of());
+        assertThat(stored).containsEntry("tags", emptyList).containsEntry("prices", emptyList)
+                .containsEntry("colors", emptyList).containsEntry("parts", emptyList)
+                .doesNotContainKeys("counts", "refs", "times");
+        assertThat(stored.get("inner").m()).containsEntry("marks", emptyList);
+        assertThat(stored.get("byName").m()).containsEntry("none", emptyList);
+        Bag read = viaAsync ? await(async.get(Bag.class, bag.path())).orElseThrow()
+                : table.get(Bag.class, bag.path()).orElseThrow();
+        assertThat(read).isEqualTo(bag);
+
         Crate crate = new Crate(UUID.randomUUID().toString(), new HashSet<>(), null);
         table.put(crate);
-        assertThat(raw(KeyPath.of("crate", crate.id))).doesNotContainKeys("label_set", "weights");
+        assertThat(raw(KeyPath.of("crate", crate.id))).containsEntry("label_set", emptyList)
+                .doesNotContainKey("weights");
+        Crate readCrate = table.get(Crate.class, KeyPath.of("crate", crate.id)).orElseThrow();
+        assertThat(readCrate.labels).isEmpty();
+        assertThat(readCrate.weights).isNull();
+    }
+
+    @ParameterizedTest(name = "async={0}")
+    @ValueSource(booleans = {false, true})
+    void setChangesAndUpdatesWorkOnAnEmptySet(boolean viaAsync) {
+        Bag bag = table.put(Bag.of(UUID.randomUUID().toString()).withTags(Set.of()));
+        table.update(Bag.class, bag.path(), UpdateSpec.of(u -> u.set("counts", Set.of()).set("colors", Set.of())
+                .set("inner", new Inner(Set.of()))));
+        assertThat(raw(bag.path())).containsEntry("counts", AttributeValue.fromL(List.of()));
+
+        UpdateItem<Bag> changes = UpdateItem.of(Bag.class, bag.path(), u -> u.addToSet("tags", List.of("x", "y"))
+                .deleteFromSet("counts", List.of(1L)).addToSet("colors", List.of(Color.RED))
+                .addToSet("inner.marks", List.of("m")));
+        Bag after = viaAsync ? await(async.update(changes)) : table.update(changes);
+
+        assertThat(after.tags()).containsExactlyInAnyOrder("x", "y");
+        assertThat(after.counts()).isEmpty();
+        assertThat(after.colors()).containsExactly(Color.RED);
+        assertThat(after.inner().marks()).containsExactly("m");
+        Map<String, AttributeValue> stored = raw(bag.path());
+        assertThat(stored.get("tags").ss()).containsExactlyInAnyOrder("x", "y");
+        assertThat(stored.get("colors").ss()).containsExactly("RED");
+        assertThat(stored.get("inner").m().get("marks").ss()).containsExactly("m");
+        assertThat(stored).containsEntry("counts", AttributeValue.fromL(List.of()));
+
+        Bag emptied = table.update(Bag.class, bag.path(), UpdateSpec.of(u -> u.set("tags", Set.of())
+                .set("colors", null)));
+        assertThat(emptied.tags()).isEmpty();
+        assertThat(emptied.colors()).isNull();
+        assertThat(raw(bag.path())).containsEntry("tags", AttributeValue.fromL(List.of())).doesNotContainKey("colors");
     }
 
     @Test
@@ -210,30 +261,48 @@ class SetFieldsTest {
         Bag bag = table.put(full(UUID.randomUUID().toString()));
         table.put(table.get(Bag.class, bag.path()).orElseThrow());
         assertThat(raw(bag.path()).get("tags").hasSs()).isTrue();
-        table.update(Bag.class, bag.path(), UpdateSpec.of(u -> u.set("tags", Set.of("z")).set("counts", Set.of())));
+        table.update(Bag.class, bag.path(), UpdateSpec.of(u -> u.set("tags", Set.of("z")).set("counts", Set.of())
+                .set("refs", null)));
         Map<String, AttributeValue> stored = raw(bag.path());
         assertThat(stored.get("tags").ss()).containsExactly("z");
-        assertThat(stored).doesNotContainKey("counts");
+        assertThat(stored).containsEntry("counts", AttributeValue.fromL(List.of())).doesNotContainKey("refs");
         assertThat(table.update(Bag.class, bag.path(), UpdateSpec.of(u -> u.addToSet("tags", List.of("y"))))
                 .tags()).containsExactlyInAnyOrder("y", "z");
     }
 
-    @Test
-    void aSetFieldReadsAListStoredSetAndAnAddToSetOnItSaysWhatToDo() {
+    @ParameterizedTest(name = "async={0}")
+    @ValueSource(booleans = {false, true})
+    void setChangesOfASetAnOlderBuildStoredAsAListStoreItAsASet(boolean viaAsync) {
         KeyPath path = KeyPath.of("bag", UUID.randomUUID().toString());
         putRaw(path, Map.of("_type", AttributeValue.fromS("Bag"), "tags", AttributeValue.fromL(List.of(
                 AttributeValue.fromS("old"), AttributeValue.fromS("older"))), "counts", AttributeValue.fromL(List.of(
-                AttributeValue.fromN("3")))));
+                AttributeValue.fromN("3"), AttributeValue.fromN("4")))));
         Bag read = table.get(Bag.class, path).orElseThrow();
         assertThat(read.tags()).containsExactlyInAnyOrder("old", "older");
-        assertThat(read.counts()).containsExactly(3L);
+        assertThat(read.counts()).containsExactlyInAnyOrder(3L, 4L);
+
+        UpdateItem<Bag> changes = UpdateItem.of(Bag.class, path, u -> u.addToSet("tags", List.of("x", "old"))
+                .deleteFromSet("counts", List.of(3L)));
+        Bag after = viaAsync ? await(async.update(changes)) : table.update(changes);
+
+        assertThat(after.tags()).containsExactlyInAnyOrder("old", "older", "x");
+        assertThat(after.counts()).containsExactly(4L);
+        assertThat(raw(path).get("tags").ss()).containsExactlyInAnyOrder("old", "older", "x");
+        assertThat(raw(path).get("counts").ns()).containsExactly("4");
+        assertThat(table.update(Bag.class, path, UpdateSpec.of(u -> u.deleteFromSet("counts", List.of(4L))))
+                .counts()).as("DynamoDB removes a set it empties").isNull();
+    }
+
+    @Test
+    void aSetChangeOfAListASetCannotHoldSaysWhatToDo() {
+        KeyPath path = KeyPath.of("bag", UUID.randomUUID().toString());
+        putRaw(path, Map.of("_type", AttributeValue.fromS("Bag"), "tags", AttributeValue.fromL(List.of(
+                AttributeValue.fromS("old"), AttributeValue.fromN("1")))));
+
         assertThatThrownBy(() -> table.update(Bag.class, path, UpdateSpec.of(u -> u.addToSet("tags", List.of("x")))))
                 .isInstanceOf(InvalidUpdateException.class).hasMessageContaining("tags")
-                .hasMessageContaining("stored as a list").hasMessageContaining("put the item again");
-        table.put(read);
-        assertThat(raw(path).get("tags").ss()).containsExactlyInAnyOrder("old", "older");
-        assertThat(table.update(Bag.class, path, UpdateSpec.of(u -> u.addToSet("tags", List.of("x")))).tags())
-                .containsExactlyInAnyOrder("old", "older", "x");
+                .hasMessageContaining("stored as a list").hasMessageContaining("set it whole");
+        assertThat(raw(path).get("tags").l()).hasSize(2);
     }
 
     @Test

@@ -45,27 +45,31 @@ final class PersonVersions {
 
     /** The history of the newest version; version {@code v}'s class declares its first {@code v - 1} steps. */
     static ItemHistory historyUpTo(int version) {
-        return ItemHistory.of(h -> {
-            if (version >= 2) {
-                h.version(2, v -> v.renamed("name", "fullName"));
-            }
-            if (version >= 3) {
-                h.version(3, v -> v.added("nickname", AttributeValue.fromS("none")));
-            }
-            if (version >= 4) {
-                h.version(4, v -> v.removed("legacy"));
-            }
-            if (version >= 5) {
-                h.version(5, v -> v.retyped("age", n -> AttributeValue.fromS(n.n()), s -> AttributeValue.fromN(s.s())));
-            }
-            if (version >= 6) {
-                h.version(6, v -> v.split("address", List.of("street", "city"), PersonVersions::splitAddress,
-                        PersonVersions::joinAddress));
-            }
-            if (version >= 7) {
-                h.version(7, v -> v.typeRenamed("Person", "Member"));
-            }
-        });
+        return ItemHistory.of(h -> declare(h, version));
+    }
+
+    /** Declares on {@code h} the first {@code version - 1} steps of the newest version's history; returns {@code h}. */
+    static ItemHistory.Builder declare(ItemHistory.Builder h, int version) {
+        if (version >= 2) {
+            h.version(2, v -> v.renamed("name", "fullName"));
+        }
+        if (version >= 3) {
+            h.version(3, v -> v.added("nickname", AttributeValue.fromS("none")));
+        }
+        if (version >= 4) {
+            h.version(4, v -> v.removed("legacy"));
+        }
+        if (version >= 5) {
+            h.version(5, v -> v.retyped("age", n -> AttributeValue.fromS(n.n()), s -> AttributeValue.fromN(s.s())));
+        }
+        if (version >= 6) {
+            h.version(6, v -> v.split("address", List.of("street", "city"), PersonVersions::splitAddress,
+                    PersonVersions::joinAddress));
+        }
+        if (version >= 7) {
+            h.version(7, v -> v.typeRenamed("Person", "Member"));
+        }
+        return h;
     }
 
     static Map<String, AttributeValue> splitAddress(AttributeValue address) {

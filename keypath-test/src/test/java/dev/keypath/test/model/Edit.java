@@ -15,8 +15,10 @@ import java.util.TreeSet;
  * the attribute read. It applies to an {@link UpdateSpec.Builder} for the table and to a document for the model,
  * which follows DynamoDB's update semantics: every operand is read from the item before the update, an absent
  * number counts as 0 and an absent list as empty, {@code ADD} creates, {@code DELETE} of the last elements removes
- * the set. A nested path under an absent attribute is refused by the engine in a transaction; a single update makes
- * it as if the absent map were empty, and stores the map only when something is left in it.
+ * the set. An empty set is stored as an empty list: a single update's set change makes the changed set of it (an
+ * empty one stays empty), while a transaction's is refused by the engine. A nested path under an absent attribute
+ * is refused by the engine in a transaction; a single update makes it as if the absent map were empty, and stores
+ * the map only when something is left in it.
  *
  * @param op     what it does
  * @param path   the attribute path ({@code balance}, {@code profile.visits})
@@ -111,18 +113,28 @@ record Edit(Op op, String path, Object value, String source) {
                 write(next, list, single);
             }
             case ADD_TO_SET -> {
+                refuseStoredAsList(current, single);
                 TreeSet<Object> set = new TreeSet<>(current == null ? Set.of() : setOf(current));
                 set.addAll((Collection<Object>) v);
                 write(next, set, single);
             }
             case DELETE_FROM_SET -> {
+                refuseStoredAsList(current, single);
                 if (current != null) {
                     TreeSet<Object> set = new TreeSet<>(setOf(current));
+                    boolean wasEmpty = set.isEmpty();
                     set.removeAll((Collection<Object>) v);
-                    write(next, set.isEmpty() ? null : set, single);
+                    write(next, set.isEmpty() && !wasEmpty ? null : set, single);
                 }
             }
             case REMOVE -> write(next, null, single);
+        }
+    }
+
+    /** An empty set is stored as an empty list, which only a single update's set change takes. */
+    private void refuseStoredAsList(Object current, boolean single) {
+        if (!single && current instanceof Set<?> set && set.isEmpty()) {
+            throw new EngineRefusal("the set " + path + " is empty, stored as a list, which ADD and DELETE refuse");
         }
     }
 

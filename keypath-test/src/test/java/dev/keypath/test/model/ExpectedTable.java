@@ -27,10 +27,10 @@ import java.util.UUID;
 
 /**
  * The model: what the table should hold after each command, and what each command should give. It follows the
- * intended behaviour of the adapter: null fields and empty sets are absent; an item whose expiry is at or before the
- * clock is absent to every read and every write (it stays stored until something replaces it); every write path
- * runs the extensions (timestamps, version, the caller's {@link ModelItems.OriginExtension}); an update that
- * touches the version, sets the creation time or removes the update time is refused before any request.
+ * intended behaviour of the adapter: null fields are absent and an empty set is an empty list; an item whose expiry
+ * is at or before the clock is absent to every read and every write (it stays stored until something replaces it);
+ * every write path runs the extensions (timestamps, version, the caller's {@link ModelItems.OriginExtension}); an
+ * update that touches the version, sets the creation time or removes the update time is refused before any request.
  */
 final class ExpectedTable {
     static final List<String> SHOPS = List.of("s0", "s1");

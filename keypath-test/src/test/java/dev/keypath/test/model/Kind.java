@@ -19,7 +19,8 @@ import java.util.UUID;
 /**
  * The three item types as the model sees them: each converts between its Java object and a document, the item's
  * attributes as DynamoDB should store them, in plain Java values (text, {@code Long}, sorted sets, lists, maps;
- * instants as their text). A document never holds a null or an empty set: such attributes are absent.
+ * instants as their text). A document never holds a null: such attributes are absent. An empty set is an empty
+ * set, stored as an empty list.
  */
 enum Kind {
     ACCOUNT(Account.class, "createdAt", "updatedAt", true, "balance", "name") {
@@ -159,10 +160,10 @@ enum Kind {
         return attribute.equals("created") ? now.getEpochSecond() : now.toEpochMilli();
     }
 
-    /** Adds a plain form of {@code value} unless it is null or an empty set. */
+    /** Adds a plain form of {@code value} unless it is null. */
     static void put(Map<String, Object> d, String name, Object value) {
         Object plain = plain(value);
-        if (plain != null && !(plain instanceof Set<?> s && s.isEmpty())) {
+        if (plain != null) {
             d.put(name, plain);
         }
     }

@@ -262,7 +262,7 @@ final class RawTable {
         return AttributeValue.fromB(SdkBytes.fromByteArray(b));
     }
 
-    /** A document value as DynamoDB should store it: text S, Long N, sets SS/NS, lists L, maps M. */
+    /** A document value as DynamoDB should store it: text S, Long N, sets SS/NS (empty: L []), lists L, maps M. */
     static AttributeValue attribute(Object v) {
         if (v instanceof String s) {
             return AttributeValue.fromS(s);
@@ -271,6 +271,9 @@ final class RawTable {
             return AttributeValue.fromN(Long.toString(n));
         }
         if (v instanceof Set<?> set) {
+            if (set.isEmpty()) {
+                return AttributeValue.fromL(List.of());
+            }
             if (set.iterator().next() instanceof Long) {
                 return AttributeValue.fromNs(set.stream().map(Object::toString).toList());
             }

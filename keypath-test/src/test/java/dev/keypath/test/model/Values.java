@@ -10,8 +10,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Plain values in one comparable form: integral numbers of any Java type as {@code Long}, sets sorted, maps sorted
- * by key. Used for the attribute values an update hands back ({@code UPDATED_NEW}, {@code UPDATED_OLD}).
+ * Plain values in one comparable form: integral numbers of any Java type as {@code Long}, sets sorted (an empty one
+ * as the empty list it is stored as), maps sorted by key. Used for the attribute values an update hands back
+ * ({@code UPDATED_NEW}, {@code UPDATED_OLD}).
  */
 final class Values {
     private Values() {
@@ -40,6 +41,9 @@ final class Values {
         if (v instanceof BigDecimal d) {
             BigDecimal s = d.stripTrailingZeros();
             return s.scale() <= 0 ? (Object) s.longValueExact() : s;
+        }
+        if (v instanceof Set<?> s && s.isEmpty()) {
+            return List.of(); // an empty set is stored, and handed back, as an empty list
         }
         if (v instanceof Set<?> s) {
             TreeSet<Object> out = new TreeSet<>();

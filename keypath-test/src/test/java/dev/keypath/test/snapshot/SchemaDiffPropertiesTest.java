@@ -9,20 +9,32 @@ import dev.keypath.dynamodb.ChangeDescription;
 import dev.keypath.dynamodb.TableDescription;
 import dev.keypath.test.snapshot.SchemaChange.Category;
 import dev.keypath.test.snapshot.SchemaChange.Kind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Properties of the snapshot's text and diff over random descriptions: the text reads back to the description; no
  * order of declaration makes a difference; every kind of change is found alone, named and described; the check
  * accepts a schema change exactly when the type's history declares the change that makes it for a raised version
  * (a raised version alone, or a change of another field, explains nothing), never a key migration or a change only a
- * regenerated snapshot explains; and a declared change the snapshot does not show is named.
+ * regenerated snapshot explains; a declared change the snapshot does not show is named; and the update writes a
+ * change nothing declares only when items stored before read as they were written (a field that may be absent added,
+ * or made so, and what only a written snapshot records), refusing every other with its declaration and leaving the
+ * file as it was.
  */
 class SchemaDiffPropertiesTest {
+    @TempDir
+    Path dir;
+
     @Test
     void theTextReadsBackToTheSameDescription() {
         qt().withExamples(500).forAll(longs().all()).checkAssert(seed -> {
@@ -141,6 +153,64 @@ class SchemaDiffPropertiesTest {
             assertThat(unshown).anySatisfy(u -> assertThat(u)
                     .contains("'" + (declared.from().isEmpty() ? field : declared.from().get(0)) + "'"));
         });
+    }
+
+    @Test
+    void theUpdateWritesAnUndeclaredChangeOnlyWhenItemsStoredBeforeReadAsWritten() {
+        Set<Boolean> outcomes = new java.util.HashSet<>();
+        qt().withExamples(1000).forAll(longs().all(), integers().between(0, Mutation.values().length - 1))
+                .checkAssert((seed, m) -> {
+                    Random r = new Random(seed);
+                    TableDescription d = RandomDescriptions.table(r);
+                    Mutation.Mutated changed = Mutation.values()[m].apply(d, r);
+                    if (changed == null) {
+                        return;
+                    }
+                    SchemaChange c = SchemaSnapshot.changes(d, changed.table()).get(0);
+                    boolean recordable = switch (c.kind()) {
+                        case FIELD_ADDED -> c.after().endsWith("?");
+                        case FIELD_RETYPED -> c.after().equals(c.before() + "?");
+                        case FIELD_REMOVED, TYPE_RENAMED, VERSION_LOWERED -> false;
+                        default -> true;
+                    };
+                    Path file = dir.resolve("snapshot-" + seed + "-" + m + ".json");
+                    String committed = SchemaSnapshot.write(d);
+                    write(file, committed);
+                    outcomes.add(recordable);
+                    if (recordable) {
+                        assertThat(SchemaSnapshot.update(changed.table(), file)).isTrue();
+                        assertThat(SchemaSnapshot.read(file)).isEqualTo(changed.table());
+                        return;
+                    }
+                    org.assertj.core.api.Assertions.assertThatThrownBy(() -> SchemaSnapshot.update(changed.table(),
+                                    file))
+                            .isInstanceOf(AssertionFailedError.class)
+                            .hasMessageContaining(c.describe())
+                            .hasMessageContaining(c.kind() == Kind.VERSION_LOWERED ? "unreadable" : "declare");
+                    assertThat(read(file)).as("not written").isEqualTo(committed);
+                    ChangeDescription explaining = explaining(c, d, changed.table());
+                    if (explaining != null) {
+                        TableDescription declared = raise(changed.table(), changed.type(), explaining);
+                        assertThat(SchemaSnapshot.update(declared, file)).as("written once declared").isTrue();
+                    }
+                });
+        assertThat(outcomes).containsExactlyInAnyOrder(true, false);
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

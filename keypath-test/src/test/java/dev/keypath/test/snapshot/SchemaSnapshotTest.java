@@ -108,6 +108,18 @@ class SchemaSnapshotTest {
         }
     }
 
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    record PostWithHeadingUndeclared(UUID userId, long postId, String heading, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    record PostWithoutTitle(UUID userId, long postId, Instant createdAt) {
+    }
+
+    @ItemType(name = "Post", keyPath = "/user-{userId}/post-{postId}")
+    record PostWithLikes(UUID userId, long postId, String title, int likes, Instant createdAt) {
+    }
+
     @TempDir
     Path dir;
 
@@ -293,6 +305,87 @@ class SchemaSnapshotTest {
         assertThatThrownBy(() -> SchemaSnapshot.assertMatches(KeyPathTables.describe(PostByTitleInShards.class,
                 User.class), plain))
                 .hasMessageContaining("type Post: sharding shards.byTitle added (random(8))");
+    }
+
+    @Test
+    void theUpdateRefusesAnUndeclaredRenameNamingTheDeclarationThatMakesItLegal() throws IOException {
+        Path file = committed(Post.class, User.class);
+        String before = Files.readString(file);
+        System.setProperty(SchemaSnapshot.UPDATE_PROPERTY, "true");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithHeadingUndeclared.class, User.class))
+                .isInstanceOf(AssertionFailedError.class)
+                .hasMessageContaining("Not written: ")
+                .hasMessageContaining("type Post: field title removed (was string?)")
+                .hasMessageContaining("field heading added (string?) with the same kind of value: if heading is "
+                        + "title renamed, declare renamed(\"title\", \"heading\") in the @SchemaHistory of Post for "
+                        + "version 2 (@ItemType(version = 2))")
+                .hasMessageContaining("items stored before would read heading as null");
+        assertThat(Files.readString(file)).as("nothing written").isEqualTo(before);
+        SchemaSnapshot.assertMatches(file, PostWithHeading.class, User.class);
+        assertThat(SchemaSnapshot.read(file)).isEqualTo(KeyPathTables.describe(PostWithHeading.class, User.class));
+    }
+
+    @Test
+    void theUpdateRefusesEveryIncompatibleUndeclaredChangeNamingItsDeclaration() throws IOException {
+        Path file = committed(Post.class, User.class);
+        String before = Files.readString(file);
+        System.setProperty(SchemaSnapshot.UPDATE_PROPERTY, "true");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithNumberTitle.class, User.class))
+                .hasMessageContaining("type Post: field title retyped from string? to number")
+                .hasMessageContaining("declare retyped(\"title\", upgrade) in the @SchemaHistory of Post for "
+                        + "version 2");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithoutTitle.class, User.class))
+                .hasMessageContaining("type Post: field title removed (was string?)")
+                .hasMessageContaining("declare removed(\"title\")");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithLikes.class, User.class))
+                .hasMessageContaining("type Post: field likes added (number)")
+                .hasMessageContaining("declare added(\"likes\", defaultValue)");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, Article.class, User.class))
+                .hasMessageContaining("type Post renamed to Article")
+                .hasMessageContaining("declare typeRenamed(\"Post\", \"Article\") in the @SchemaHistory of "
+                        + "Article for version 2");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(KeyPathTables.describe(
+                PostWithNumberTitle.class, User.class), "Post", 2), file))
+                .as("a raised version alone declares nothing")
+                .hasMessageContaining("declare retyped(\"title\", upgrade) in the @SchemaHistory of Post for "
+                        + "version 2");
+        assertThat(Files.readString(file)).as("nothing written").isEqualTo(before);
+
+        Path newer = dir.resolve("newer.json");
+        TableDescription atTwo = withVersion(KeyPathTables.describe(PostWithHeading.class, User.class), "Post", 2,
+                declared(dev.keypath.dynamodb.SchemaChange.Kind.FIELD_RENAMED, List.of("title"), List.of("heading")));
+        Files.writeString(newer, SchemaSnapshot.write(atTwo));
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(withVersion(atTwo, "Post", 1), newer))
+                .hasMessageContaining("type Post: schema version lowered from 2 to 1")
+                .hasMessageContaining("items stored at version 2 would be unreadable");
+    }
+
+    @Test
+    void theUpdateRecordsCompatibleAndDeclaredChangesAndKeyMigrations() throws IOException {
+        Path file = committed(Post.class, User.class);
+        System.setProperty(SchemaSnapshot.UPDATE_PROPERTY, "true");
+        SchemaSnapshot.assertMatches(file, PostWithBody.class, User.class);
+        assertThat(SchemaSnapshot.read(file)).as("a nullable field added").isEqualTo(KeyPathTables.describe(
+                PostWithBody.class, User.class));
+        SchemaSnapshot.assertMatches(file, PostWithHeadingAndBody.class, User.class);
+        assertThat(SchemaSnapshot.read(file)).as("a declared rename").isEqualTo(KeyPathTables.describe(
+                PostWithHeadingAndBody.class, User.class));
+        Path moved = committed(Post.class, User.class);
+        SchemaSnapshot.assertMatches(moved, PostUnderAuthor.class, User.class);
+        assertThat(SchemaSnapshot.read(moved)).as("a key migration, written again once the items moved")
+                .isEqualTo(KeyPathTables.describe(PostUnderAuthor.class, User.class));
+        SchemaSnapshot.assertMatches(moved, PostUnderAuthor.class, User.class, Article.class);
+        assertThat(SchemaSnapshot.read(moved).type("Article")).as("a type added").isPresent();
+    }
+
+    @Test
+    void theCheckSuggestsTheUpdateOnlyForWhatTheUpdateRecords() throws IOException {
+        Path file = committed(Post.class, User.class);
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithHeadingUndeclared.class, User.class))
+                .hasMessageContaining("declare renamed(\"title\", \"heading\")")
+                .hasMessageNotContaining("-Dkeypath.snapshot.update=true");
+        assertThatThrownBy(() -> SchemaSnapshot.assertMatches(file, PostWithBody.class, User.class))
+                .hasMessageContaining("-Dkeypath.snapshot.update=true");
     }
 
     @Test

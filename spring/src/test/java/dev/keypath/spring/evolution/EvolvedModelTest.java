@@ -25,7 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * A Spring application at version 2 of its note type reads notes the previous release wrote (version 1) through its
  * repository (by id and by derived query), through a projected query method, and saves them back with auditing and
  * the version check, at version 2, and updates them through the operations, which write them back at version 2
- * (upgrade on write), against DynamoDB Local.
+ * (upgrade on write); derived queries filtered on the renamed and the added field find them as they read; against
+ * DynamoDB Local.
  */
 @SpringBootTest(classes = EvolvedApplication.class, properties = "keypath.dynamodb.table-name=spring-evolution")
 class EvolvedModelTest {
@@ -67,6 +68,19 @@ class EvolvedModelTest {
         assertThat(stored).containsEntry("_kp_v", AttributeValue.fromN("2")).containsEntry("body",
                 AttributeValue.fromS("edited")).doesNotContainKey("text");
         assertThat(notes.findById(first)).contains(saved);
+    }
+
+    @Test
+    void derivedQueriesFilteredOnARenamedOrAnAddedFieldFindNotesOfThePreviousRelease() {
+        KeyPathTable previous = KeyPathTables.builder().client(TestDynamoDb.get().client())
+                .tableName(table.tableName()).register(NoteV1.class).build();
+        UUID book = UUID.randomUUID();
+        previous.put(new NoteV1(book, 1, "old text", T1, T1, "grace", null));
+        previous.put(new NoteV1(book, 2, "other text", T1, T1, "grace", null));
+        notes.save(new Note(book, 3, "old text", true, null, null, null, null));
+        assertThat(notes.findByBookAndBody(book, "old text")).extracting(Note::id).containsExactly(1L, 3L);
+        assertThat(notes.findByBookAndPinnedFalse(book)).extracting(Note::id).containsExactly(1L, 2L);
+        assertThat(notes.countByBookAndBodyStartingWith(book, "o")).isEqualTo(3);
     }
 
     @Test

@@ -50,7 +50,7 @@ abstract class TableFront {
         return registry.ofItem(item).keyPathOf(item, Map.of());
     }
 
-    /** A stored item mapped to its registered type; empty for a sequence counter. */
+    /** A stored item mapped to its registered type; empty for keypath's own items (counters, aliases). */
     public Optional<Object> readStoredItem(Map<String, AttributeValue> item) {
         return Optional.ofNullable(StoredItems.read(registry, item));
     }

@@ -21,18 +21,20 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An update planned again over what is stored, for the changes DynamoDB refuses because a value they build on is
- * absent: a change below a map that is missing or stored as {@code NULL} (a null nested record or map), or an
- * arithmetic, list or set change of an attribute stored as {@code NULL} (an item written before nulls were left
- * out). Such a change is made as if the value were absent: the highest missing or {@code NULL} value on its path is
- * set whole, built from every change below it ({@code increment("stats.posts", 1)} on a missing {@code stats} sets
- * {@code stats} to {@code {posts: 1}}), with a condition that it is still missing or {@code NULL}, so the update
- * stays one atomic {@code UpdateItem}. Changes that cannot be made that way (a list element below a missing value,
- * a value read from another attribute) are refused naming the missing value and the remedy. Pure apart from value
- * conversion; one per update.
+ * absent or not of the kind they need: a change below a map that is missing or stored as {@code NULL} (a null
+ * nested record or map), an arithmetic, list or set change of an attribute stored as {@code NULL} (an item written
+ * before nulls were left out), or a set change of a set stored as a list (an empty set, or a set an older build
+ * stored as a list). Such a change is made as if the value were absent: the highest missing or {@code NULL} value on
+ * its path is set whole, built from every change below it ({@code increment("stats.posts", 1)} on a missing
+ * {@code stats} sets {@code stats} to {@code {posts: 1}}), and a set stored as a list is set whole to the changed set
+ * (a DynamoDB set, or an empty list when nothing is left), each with a condition that it is still as read, so the
+ * update stays one atomic {@code UpdateItem}. Changes that cannot be made that way (a list element below a missing
+ * value, a value read from another attribute, a list of values a DynamoDB set cannot hold) are refused naming the
+ * value and the remedy. Pure apart from value conversion; one per update.
  */
 public final class AbsentValues {
-    /** What the rewritten update assumed of one stored value: its path, and whether it was NULL or missing. */
-    record Assumed(List<Object> steps, boolean wasNull) {
+    /** What the rewritten update assumed of one stored value: its path, and the value read (null: missing). */
+    record Assumed(List<Object> steps, AttributeValue was) {
     }
 
     /** The update planned again, and the stored state its condition requires. */
@@ -72,13 +74,11 @@ public final class AbsentValues {
      * when no change builds on a missing or {@code NULL} value there (DynamoDB refused it for another reason).
      */
     public Rewrite plan(Map<String, AttributeValue> stored) {
-        Map<List<Object>, Boolean> nodes = new LinkedHashMap<>();
-        List<List<Object>> nodeOf = new ArrayList<>();
+        Map<List<Object>, AttributeValue> nodes = new LinkedHashMap<>();
         for (int i = 0; i < resolved.size(); i++) {
-            List<Object> node = absentOn(spec.changes().get(i), resolved.get(i).steps(), stored);
-            nodeOf.add(node);
+            List<Object> node = absentOn(spec.changes().get(i), resolved.get(i), stored);
             if (node != null) {
-                nodes.put(node, isNull(valueAt(stored, node)));
+                nodes.put(node, valueAt(stored, node));
             }
         }
         if (nodes.isEmpty()) {
@@ -95,7 +95,9 @@ public final class AbsentValues {
                 add(b, c, pathOf(steps));
                 continue;
             }
-            Object v = valueIfAbsent(c, resolved.get(i), node);
+            AttributeValue was = nodes.get(node);
+            Object v = was != null && was.hasL() && node.size() == steps.size()
+                    ? changedSet(c, resolved.get(i), was) : valueIfAbsent(c, resolved.get(i), node);
             List<Object> rest = steps.subList(node.size(), steps.size());
             if (rest.isEmpty()) {
                 wholes.put(node, v);
@@ -117,7 +119,7 @@ public final class AbsentValues {
             }
         }
         List<Assumed> assumed = new ArrayList<>();
-        for (Map.Entry<List<Object>, Boolean> n : nodes.entrySet()) {
+        for (Map.Entry<List<Object>, AttributeValue> n : nodes.entrySet()) {
             Object whole = wholes.containsKey(n.getKey()) ? wholes.get(n.getKey()) : trees.get(n.getKey());
             if (whole instanceof Map<?, ?> tree && holdsNothing(tree)) {
                 whole = OMIT; // only removals and nulls below an absent map: it stays absent, not an empty map
@@ -139,7 +141,8 @@ public final class AbsentValues {
     public static boolean holds(Rewrite rewrite, Map<String, AttributeValue> stored) {
         for (Assumed a : rewrite.assumed()) {
             AttributeValue v = valueAt(stored, a.steps());
-            if (a.wasNull() ? !isNull(v) : v != null) {
+            boolean same = a.was() == null ? v == null : v != null && StoredValues.same(v, a.was());
+            if (!same) {
                 return false;
             }
         }
@@ -148,9 +151,11 @@ public final class AbsentValues {
 
     /**
      * The highest value on the path of {@code c} that is missing or NULL where the change needs one: any map or list
-     * above its target, or the target itself when stored as NULL and the change computes from it; null if none.
+     * above its target, or the target itself when stored as NULL and the change computes from it, or when stored as a
+     * list, declared a {@code Set} and the change is a set change; null if none.
      */
-    private static List<Object> absentOn(Change c, List<Object> steps, Map<String, AttributeValue> stored) {
+    private static List<Object> absentOn(Change c, UpdatePaths.Resolved resolved, Map<String, AttributeValue> stored) {
+        List<Object> steps = resolved.steps();
         Map<String, AttributeValue> map = stored;
         List<AttributeValue> list = null;
         for (int k = 0; k < steps.size(); k++) {
@@ -162,7 +167,10 @@ public final class AbsentValues {
                 return step instanceof Integer ? null : List.copyOf(steps.subList(0, k + 1));
             }
             if (target) {
-                return isNull(v) && computesFromItself(c) ? List.copyOf(steps) : null;
+                boolean listAsSet = v != null && v.hasL() && (c.action() == UpdateSpec.Action.ADD_TO_SET
+                        || c.action() == UpdateSpec.Action.DELETE_FROM_SET) && resolved.type() != null
+                        && Set.class.isAssignableFrom(resolved.type().getRawClass());
+                return isNull(v) && computesFromItself(c) || listAsSet ? List.copyOf(steps) : null;
             }
             map = v.hasM() ? v.m() : null;
             list = v.hasL() ? v.l() : null;
@@ -185,7 +193,7 @@ public final class AbsentValues {
     private Object valueIfAbsent(Change c, UpdatePaths.Resolved target, List<Object> node) {
         return switch (c.action()) {
             case SET -> c.value() instanceof ValueOf ref ? attribute(fallback(c, ref, node))
-                    : StoredAsNothing.is(c.value()) && target.field() ? OMIT : attribute(c.value());
+                    : c.value() == null && target.field() ? OMIT : attribute(c.value());
             case SUM -> AttributeValue.fromN(number(c, c.value(), node).add(number(c, c.operand(), node))
                     .toPlainString());
             case DIFFERENCE -> AttributeValue.fromN(number(c, c.value(), node).subtract(number(c, c.operand(), node))
@@ -194,6 +202,52 @@ public final class AbsentValues {
             case ADD -> AttributeValue.fromN(AttributeValues.numberText((Number) c.value()));
             case ADD_TO_SET -> SetValues.of((List<?>) c.value(), target, c.path(), typeName, keyPath, values);
             case REMOVE, DELETE_FROM_SET -> OMIT;
+        };
+    }
+
+    /**
+     * The set {@code c} (a set change) leaves where a set is stored as the list {@code stored}: a DynamoDB set of the
+     * change's kind, or an empty list (the stored form of an empty set) when nothing is left.
+     */
+    private AttributeValue changedSet(Change c, UpdatePaths.Resolved target, AttributeValue stored) {
+        AttributeValue change = SetValues.of((List<?>) c.value(), target, c.path(), typeName, keyPath, values);
+        AttributeValue.Type element = switch (change.type()) {
+            case SS -> AttributeValue.Type.S;
+            case NS -> AttributeValue.Type.N;
+            default -> AttributeValue.Type.B;
+        };
+        List<AttributeValue> kept = new ArrayList<>();
+        for (AttributeValue e : stored.l()) {
+            if (e.type() != element) {
+                List<String> kinds = new ArrayList<>();
+                stored.l().forEach(x -> kinds.add(String.valueOf(x.type())));
+                throw new InvalidUpdateException("The set change of " + typeName + "." + c.path() + " meets a value "
+                        + "stored as a list holding values a DynamoDB set of " + element + " cannot hold " + kinds
+                        + " (written by another writer or an older build); set it whole instead", typeName, c.path().toString(),
+                        keyPath, null);
+            }
+            kept.add(e);
+        }
+        List<AttributeValue> changed = switch (element) {
+            case S -> change.ss().stream().map(AttributeValue::fromS).toList();
+            case N -> change.ns().stream().map(AttributeValue::fromN).toList();
+            default -> change.bs().stream().map(AttributeValue::fromB).toList();
+        };
+        if (c.action() == UpdateSpec.Action.ADD_TO_SET) {
+            kept.addAll(changed);
+        } else {
+            kept.removeIf(e -> changed.stream().anyMatch(d -> StoredValues.same(e, d)));
+        }
+        if (kept.isEmpty()) {
+            return AttributeValue.fromL(List.of());
+        }
+        return switch (element) {
+            case S -> AttributeValue.builder().ss(new LinkedHashSet<>(kept.stream().map(AttributeValue::s).toList()))
+                    .build();
+            case N -> AttributeValue.builder().ns(AttributeValues.distinctNumbers(kept.stream().map(AttributeValue::n)
+                    .toList())).build();
+            default -> AttributeValue.builder().bs(new LinkedHashSet<>(kept.stream().map(AttributeValue::b).toList()))
+                    .build();
         };
     }
 
@@ -260,7 +314,8 @@ public final class AbsentValues {
         Set<String> taken = callers == null ? Set.of() : callers.names().keySet();
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, Object> vals = new LinkedHashMap<>();
-        String nullValue = fresh(":absentNull", callers == null ? Set.of() : callers.values().keySet());
+        Set<String> takenValues = callers == null ? Set.of() : callers.values().keySet();
+        String nullValue = fresh(":absentNull", takenValues);
         List<String> clauses = new ArrayList<>();
         for (Assumed a : assumed) {
             StringBuilder path = new StringBuilder();
@@ -273,11 +328,15 @@ public final class AbsentValues {
                     path.append(path.length() == 0 ? "" : ".").append(placeholder);
                 }
             }
-            if (a.wasNull()) {
+            if (a.was() == null) {
+                clauses.add("attribute_not_exists(" + path + ")");
+            } else if (isNull(a.was())) {
                 vals.put(nullValue, "NULL");
                 clauses.add("attribute_type(" + path + ", " + nullValue + ")");
             } else {
-                clauses.add("attribute_not_exists(" + path + ")");
+                String was = fresh(":absentWas" + vals.size(), takenValues);
+                vals.put(was, a.was());
+                clauses.add(path + " = " + was);
             }
         }
         String ours = String.join(" AND ", clauses);

@@ -6,7 +6,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An expression with its placeholders; immutable. {@link #and} merges two, which is how version checks, put
- * modes and caller conditions combine; {@link #or} is how a create-only put also accepts an expired item.
+ * modes and caller conditions combine; {@link #or} is how a create-only put also accepts an expired item, and
+ * {@link #not} how a condition rewritten over a type's versions leaves the other items to the condition as written.
  */
 public record Expr(String expression, Map<String, String> names, Map<String, AttributeValue> values) {
     public static final Expr NONE = new Expr(null, Map.of(), Map.of());
@@ -31,6 +32,11 @@ public record Expr(String expression, Map<String, String> names, Map<String, Att
     /** Either holds; an empty side is left out, as {@link #and} leaves it out. */
     public Expr or(Expr other) {
         return joined(" OR ", other);
+    }
+
+    /** The negation of this expression; empty stays empty. */
+    public Expr not() {
+        return isEmpty() ? this : new Expr("NOT " + grouped(expression), names, values);
     }
 
     private Expr joined(String operator, Expr other) {

@@ -14,8 +14,8 @@ import tools.jackson.core.util.SimpleStreamWriteContext;
 
 /**
  * The structure of the attribute values a Jackson serializer writes: opens and closes objects as M and arrays as L
- * (an array written for a {@code java.util.Set} as a DynamoDB set, {@link DynamoSets}, and an empty one as a null
- * would be stored there), puts each finished value into the innermost open container, and tracks the value's path
+ * (an array written for a {@code java.util.Set} as a DynamoDB set, {@link DynamoSets}, and an empty one as an empty
+ * list), puts each finished value into the innermost open container, and tracks the value's path
  * for errors. In an item's root object, the properties the {@link RootProperties} reject are dropped with
  * everything nested in them. The first value that cannot be stored is kept for {@link #finish}, after Jackson is
  * done. A subclass turns the scalar writes into attribute values ({@link AttributeValueGenerator}). One instance per
@@ -29,10 +29,8 @@ abstract class AttributeTreeGenerator extends NoOutputGenerator {
     }
 
     private static final int INITIAL_DEPTH = 4;
-    /** An object of fields (an item, a record, a bean): an empty set there is stored as nothing. */
-    private static final byte FIELDS = 0;
-    /** An object written for a {@code java.util.Map}: its keys are data. */
-    private static final byte ENTRIES = 1;
+    /** An object: an item, a record, a bean or a {@code java.util.Map}. */
+    private static final byte OBJECT = 0;
     /** An array. */
     private static final byte LIST = 2;
     /** An array written for a {@code java.util.Set}: stored as a DynamoDB set when its elements allow. */
@@ -51,11 +49,11 @@ abstract class AttributeTreeGenerator extends NoOutputGenerator {
     /** The enclosing open containers (a map or a list each) and their pending names, outermost first. */
     private Object[] outer = new Object[INITIAL_DEPTH];
     private String[] outerNames = new String[INITIAL_DEPTH];
-    /** The enclosing containers' kinds ({@link #FIELDS}, {@link #ENTRIES}, {@link #LIST} or {@link #SET}). */
+    /** The enclosing containers' kinds ({@link #OBJECT}, {@link #LIST} or {@link #SET}). */
     private byte[] outerKinds = new byte[INITIAL_DEPTH];
     private int depth;
     /** The kind of the innermost open container. */
-    private byte kind = FIELDS;
+    private byte kind = OBJECT;
     /** Levels of a dropped value still open; 0 when not inside one. */
     private int skipDepth;
     /** The next value written belongs to a dropped root property. */
@@ -146,8 +144,7 @@ abstract class AttributeTreeGenerator extends NoOutputGenerator {
         outer[depth] = map != null ? map : list;
         outerKinds[depth] = kind;
         outerNames[depth++] = name;
-        kind = array ? (forValue instanceof java.util.Set ? SET : LIST)
-                : forValue instanceof java.util.Map ? ENTRIES : FIELDS;
+        kind = array ? (forValue instanceof java.util.Set ? SET : LIST) : OBJECT;
         if (array) {
             map = null;
             list = new ArrayList<>(size >= 0 ? size : 10);
@@ -178,13 +175,6 @@ abstract class AttributeTreeGenerator extends NoOutputGenerator {
         map = o instanceof Map ? (Map<String, AttributeValue>) o : null;
         list = o instanceof List ? (List<AttributeValue>) o : null;
         name = outerNames[depth];
-        if (done == DynamoSets.EMPTY) {
-            // an empty set is stored as a null would be: no field, a NULL map value or list element
-            if (kind != FIELDS || map == null) {
-                add(AttributeValues.nul());
-            }
-            return;
-        }
         if (done != null) {
             add(done);
         }

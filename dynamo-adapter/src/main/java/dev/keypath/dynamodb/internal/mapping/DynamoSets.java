@@ -10,11 +10,12 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * How both mapping paths store the elements of a Java {@code Set}: as a DynamoDB string, number or binary set when
  * they are all strings, all numbers or all binary (each once: of equal numbers such as {@code 1.0} and {@code 1.00}
  * the first is kept, as DynamoDB refuses both), else (records, maps, lists, booleans, nulls, or mixed kinds) as a
- * list. An empty set is {@link #EMPTY}, stored as a null would be at its place. Stateless.
+ * list. An empty set is an empty list: DynamoDB has no empty sets, and a missing attribute (or a NULL) is a null set,
+ * which must read back as null, not as empty. Stateless.
  */
 final class DynamoSets {
-    /** What {@link #of} gives for no elements: a NULL attribute, told apart by identity. */
-    static final AttributeValue EMPTY = AttributeValue.builder().nul(true).build();
+    /** What {@link #of} gives for no elements: an empty list. */
+    private static final AttributeValue EMPTY = AttributeValue.builder().l(List.of()).build();
 
     private DynamoSets() {
     }

@@ -48,9 +48,7 @@ public final class PlainRecordCodec implements PlainValue {
                 if (a == null) {
                     return false;
                 }
-                if (a != PlainValue.ABSENT) {
-                    attributes.put(names[i], a);
-                }
+                attributes.put(names[i], a);
             }
         }
         return true;

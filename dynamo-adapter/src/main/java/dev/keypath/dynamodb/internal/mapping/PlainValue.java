@@ -11,13 +11,7 @@ public interface PlainValue {
     /** What {@link #read} returns when it cannot be sure of Jackson's answer. */
     Object DECLINED = new Object();
 
-    /**
-     * What {@link #write} returns for a value stored as nothing (an empty set): a record component left out, like a
-     * null one; a NULL in a list or as a map value. A NULL attribute itself, told apart by identity.
-     */
-    AttributeValue ABSENT = DynamoSets.EMPTY;
-
-    /** The attribute value of {@code value} (not null), {@link #ABSENT}, or null to decline. */
+    /** The attribute value of {@code value} (not null), or null to decline. */
     AttributeValue write(Object value);
 
     /** The Java value of {@code stored} (not a NULL attribute), or {@link #DECLINED}. */
@@ -25,7 +19,7 @@ public interface PlainValue {
 
     /**
      * Writes a possibly null list element or map value: null becomes a NULL attribute, as Jackson writes it (a
-     * position or a key is data); {@link #ABSENT} stays a NULL attribute.
+     * position or a key is data).
      */
     static AttributeValue writeNullable(PlainValue kind, Object value) {
         return value == null ? AttributeValues.nul() : kind.write(value);

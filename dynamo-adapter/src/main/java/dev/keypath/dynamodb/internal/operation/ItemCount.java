@@ -22,6 +22,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -101,16 +102,15 @@ final class ItemCount implements Operation<Long> {
         return hiding;
     }
 
-    /** What a page would keep, as a filter expression: no counter, not expired, one of the types if named. */
+    /** What a page would keep, as a filter: none of keypath's own items, not expired, one of the types if named. */
     private static Expr countedItems(Set<String> typeNames, long now) {
         Map<String, String> names = new LinkedHashMap<>();
         Map<String, AttributeValue> values = new LinkedHashMap<>();
         names.put("#kp_t", TableAttributes.TYPE);
         names.put("#kp_ttl", TableAttributes.TTL);
-        values.put(":kp_seq", AttributeValues.string(TableAttributes.SEQUENCE_TYPE));
-        values.put(":kp_alias", AttributeValues.string(TableAttributes.ALIAS_TYPE));
+        List<String> internal = placeholders(new TreeSet<>(TableAttributes.INTERNAL_TYPES), "kp_internal", values);
         values.put(":kp_now", AttributeValues.number(now));
-        String expression = "(attribute_not_exists(#kp_t) OR (#kp_t <> :kp_seq AND #kp_t <> :kp_alias))"
+        String expression = "(attribute_not_exists(#kp_t) OR NOT (#kp_t IN (" + String.join(", ", internal) + ")))"
                 + " AND (attribute_not_exists(#kp_ttl) OR #kp_ttl > :kp_now)";
         if (!typeNames.isEmpty()) {
             expression += " AND #kp_t IN (" + String.join(", ", placeholders(typeNames, "kp_type", values)) + ")";

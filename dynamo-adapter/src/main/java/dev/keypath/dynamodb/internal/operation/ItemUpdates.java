@@ -169,9 +169,8 @@ final class ItemUpdates {
             return " (the item would exceed DynamoDB's 400 KB item limit)";
         }
         if (message != null && message.contains("incorrect data type") && setChange) {
-            return " (set changes need a string, number or binary set; a Java set stored as a list (by a version of "
-                    + "keypath before sets were stored as sets, or by another writer) cannot take them: put the item "
-                    + "again, which stores it as a set; numeric changes need a number)";
+            return " (set changes need a string, number or binary set of the elements' kind, or a Set field stored "
+                    + "as a list of such values; numeric changes need a number)";
         }
         if (message != null && message.contains("incorrect data type")) {
             return " (arithmetic and ADD need a number, list changes need a list)";

@@ -5,9 +5,10 @@ import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
-import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
+import dev.keypath.dynamodb.internal.request.CallerFilters;
 import dev.keypath.dynamodb.internal.request.CopyPlacement;
+import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
 import dev.keypath.dynamodb.internal.request.ReadShape;
 import dev.keypath.dynamodb.internal.request.ScanRequests;
@@ -75,7 +76,7 @@ final class ScanPager implements Operation<Page<Object>> {
         for (Class<?> t : scan.types()) {
             typeNames.addAll(registry.of(t).storedTypeNames()); // former names too: older items keep theirs
         }
-        Expr callerFilter = values.toExpr(scan.filter().orElse(null));
+        Expr callerFilter = CallerFilters.of(scan.filter().orElse(null), scan.types(), null, registry, values);
         this.filter = ScanRequests.typeFilter(typeNames).and(callerFilter);
         this.filtered = !filter.isEmpty();
         this.projection = shape.projectionExpression();

@@ -67,7 +67,7 @@ public record CheckedQuery(ItemQuery query, QueryRequests.Target target, KeyRang
         registry.checkIdTypes(range.to(), q.index());
         Set<String> typeNames = q.types().stream().flatMap(t -> registry.of(t).storedTypeNames().stream())
                 .collect(Collectors.toCollection(LinkedHashSet::new));
-        Expr filter = values.toExpr(q.filter().orElse(null));
+        Expr filter = CallerFilters.of(q.filter().orElse(null), q.types(), q.index(), registry, values);
         byte[] fingerprint = QueryRequests.fingerprint(table, target, range, q, typeNames, filter);
         return new CheckedQuery(q, target, range, typeNames, filter, fingerprint, null);
     }

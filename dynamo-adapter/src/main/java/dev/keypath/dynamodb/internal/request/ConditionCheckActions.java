@@ -2,6 +2,7 @@ package dev.keypath.dynamodb.internal.request;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.internal.expression.Expr;
+import dev.keypath.dynamodb.internal.expression.VersionedConditions;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -26,6 +27,7 @@ final class ConditionCheckActions {
             throw new IllegalArgumentException("a condition check needs a condition [key path " + keyPath + "]");
         }
         return new WriteAction(WriteAction.Kind.CONDITION_CHECK, keyPath, key, null, Expr.NONE,
-                condition, -1, "condition not met: " + condition.expression());
+                VersionedConditions.condition(condition, schema, keyPath), -1,
+                "condition not met: " + condition.expression());
     }
 }

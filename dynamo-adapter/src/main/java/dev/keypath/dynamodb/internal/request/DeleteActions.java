@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
+import dev.keypath.dynamodb.internal.expression.VersionedConditions;
 import dev.keypath.dynamodb.internal.extension.VersionChecks;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
@@ -60,7 +61,7 @@ public final class DeleteActions {
                         java.util.Map.of("#kp_pk", TableAttributes.PK), java.util.Map.of())
                     : VersionChecks.expect(schema.versionAttribute().orElseThrow(), expectedVersion);
         }
-        cond = cond.and(condition);
+        cond = cond.and(VersionedConditions.condition(condition, schema, keyPath));
         return new WriteAction(WriteAction.Kind.DELETE, keyPath, key, null, Expr.NONE, cond,
                 expectedVersion, condition.isEmpty() ? "" : "condition not met: " + condition.expression());
     }

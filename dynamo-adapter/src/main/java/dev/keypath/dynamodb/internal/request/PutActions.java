@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.RandomShardException;
 import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
+import dev.keypath.dynamodb.internal.expression.VersionedConditions;
 import dev.keypath.dynamodb.internal.extension.ExtensionWrites;
 import dev.keypath.dynamodb.internal.extension.ItemExtensions;
 import dev.keypath.dynamodb.internal.extension.TimeToLiveExtension;
@@ -91,7 +92,7 @@ public final class PutActions {
             hint.append(hint.length() > 0 ? " or " : "").append(extended.conditionHint());
         }
         if (!condition.isEmpty()) {
-            cond = cond.and(condition);
+            cond = cond.and(VersionedConditions.condition(condition, schema, enc.keyPath()));
             hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(condition.expression());
         }
         if (schema.hasTtl() && !cond.isEmpty()) {

@@ -10,9 +10,9 @@ import dev.keypath.dynamodb.UpdateSpec.ValueOf;
 import dev.keypath.dynamodb.internal.expression.DerivedAttributes;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.SetValues;
-import dev.keypath.dynamodb.internal.expression.StoredAsNothing;
 import dev.keypath.dynamodb.internal.expression.UpdateEffects;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
+import dev.keypath.dynamodb.internal.expression.VersionedConditions;
 import dev.keypath.dynamodb.internal.extension.ExtensionWrites;
 import dev.keypath.dynamodb.internal.extension.VersionExtension;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
@@ -218,7 +218,7 @@ public final class UpdateActions {
         }
         if (spec.condition() != null) {
             Expr c = values.toExpr(spec.condition());
-            cond = cond.and(c);
+            cond = cond.and(VersionedConditions.condition(c, schema, keyPath));
             hint += " or condition not met: " + c.expression();
         }
         if (spec.requestToken().isPresent()) {
@@ -251,7 +251,7 @@ public final class UpdateActions {
         boolean whole = lastTarget.steps().size() == 1 && (c.action() == UpdateSpec.Action.REMOVE
                 || c.action() == UpdateSpec.Action.SET && !(c.value() instanceof ValueOf));
         (whole ? replaced : builtOn).add(lastTarget.top());
-        if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && StoredAsNothing.is(c.value())) {
+        if (c.action() == UpdateSpec.Action.SET && lastTarget.field() && c.value() == null) {
             removes.add(p); // a null field is stored as no attribute, as a put stores it
             effects.remove(lastTarget.steps());
             return;

@@ -13,12 +13,15 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -42,9 +45,15 @@ public final class SchemaEvolution {
     private final Set<String> typeNames;
     /** Attributes some change reads in an older form, which a projection must ask for besides its own. */
     private final Set<String> olderAttributes;
+    /** The stored fields at each version, index 0 for version 1. */
+    private final List<Set<String>> fieldsByVersion;
+    /** The oldest version an item may still be stored at. */
+    private final int oldestStored;
 
     private SchemaEvolution(String typeName, int current, int writeVersion, ItemHistory history,
-                            String[] namesByVersion, Set<String> olderAttributes) {
+                            String[] namesByVersion, Set<String> olderAttributes, List<Set<String>> fieldsByVersion) {
+        this.fieldsByVersion = fieldsByVersion;
+        this.oldestStored = history.oldestStoredVersion();
         this.typeName = typeName;
         this.current = current;
         this.currentText = current == 1 ? null : Integer.toString(current);
@@ -57,8 +66,8 @@ public final class SchemaEvolution {
         for (int v = namesByVersion.length - 1; v >= 0; v--) {
             names.add(namesByVersion[v]);
         }
-        this.typeNames = java.util.Collections.unmodifiableSet(names);
-        this.olderAttributes = java.util.Collections.unmodifiableSet(new LinkedHashSet<>(olderAttributes));
+        this.typeNames = Collections.unmodifiableSet(names);
+        this.olderAttributes = Collections.unmodifiableSet(new LinkedHashSet<>(olderAttributes));
     }
 
     /**
@@ -94,6 +103,8 @@ public final class SchemaEvolution {
         Set<String> roleNames = roleAttributes(declared);
         String[] names = new String[version];
         Set<String> fields = new HashSet<>(declared.names().fieldAttributes());
+        List<Set<String>> fieldsByVersion = new ArrayList<>(Collections.nCopies(version, Set.of()));
+        fieldsByVersion.set(version - 1, Set.copyOf(fields));
         Set<String> older = new LinkedHashSet<>();
         String name = declared.typeName();
         for (int v = version; v >= 2; v--) {
@@ -136,7 +147,7 @@ public final class SchemaEvolution {
                     }
                     if (!fields.contains(a)) {
                         throw new InvalidItemHistoryException(at + "'" + a + "' is not a stored field of the type at "
-                                + "version " + v + " (its fields then: " + new java.util.TreeSet<>(fields) + ")");
+                                + "version " + v + " (its fields then: " + new TreeSet<>(fields) + ")");
                     }
                 }
                 for (String a : c.from()) {
@@ -158,9 +169,19 @@ public final class SchemaEvolution {
                 fields.addAll(c.from());
                 older.addAll(c.from());
             }
+            fieldsByVersion.set(v - 2, Set.copyOf(fields));
         }
         names[0] = name;
+        int oldest = history.oldestStoredVersion();
+        if (oldest < 1 || oldest > version) {
+            throw new InvalidItemHistoryException(where + ": oldestStoredVersion(" + oldest + ") must be from 1 to the "
+                    + "type's version, " + version);
+        }
         int write = writeVersion == 0 ? version : writeVersion;
+        if (write < oldest) {
+            throw new InvalidItemHistoryException(where + " cannot keep writing version " + write + ": its history "
+                    + "declares that no item older than version " + oldest + " is stored (oldestStoredVersion)");
+        }
         if (write != version) {
             if (write != version - 1) {
                 throw new InvalidItemHistoryException(where + " is at version " + version + "; a table can write it at "
@@ -172,7 +193,8 @@ public final class SchemaEvolution {
                         + version + "'s changes are not all reversible " + newest.changes());
             }
         }
-        return new SchemaEvolution(declared.typeName(), version, write, history, names, older);
+        return new SchemaEvolution(declared.typeName(), version, write, history, names, older,
+                List.copyOf(fieldsByVersion));
     }
 
     /** The history {@code type}'s {@link SchemaHistory} method returns, or none when it has no such method. */
@@ -265,6 +287,71 @@ public final class SchemaEvolution {
     /** The attributes older forms hold that the current one does not, which a projection reads besides its own. */
     public Set<String> olderAttributes() {
         return olderAttributes;
+    }
+
+    /**
+     * The oldest version an item of the type may still be stored at: 1, unless the history declares that every older
+     * item was rewritten ({@link ItemHistory#oldestStoredVersion()}).
+     */
+    public int oldestStored() {
+        return oldestStored;
+    }
+
+    /** The type name items of {@code version} are stored under. */
+    public String typeNameAt(int version) {
+        return namesByVersion[version - 1];
+    }
+
+    /** The names the type's fields are stored under at {@code version} (key fields and reserved attributes aside). */
+    public Set<String> fieldsAt(int version) {
+        return fieldsByVersion.get(version - 1);
+    }
+
+    /**
+     * What {@code attribute}, as the current version stores it, is on an item stored at {@code version} (from the
+     * oldest stored version, below the current one) once upgraded: the declared changes of the versions above
+     * {@code version} walked back from the current form. An attribute the current form does not hold is
+     * {@link StoredForm.Absent}; one no change touched, stored as it is. Only items stored in a version's form are
+     * considered: at {@code version}, an item holds only that version's fields.
+     */
+    public StoredForm formAt(String attribute, int version) {
+        StoredForm form = fieldsAt(current).contains(attribute) ? new StoredForm.Stored(attribute)
+                : new StoredForm.Absent();
+        for (int v = current; v > version && form instanceof StoredForm.Stored stored; v--) {
+            for (SchemaChange c : history.steps().get(v - 2).changes()) {
+                if (c.kind() == SchemaChange.Kind.TYPE_RENAMED || !c.to().contains(stored.attribute())) {
+                    continue;
+                }
+                form = switch (c.kind()) {
+                    case FIELD_RENAMED -> new StoredForm.Stored(c.from().get(0));
+                    case FIELD_ADDED -> c.defaultValue().<StoredForm>map(StoredForm.Constant::new)
+                            .orElse(new StoredForm.Absent());
+                    default -> new StoredForm.Converted(c, v);
+                };
+                break;
+            }
+        }
+        return form;
+    }
+
+    /**
+     * The change that dropped {@code attribute} from the type's stored fields, and its version, when items stored
+     * from the oldest stored version on may still hold it but the current form does not; empty otherwise.
+     */
+    public Optional<Map.Entry<Integer, SchemaChange>> formerlyStored(String attribute) {
+        if (fieldsAt(current).contains(attribute)) {
+            return Optional.empty();
+        }
+        for (int v = oldestStored; v < current; v++) {
+            if (fieldsAt(v).contains(attribute) && !fieldsAt(v + 1).contains(attribute)) {
+                for (SchemaChange c : history.steps().get(v - 1).changes()) {
+                    if (c.kind() != SchemaChange.Kind.TYPE_RENAMED && c.from().contains(attribute)) {
+                        return Optional.of(Map.entry(v + 1, c));
+                    }
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** Whether {@code item} is at the current version: one attribute read, no copy. */

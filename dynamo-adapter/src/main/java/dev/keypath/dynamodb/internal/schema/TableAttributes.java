@@ -1,5 +1,7 @@
 package dev.keypath.dynamodb.internal.schema;
 
+import java.util.Set;
+
 /** Names and limits shared by every part of the adapter (the table layout in one place). */
 public final class TableAttributes {
     /** Partition key attribute (B): encoding of the key path's first element. */
@@ -34,6 +36,12 @@ public final class TableAttributes {
     public static final String ALIAS_TYPE = "_kp_alias";
     /** Namespace of the partition that holds an alias item. */
     public static final String ALIAS_NAMESPACE = "_kp_alias";
+    /**
+     * The type names of keypath's own items (sequence counters, alias items, the layout record): the one list of
+     * them. Collection reads, counts, {@code readStoredItem} and the export's typed readers leave these items out;
+     * copies of a table (export, import, {@code batchPutStored}) carry them over unchanged.
+     */
+    public static final Set<String> INTERNAL_TYPES = Set.of(SEQUENCE_TYPE, ALIAS_TYPE, LAYOUT_TYPE);
     /** Alias item attribute (B): the {@code pk} of the item it points at. */
     public static final String ALIAS_TARGET_PK = "tpk";
     /** Alias item attribute (B): the {@code sk} of the item it points at. */
@@ -59,12 +67,9 @@ public final class TableAttributes {
     private TableAttributes() {
     }
 
-    /**
-     * Whether a collection read leaves out a stored item of this type name: sequence counters, aliases and the
-     * layout record.
-     */
+    /** Whether a stored item of this type name is one of keypath's own ({@link #INTERNAL_TYPES}). */
     public static boolean isInternalType(String typeName) {
-        return SEQUENCE_TYPE.equals(typeName) || ALIAS_TYPE.equals(typeName) || LAYOUT_TYPE.equals(typeName);
+        return typeName != null && INTERNAL_TYPES.contains(typeName);
     }
 
     public static String gsiPk(String index) {
