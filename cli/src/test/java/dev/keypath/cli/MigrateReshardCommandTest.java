@@ -11,6 +11,7 @@ import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.test.TestDynamoDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +39,7 @@ class MigrateReshardCommandTest {
         TestDynamoDb engine = TestDynamoDb.get();
         String table = TestDynamoDb.uniqueTableName("cli-reshard");
         KeyPathTable at2 = KeyPathTables.builder().client(engine.client()).tableName(table).register(LineAt2.class)
-                .build();
+                .layoutRefresh(Duration.ofMillis(100)).build(); // the switch comes soon after the run announces it
         at2.bootstrap();
         for (long i = 1; i <= 30; i++) {
             at2.put(new LineAt2("l", i));
@@ -46,9 +47,10 @@ class MigrateReshardCommandTest {
         Path checkpoint = dir.resolve("reshard.json");
         CliRun run = CliRun.of("migrate", "reshard", "--endpoint", engine.endpoint().toString(), "--table", table,
                 "--type", LineFrom2To8.class.getName(), "--segments", "2", "--page-size", "7", "--checkpoint",
-                checkpoint.toString());
+                checkpoint.toString(), "--clock-margin-ms", "50");
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("re-shard of Line from 2 to 8 shards").containsPattern("moved +2[0-9] ");
+        assertThat(run.out()).contains("re-shard of Line from 2 to 8 shards").containsPattern("moved +2[0-9] ")
+                .contains("recorded in the table");
         assertThat(Files.readString(checkpoint)).contains("reshard Line from 2 to 8 shards");
         KeyPathTable at8 = KeyPathTables.builder().client(engine.client()).tableName(table)
                 .register(LineFrom2To8.class).build();

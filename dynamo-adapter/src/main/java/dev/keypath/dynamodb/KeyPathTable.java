@@ -238,7 +238,7 @@ public interface KeyPathTable extends AutoCloseable {
     /**
      * The number of items {@code query} selects, as a query would return them, counted by DynamoDB ({@code Query}
      * with {@code Select=COUNT}, page after page): no item is transferred or mapped, and the read costs what
-     * DynamoDB charges for the key range it scans. Left out, as a query page leaves them out: sequence counters,
+     * DynamoDB charges for the key range it scans. Left out, as a query page leaves them out: keypath's own items,
      * expired items and, when the query names types, items of other types; the query's filter applies. Items of a
      * type that an {@link ItemExtension}'s {@code afterRead} may hide are read instead (only those types, on an index
      * that holds parts of items by key) and counted after the read hooks. Starts at the query's page token, if any,
@@ -399,7 +399,7 @@ public interface KeyPathTable extends AutoCloseable {
     /**
      * Maps a stored item (an attribute map as a {@code Scan}, a stream record or a table export gives it) to the
      * object of its registered type, chosen by its {@code _type} attribute, without a request. Empty for keypath's
-     * own items (sequence counters and alias items,
+     * own items (sequence counters, alias items, the layout record,
      * {@link dev.keypath.dynamodb.storage.StoredItemLayout#INTERNAL_TYPES}), which hold no object. The item's expiry is
      * not looked at: an expired item is mapped like any other (reads leave it out;
      * {@link dev.keypath.dynamodb.storage.StoredItemLayout#isExpired} tells). An item no registered type can read (a

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb;
 
 import java.time.Clock;
+import java.time.Duration;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import tools.jackson.databind.json.JsonMapper;
@@ -90,6 +91,19 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
 
     /** Clock used for TTL filtering, UUID v7 and {@code @CreatedAt}/{@code @UpdatedAt} timestamps (tests). */
     B clock(Clock clock);
+
+    /**
+     * How old the table's copy of its layout record may be when a write goes by it; default 30 seconds. The record
+     * (docs/FORMAT.md, section 12) holds each type's shard layout and schema versions; the table reads it at
+     * {@code bootstrap()}, before its first write, and again before a write whenever its copy is this old (one
+     * strongly consistent {@code GetItem}, at most once an interval while the table writes; reads never read it).
+     * A re-shard announces its switch to the new layout at least twice the longest interval recorded ahead
+     * (docs/HOT-PARTITIONS.md, "Changing N"), so a longer interval makes a re-shard's switch wait longer, a shorter
+     * one costs more reads. 1 millisecond to 1 hour.
+     *
+     * @throws IllegalArgumentException outside that range
+     */
+    B layoutRefresh(Duration interval);
 
     /**
      * Adds extensions whose hooks run on every write and read of the types they apply to, after the built-in ones,

@@ -104,19 +104,21 @@ class InternalItemsExportTest {
     void leftOutItemsAreCountedAndKeptOnRequestFlagged() {
         ExportItems typed = ExportReader.of(export).items(table, UnreadableItems.FAIL);
         read(typed);
-        assertThat(typed.internalLeftOut()).isEqualTo(2 * MEMBERS); // an alias and a counter per member
+        // an alias and a counter per member, and the layout record
+        assertThat(typed.internalLeftOut()).isEqualTo(2 * MEMBERS + Tables.LAYOUT_RECORD);
         assertThat(typed.expiredLeftOut()).isEqualTo(expired.size());
 
         ExportItems raw = ExportReader.of(export).items(UnreadableItems.FAIL);
         assertThat(read(raw)).hasSize(live.size()).noneMatch(e -> e.internal() || e.expired());
-        assertThat(raw.internalLeftOut() + raw.expiredLeftOut()).isEqualTo(2 * MEMBERS + expired.size());
+        assertThat(raw.internalLeftOut() + raw.expiredLeftOut()).isEqualTo(2 * MEMBERS + Tables.LAYOUT_RECORD
+                + expired.size());
 
         ExportItems all = ExportReader.of(export).keepingInternalItems().keepingExpiredItems()
                 .items(table, UnreadableItems.FAIL);
         List<ExportedItem> kept = read(all);
         assertThat(kept).hasSize((int) export.summary().itemCount());
         assertThat(all.internalLeftOut() + all.expiredLeftOut()).isZero();
-        assertThat(kept).filteredOn(ExportedItem::internal).hasSize(2 * MEMBERS)
+        assertThat(kept).filteredOn(ExportedItem::internal).hasSize(2 * MEMBERS + Tables.LAYOUT_RECORD)
                 .allMatch(e -> e.item() == null && e.readable() && !e.expired());
         assertThat(kept).filteredOn(ExportedItem::expired).extracting(ExportedItem::item)
                 .containsExactlyInAnyOrderElementsOf(expired);
@@ -137,7 +139,7 @@ class InternalItemsExportTest {
     }
 
     @Test
-    void readStoredItemOfAnAliasOrACounterIsEmptyAsForEveryInternalItem() {
+    void readStoredItemOfAnAliasACounterOrTheLayoutRecordIsEmptyAsForEveryInternalItem() {
         List<Map<String, AttributeValue>> internal = new ArrayList<>();
         try (ExportItems items = ExportReader.of(export).keepingInternalItems().items(UnreadableItems.FAIL)) {
             items.forEachRemaining(e -> {
@@ -146,7 +148,8 @@ class InternalItemsExportTest {
                 }
             });
         }
-        assertThat(internal).extracting(i -> i.get("_type").s()).containsOnly("_kp_alias", "_kp_sequence");
+        assertThat(internal).extracting(i -> i.get("_type").s()).containsOnly("_kp_alias", "_kp_sequence",
+                "_kp_layout");
 
         assertThat(internal).allSatisfy(i -> {
             assertThat(table.readStoredItem(i)).isEmpty();

@@ -36,6 +36,17 @@ final class Tables {
         return table;
     }
 
+    /**
+     * The items keypath stores in every bootstrapped key-path table besides the application's: its layout record
+     * (FORMAT.md, section 12), which an export carries and an import writes like any other item.
+     */
+    static final int LAYOUT_RECORD = 1;
+
+    /** Every stored item but the table's layout record, read with a consistent scan. */
+    static List<Map<String, AttributeValue>> scanOfItems(String tableName) {
+        return scan(tableName).stream().filter(i -> i.get("_type") == null || !"_kp_layout".equals(i.get("_type").s())).toList();
+    }
+
     /** Every stored item, read with a consistent scan. */
     static List<Map<String, AttributeValue>> scan(String tableName) {
         return new ArrayList<>(TestDynamoDb.get().client().scanPaginator(ScanRequest.builder().tableName(tableName)

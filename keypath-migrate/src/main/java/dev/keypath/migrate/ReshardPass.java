@@ -1,8 +1,10 @@
 package dev.keypath.migrate;
 
 import dev.keypath.dynamodb.storage.StoredItemLayout;
+import dev.keypath.dynamodb.storage.StoredLayouts;
 import dev.keypath.dynamodb.storage.StoredShardMoves;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,18 +15,22 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
- * {@link Reshard#run()}: checks the table, then, as a {@link ResumableRun} over it, moves each item of the type that
- * is not where the new layout keeps it ({@link StoredShardMoves}), each move's units reserved from the write budget
- * (twice the item's: a transaction) and settled with what DynamoDB reports. The checkpoint (with the table as source
- * and target) counts moved items as written, other items as unmatched and removed leftovers as collisions.
+ * {@link Reshard#run()}: checks the table, announces the switch to the new layout in the table's layout record and
+ * waits until it has passed ({@link StoredLayouts#announce}), then, as a {@link ResumableRun} over the table, moves
+ * each item of the type that is not where the new layout keeps it ({@link StoredShardMoves}), each move's units
+ * reserved from the write budget (twice the item's: a transaction) and settled with what DynamoDB reports, and once
+ * the pass is complete records the re-shard as finished ({@link StoredLayouts#finish}). The checkpoint (with the table
+ * as source and target) counts moved items as written, other items as unmatched and removed leftovers as collisions.
  */
 final class ReshardPass {
     private final TypeRunBuilder.Settings settings;
+    private final Duration clockMargin;
     private final int[] counts;
     private final AtomicLong conflicts = new AtomicLong();
 
-    ReshardPass(TypeRunBuilder.Settings settings) {
+    ReshardPass(TypeRunBuilder.Settings settings, Duration clockMargin) {
         this.settings = settings;
+        this.clockMargin = clockMargin;
         this.counts = StoredShardMoves.counts(settings.schema());
     }
 
@@ -45,12 +51,33 @@ final class ReshardPass {
         CapacityBudget reads = new CapacityBudget(settings.readCapacity());
         CapacityBudget writes = new CapacityBudget(settings.writeCapacity());
         long start = System.nanoTime();
+        // no instance writes the former layout once the switch has passed, so that a complete pass after it
+        // leaves no copy there
+        StoredLayouts.Switch announced = StoredLayouts.announce(settings.client(), settings.table(),
+                settings.schema(), clockMargin);
+        waitUntil(announced.movesFrom());
         Checkpoint end = resumable.run("reshard", begun, reads, new CapacityMeter(), new Timings(),
                 items -> page(items, writes));
+        StoredLayouts.finish(settings.client(), settings.table(), settings.schema());
         return new ReshardRun(settings.schema().typeName(), counts[0], counts[1], end.scanned(), end.written(),
                 end.written() - begun.written(), ResumableRun.unmatched(end), end.collisions(), conflicts.get(),
                 ResumableRun.readUnits(end), ResumableRun.writeUnits(end),
-                Duration.ofNanos(System.nanoTime() - start), ResumableRun.resumed(begun));
+                Duration.ofNanos(System.nanoTime() - start), ResumableRun.resumed(begun), announced.switchAt());
+    }
+
+    /** Sleeps until {@code instant}; a {@link MigrationInterruptedException} when interrupted. */
+    private static void waitUntil(Instant instant) {
+        long millis = instant.toEpochMilli() - System.currentTimeMillis();
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MigrationInterruptedException("interrupted while waiting for the switch to the new layout "
+                    + "at " + instant);
+        }
     }
 
     private ResumableRun.PageResult page(List<Map<String, AttributeValue>> items, CapacityBudget writes) {

@@ -15,11 +15,15 @@ import dev.keypath.migrate.ReshardModel.ReadingFrom5To3;
 import dev.keypath.migrate.ReshardModel.VisitAt8;
 import dev.keypath.migrate.ReshardModel.VisitFrom8To2;
 import dev.keypath.test.TestDynamoDb;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -33,6 +37,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 class ReshardMergePropertiesTest {
     static final int EXAMPLES = Integer.getInteger("keypath.reshard.examples", 4);
+    /** How often the tables read the layout record, so that a run's switch comes soon. */
+    static final Duration REFRESH = Duration.ofMillis(100);
+    static final Duration MARGIN = Duration.ofMillis(50);
 
     @Test
     void mergedReadsOverBothLayoutsAreTheUnshardedData() {
@@ -41,7 +48,7 @@ class ReshardMergePropertiesTest {
             SplittableRandom random = new SplittableRandom(example);
             String table = TestDynamoDb.uniqueTableName("reshard-merge");
             KeyPathTable at3 = KeyPathTables.builder().client(engine.client()).tableName(table)
-                    .register(ReadingAt3.class).build();
+                    .register(ReadingAt3.class).layoutRefresh(REFRESH).build();
             at3.bootstrap();
             TreeSet<Long> ids = new TreeSet<>();
             int n = random.nextInt(81);
@@ -57,8 +64,8 @@ class ReshardMergePropertiesTest {
             moveSome(engine, table, up.schema(ReadingFrom3To5.class), share, random);
             check(up, ReadingFrom3To5.class, ids, random, "3 -> 5, " + share + " moved, example " + example);
 
-            Reshard.builder().client(engine.client()).table(table).type(up.schema(ReadingFrom3To5.class)).build()
-                    .run();
+            Reshard.builder().client(engine.client()).table(table).type(up.schema(ReadingFrom3To5.class))
+                    .clockMargin(MARGIN).build().run();
             KeyPathTable down = KeyPathTables.builder().client(engine.client()).tableName(table)
                     .register(ReadingFrom5To3.class).build();
             share = random.nextDouble();
@@ -74,26 +81,27 @@ class ReshardMergePropertiesTest {
             SplittableRandom random = new SplittableRandom(100 + example);
             String table = TestDynamoDb.uniqueTableName("reshard-random");
             KeyPathTable at8 = KeyPathTables.builder().client(engine.client()).tableName(table)
-                    .register(VisitAt8.class).build();
+                    .register(VisitAt8.class).layoutRefresh(REFRESH).build();
             at8.bootstrap();
-            TreeSet<Long> ids = new TreeSet<>();
+            // the ids keypath generates, in key order: the order of their key paths' bytes
+            TreeSet<UUID> ids = new TreeSet<>(Comparator.comparing((UUID id) -> KeyPath.of("visit", id).partitionKey(),
+                    Arrays::compareUnsigned));
             int n = random.nextInt(81);
-            while (ids.size() < n) {
-                ids.add((long) random.nextInt(100_000));
-            }
-            for (long id : ids) {
-                at8.put(new VisitAt8("w", id));
+            for (int i = 0; i < n; i++) {
+                ids.add(at8.put(new VisitAt8("w", null)).visitId());
             }
             KeyPathTable down = KeyPathTables.builder().client(engine.client()).tableName(table)
                     .register(VisitFrom8To2.class).build();
             moveSome(engine, table, down.schema(VisitFrom8To2.class), random.nextDouble(), random);
-            List<Long> all = down.stream(VisitFrom8To2.class, ItemQuery.of(q -> q.subtree(KeyPath.of("site", "w"))
+            List<UUID> all = down.stream(VisitFrom8To2.class, ItemQuery.of(q -> q.subtree(KeyPath.of("site", "w"))
                     .limit(1 + random.nextInt(20)))).map(VisitFrom8To2::visitId).toList();
             assertThat(all).isEqualTo(new ArrayList<>(ids));
-            Reshard.builder().client(engine.client()).table(table).type(down.schema(VisitFrom8To2.class)).build()
-                    .run();
+            Reshard.builder().client(engine.client()).table(table).type(down.schema(VisitFrom8To2.class))
+                    .clockMargin(MARGIN).build().run();
             for (Map<String, AttributeValue> item : engine.client().scanPaginator(s -> s.tableName(table)).items()) {
-                assertThat(StoredShardMoves.newPartitionKey(down.schema(VisitFrom8To2.class), item)).isNull();
+                if (isOf(down.schema(VisitFrom8To2.class), item)) {
+                    assertThat(StoredShardMoves.newPartitionKey(down.schema(VisitFrom8To2.class), item)).isNull();
+                }
             }
             assertThat(down.count(q -> q.subtree(KeyPath.of("site", "w")))).isEqualTo(ids.size());
         }
@@ -103,11 +111,18 @@ class ReshardMergePropertiesTest {
     private static void moveSome(TestDynamoDb engine, String table, ItemSchema<?> schema, double share,
                                  SplittableRandom random) {
         for (Map<String, AttributeValue> item : engine.client().scanPaginator(s -> s.tableName(table)).items()) {
+            if (!isOf(schema, item)) {
+                continue; // keypath's own items: the table's layout record
+            }
             byte[] target = StoredShardMoves.newPartitionKey(schema, item);
             if (target != null && random.nextDouble() < share) {
                 engine.client().transactWriteItems(StoredShardMoves.move(table, item, target));
             }
         }
+    }
+
+    private static boolean isOf(ItemSchema<?> schema, Map<String, AttributeValue> item) {
+        return schema.typeName().equals(item.get("_type").s());
     }
 
     private static <T> void check(KeyPathTable table, Class<T> type, TreeSet<Long> ids, SplittableRandom random,

@@ -1,5 +1,6 @@
 package dev.keypath.migrate;
 
+import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.CreatedAt;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Sharded;
@@ -8,6 +9,7 @@ import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.dynamodb.annotation.UpdatedAt;
 import dev.keypath.dynamodb.annotation.Version;
 import java.time.Instant;
+import java.util.UUID;
 
 /**
  * One stored type, {@code Event} under {@code /day-{day}/event-{eventId}}, as four deployments declare it: at 4
@@ -46,15 +48,15 @@ final class ReshardModel {
                             @CreatedAt Instant created, @UpdatedAt Instant updated, @TimeToLive Instant expires) {
     }
 
-    /** Append-only visits in random shards, at 8 and moving from 8 to 2. */
+    /** Append-only visits in random shards, each with an id generated at its put, at 8 and moving from 8 to 2. */
     @ItemType(keyPath = "/site-{site}/visit-{visitId}", name = "Visit")
     @Sharded(count = 8, random = true)
-    public record VisitAt8(String site, long visitId) {
+    public record VisitAt8(String site, @AutoId(AutoId.Strategy.UUID_V7) UUID visitId) {
     }
 
     @ItemType(keyPath = "/site-{site}/visit-{visitId}", name = "Visit")
     @Sharded(count = 2, random = true, formerCount = 8)
-    public record VisitFrom8To2(String site, long visitId) {
+    public record VisitFrom8To2(String site, @AutoId(AutoId.Strategy.UUID_V7) UUID visitId) {
     }
 
     /** Readings at 3 shards, and moving to 5: counts neither of which divides the other. */

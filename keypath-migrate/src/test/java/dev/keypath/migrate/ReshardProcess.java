@@ -22,7 +22,8 @@ public final class ReshardProcess {
                     .type(ItemSchemas.of(ReshardModel.From4To16.class))
                     .checkpoint(CheckpointStore.file(Path.of(args[2])))
                     .segments(Integer.parseInt(args[3])).pageSize(Integer.parseInt(args[4]))
-                    .writeCapacity(Double.parseDouble(args[5])).readCapacity(Double.parseDouble(args[6])).build().run();
+                    .writeCapacity(Double.parseDouble(args[5])).readCapacity(Double.parseDouble(args[6]))
+                    .clockMargin(ReshardTest.MARGIN).build().run();
             System.err.print(run.describe());
             System.out.printf(Locale.ROOT, "RESULT moved=%d movedNow=%d resumed=%b%n", run.moved(), run.movedNow(),
                     run.resumed());

@@ -19,6 +19,7 @@ import dev.keypath.migrate.ReshardModel.From16To4;
 import dev.keypath.migrate.ReshardModel.From4To16;
 import dev.keypath.test.TestDynamoDb;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -60,6 +61,12 @@ class ReshardTest {
     static final Instant EXPIRES = Instant.now().plus(30, ChronoUnit.DAYS).truncatedTo(ChronoUnit.SECONDS);
 
     static final long T_START = System.nanoTime();
+    /**
+     * How often the tables read the layout record, and the run's clock margin: a switch comes a few hundred
+     * milliseconds after the run announces it.
+     */
+    static final Duration REFRESH = Duration.ofMillis(200);
+    static final Duration MARGIN = Duration.ofMillis(100);
 
     @TempDir
     Path dir;
@@ -88,7 +95,7 @@ class ReshardTest {
         TestDynamoDb engine = TestDynamoDb.get();
         String table = TestDynamoDb.uniqueTableName("reshard");
         KeyPathTable at4 = KeyPathTables.builder().client(engine.client()).tableName(table).register(At4.class)
-                .build();
+                .layoutRefresh(REFRESH).build();
         at4.bootstrap();
         ItemSchema<At4> schema4 = at4.schema(At4.class);
         List<Map<String, AttributeValue>> plain = new ArrayList<>();
@@ -107,7 +114,7 @@ class ReshardTest {
 
         // 4 -> 16: the run in a JVM of its own, killed, then resumed here
         KeyPathTable up = KeyPathTables.builder().client(engine.client()).tableName(table)
-                .register(From4To16.class).build();
+                .register(From4To16.class).layoutRefresh(REFRESH).build();
         // before anything moved: a unique key path leads to its item in the former shard
         assertThat(up.getByAlias(From4To16.class, KeyPath.of("eventcode", "code-5")).map(From4To16::eventId))
                 .contains(5L);
@@ -120,7 +127,7 @@ class ReshardTest {
         OwnJvm.killWhen(killed, checkpoint, c -> c.scanned() >= ITEMS / 3, out);
         ReshardRun resumed = Reshard.builder().client(engine.client()).table(table)
                 .type(up.schema(From4To16.class)).segments(2).pageSize(20).writeCapacity(40)
-                .checkpoint(CheckpointStore.file(checkpoint)).build().run();
+                .checkpoint(CheckpointStore.file(checkpoint)).clockMargin(MARGIN).build().run();
         System.out.printf("4 -> 16 moved in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         upLoad.stop();
         System.out.printf("workload stopped at %.1f s%n", (System.nanoTime() - t0) / 1e9);
@@ -135,7 +142,7 @@ class ReshardTest {
 
         // the deploy without formerCount reads them all from 16 shards
         KeyPathTable at16 = KeyPathTables.builder().client(engine.client()).tableName(table).register(At16.class)
-                .build();
+                .layoutRefresh(REFRESH).build();
         assertThat(at16.stream(At16.class, ItemQuery.of(q -> q.subtree(DAY_PATH))).map(At16::eventId).toList())
                 .isEqualTo(LongStream.range(0, ITEMS).boxed().toList());
         assertThat(at16.getByAlias(At16.class, KeyPath.of("eventcode", "code-7")).map(At16::eventId)).contains(7L);
@@ -143,11 +150,11 @@ class ReshardTest {
         // 16 -> 4, in this JVM
         stored = rawEvents(engine, table);
         KeyPathTable down = KeyPathTables.builder().client(engine.client()).tableName(table)
-                .register(From16To4.class).build();
+                .register(From16To4.class).layoutRefresh(REFRESH).build();
         Workload<From16To4> downLoad = new Workload<>(down, FROM_16_TO_4).start();
         Thread.sleep(300);
         ReshardRun back = Reshard.builder().client(engine.client()).table(table).type(down.schema(From16To4.class))
-                .segments(3).pageSize(25).writeCapacity(50).build().run();
+                .segments(3).pageSize(25).writeCapacity(50).clockMargin(MARGIN).build().run();
         Thread.sleep(300);
         downLoad.stop();
         System.out.print(back.describe());
@@ -157,7 +164,7 @@ class ReshardTest {
         downLoad.assertNothingLost(stored);
         assertAllIn(engine, table, down.schema(From16To4.class));
         KeyPathTable at4Again = KeyPathTables.builder().client(engine.client()).tableName(table)
-                .register(At4.class).build();
+                .register(At4.class).layoutRefresh(REFRESH).build();
         assertThat(at4Again.stream(At4.class, ItemQuery.of(q -> q.subtree(DAY_PATH).descending())).map(At4::eventId)
                 .toList()).isEqualTo(LongStream.range(0, ITEMS).map(i -> ITEMS - 1 - i).boxed().toList());
     }

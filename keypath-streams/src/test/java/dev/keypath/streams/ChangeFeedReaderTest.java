@@ -61,7 +61,8 @@ class ChangeFeedReaderTest {
         List<ItemChange> readByC = Streams.drain(reader().checkpoint(Checkpoint.parse(b.checkpoint().toString()))
                 .build());
 
-        assertThat(readByA).hasSize(14);
+        assertThat(readByA).as("14 records, the first the table's layout record, which the decoder leaves out")
+                .hasSize(13);
         List<Object> all = new ArrayList<>(newImages(readByA));
         all.addAll(newImages(readByB));
         assertThat(all).containsExactlyElementsOf(first);
@@ -131,6 +132,7 @@ class ChangeFeedReaderTest {
                 "sk", AttributeValue.fromB(SdkBytes.fromByteArray(key.sortKey())),
                 "_type", AttributeValue.fromS("Ghost"))));
         ChangeFeedReader reader = reader().recordsPerRead(1).build();
+        assertThat(reader.poll().changes()).as("the table's layout record, left out").isEmpty();
 
         assertThat(newImages(reader.poll().changes())).containsExactly(before);
         Checkpoint atBefore = reader.checkpoint();

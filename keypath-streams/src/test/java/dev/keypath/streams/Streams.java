@@ -58,6 +58,15 @@ final class Streams {
         return out;
     }
 
+    /**
+     * Whether {@code record} is a change of the table's layout record (docs/FORMAT.md, section 12), which a table
+     * writes at bootstrap, so that a stream enabled with the table starts with it.
+     */
+    static boolean ofLayoutRecord(Record record) {
+        var image = record.dynamodb().hasNewImage() ? record.dynamodb().newImage() : record.dynamodb().oldImage();
+        return image != null && image.get("_type") != null && "_kp_layout".equals(image.get("_type").s());
+    }
+
     /** Polls raw records until one matches, for at most {@code timeout}. */
     static Record awaitRecord(DynamoDbStreamsClient streams, String streamArn, Predicate<Record> wanted,
             Duration timeout) throws InterruptedException {

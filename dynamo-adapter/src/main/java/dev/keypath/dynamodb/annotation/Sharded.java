@@ -23,20 +23,29 @@ import java.lang.annotation.Target;
  * path (get, update, delete, condition checks, puts that expect an item or its absence) are refused with a
  * {@link dev.keypath.dynamodb.RandomShardException}; read such items with a query, remove them with
  * {@code deleteSubtree} or a time to live. A random-sharded type may not have a {@link Version}, a
- * {@link UniqueKeyPath} or a sequence id, which all need the stored item by key. Give its items unique key paths
- * (a random or time-ordered id): two puts of one key path land in two shards as two items.
+ * {@link UniqueKeyPath} or a sequence id, which all need the stored item by key. Since a second put of one key path
+ * would land in another shard as a second item, the last id of its key path must be one keypath generates at each
+ * put ({@link AutoId} {@code UUID_V7} or {@code UUID_V4}), and a put that brings its own value for it is refused
+ * ({@link dev.keypath.dynamodb.RandomShardException}).
  *
  * <p>A query over a sharded parent reads every shard (and the unsharded partition when unsharded types share the
  * first element's namespace) and merges them in key order, with one page token. A bad declaration (a count outside
- * 1 to 65,536, an unknown variable, neither or both of {@code by} and {@code random}) is a
- * {@link dev.keypath.dynamodb.ShardDeclarationException} when the type is registered.
+ * 1 to 65,536, an unknown variable, neither or both of {@code by} and {@code random}, a random shard without a
+ * generated last id) is a {@link dev.keypath.dynamodb.ShardDeclarationException} when the type is registered.
  *
  * <p><b>Changing the count</b> ({@link #formerCount()}): {@code @Sharded(count = 16, by = "eventId",
- * formerCount = 4)} says that the type's items are being moved from 4 shards to 16. Meanwhile the table reads both
- * layouts (a point read looks in the item's new shard, then its former one, then the new one again; a query reads
- * the shards of both and merges them, each item once), and a write by key path first moves the item into its new
- * shard if it is still in its former one. {@code keypath migrate reshard} moves the rest; once it has finished,
- * remove {@code formerCount}. docs/HOT-PARTITIONS.md gives the steps of a rolling deploy.
+ * formerCount = 4)} says that the type's items are being moved from 4 shards to 16; {@code formerCount = 1} says
+ * that they are moved from one partition, the unsharded keys they were stored under before the type was sharded
+ * (not shard 0 of a one-shard layout). The table's layout record (docs/FORMAT.md, section 12) holds the layout the
+ * type is stored in and the re-shard under way: a declaration that contradicts it (a count changed without
+ * {@code formerCount}, {@code @Sharded} added without {@code formerCount = 1} or removed, a {@code formerCount} of
+ * another layout) is refused with a {@link dev.keypath.dynamodb.TableLayoutMismatchException}. While the re-shard is
+ * declared the table reads both layouts (a point read looks in the item's new shard, then its former one, then the
+ * new one again; a query reads the shards of both and merges them, each item once), and writes the former layout
+ * until {@code keypath migrate reshard} announces the switch in the record; from the switch on it writes the new
+ * layout, a write by key path first moving its item there. The run then moves the rest and records the re-shard as
+ * finished; remove {@code formerCount} after it. Moving back to one partition ({@code count = 1} with a
+ * {@code formerCount}) is not supported. docs/HOT-PARTITIONS.md gives the steps of a rolling deploy.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -53,7 +62,8 @@ public @interface Sharded {
 
     /**
      * The shard count the stored items are being moved from while a re-shard runs (1 to 65,536, not
-     * {@link #count()}); 0 (the default) when no re-shard runs.
+     * {@link #count()}; 1 for the unsharded keys of a type stored before it was sharded); 0 (the default) when no
+     * re-shard runs.
      */
     int formerCount() default 0;
 }

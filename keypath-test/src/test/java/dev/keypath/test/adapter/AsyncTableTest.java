@@ -70,6 +70,15 @@ class AsyncTableTest {
         return asyncTable(client, BatchPolicy.DEFAULT);
     }
 
+    /**
+     * {@code t}, bootstrapped: it has read the table's layout record, which a table reads before its first write,
+     * so that faults injected next meet the test's own requests.
+     */
+    private static KeyPathAsyncTable ready(KeyPathAsyncTable t) {
+        await(t.bootstrap());
+        return t;
+    }
+
     private static KeyPathAsyncTable asyncTable(DynamoDbAsyncClient client, BatchPolicy batchPolicy) {
         return KeyPathTables.asyncBuilder().client(client).tableName(sync.tableName()).register(Model.ALL)
                 .pageTokenSecret(TableFixture.SECRET).batchPolicy(batchPolicy).build();
@@ -252,7 +261,7 @@ class AsyncTableTest {
         }
         FaultInjector faults = new FaultInjector();
         try (DynamoDbAsyncClient faulty = faultyClient(faults)) {
-            KeyPathAsyncTable t = asyncTable(faulty, TableFixture.FAST_RETRIES);
+            KeyPathAsyncTable t = ready(asyncTable(faulty, TableFixture.FAST_RETRIES));
             faults.throttleNext(3).dropBatchItems(6);
             List<Object> stored = await(t.batchWrite(b -> b.putAll(comments)));
             assertThat(stored).containsExactlyElementsOf(comments);
@@ -299,6 +308,7 @@ class AsyncTableTest {
             for (int i = 0; i < 30; i++) {
                 comments.add(new Comment(u, 7, i, "c"));
             }
+            ready(impatient);
             faults.throttleNext(1_000_000);
             Throwable late = failure(impatient.batchWrite(b -> b.putAll(comments)));
             assertThat(late).isExactlyInstanceOf(BatchIncompleteException.class);
@@ -319,7 +329,7 @@ class AsyncTableTest {
         FaultInjector faults = new FaultInjector();
         try (DynamoDbAsyncClient faulty = faultyClient(faults)) {
             Duration wait = Duration.ofMillis(200);
-            KeyPathAsyncTable t = asyncTable(faulty, new BatchPolicy(wait, wait, Duration.ofSeconds(20)));
+            KeyPathAsyncTable t = ready(asyncTable(faulty, new BatchPolicy(wait, wait, Duration.ofSeconds(20))));
             faults.throttleNext(1_000_000);
             CompletableFuture<List<Object>> write = t.batchWrite(b -> b.putAll(comments));
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(AsyncResults.TIMEOUT_SECONDS);

@@ -25,6 +25,7 @@ import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.annotation.Version;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
+import dev.keypath.test.TestDynamoDb;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -36,14 +37,32 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Every read and write by key path of a type being re-sharded ({@code @Sharded(formerCount)}) on an item still in
- * its former shard, on the synchronous and the asynchronous table alike: a point read finds it where it is and moves
- * nothing; a write first moves it, so conditions, versions and create-only puts see the stored item; batch and
- * transactional reads and writes find it. A bad {@code formerCount} is refused at registration.
+ * its former shard, once the switch to the new layout is in effect, on the synchronous and the asynchronous table
+ * alike: a point read finds it where it is and moves nothing; a write first moves it, so conditions, versions and
+ * create-only puts see the stored item; batch and transactional reads and writes find it. A bad {@code formerCount}
+ * is refused at registration.
+ *
+ * <p>The items are stored as a build from before the table's layout record would (raw, which no table hears of), so
+ * the re-shard the moving tables declare is recorded as switched when they first read the record: they write the new
+ * layout at once. (Through the record, a re-shard switches when {@code keypath migrate reshard} announces it; before,
+ * the tables write the former layout: {@code ReshardProtocolTest}.)
  */
-@KeyPathDynamoDb(types = {ReshardKeyedOperationsTest.Old.class, ReshardKeyedOperationsTest.NoteAt2.class})
+@KeyPathDynamoDb
 class ReshardKeyedOperationsTest {
     @Injected
     private static KeyPathTable table;
+
+    /** Stores {@code item} as a build from before the layout record would: raw, by its type's stored form. */
+    private static <T> void storeAsBefore(T item) {
+        storeAsBefore(table.tableName(), item);
+    }
+
+    /** {@link #storeAsBefore(Object)} in the table named {@code tableName}. */
+    @SuppressWarnings("unchecked")
+    private static <T> void storeAsBefore(String tableName, T item) {
+        table.client().putItem(r -> r.tableName(tableName).item(
+                ItemSchemas.of((Class<T>) item.getClass()).toItem(item)));
+    }
 
     @ItemType(keyPath = "/feed-{feed}/entry-{entryId}", name = "Entry")
     @Sharded(count = 2, by = "entryId")
@@ -85,11 +104,13 @@ class ReshardKeyedOperationsTest {
         String board = "b" + UUID.randomUUID();
         String author = "a" + UUID.randomUUID();
         List<Long> ids = movingIds(3);
-        for (long id : ids) {
-            table.put(new NoteAt2(board, id, author, 10 + id));
-        }
-        KeyPathTable moving = KeyPathTables.builder().client(table.client()).tableName(table.tableName())
+        String notes = TestDynamoDb.uniqueTableName("notes"); // a local index needs a new table
+        KeyPathTable moving = KeyPathTables.builder().client(table.client()).tableName(notes)
                 .register(NoteFrom2To8.class).build();
+        moving.bootstrap();
+        for (long id : ids) {
+            storeAsBefore(notes, new NoteAt2(board, id, author, 10 + id));
+        }
         moving.update(NoteFrom2To8.class, KeyPath.of("board", board).then("note", ids.get(0)),
                 UpdateSpec.of(u -> u.set("length", 99L)));
         List<NoteFrom2To8> byAuthor = moving.stream(NoteFrom2To8.class, ItemQuery.of(q -> q.subtree(
@@ -101,6 +122,7 @@ class ReshardKeyedOperationsTest {
                 .hasMessageContaining("query the table");
         assertThat(moving.stream(NoteFrom2To8.class, ItemQuery.of(q -> q.subtree(KeyPath.of("board", board))))
                 .map(NoteFrom2To8::noteId).toList()).isEqualTo(ids);
+        table.client().deleteTable(r -> r.tableName(notes));
     }
 
     @Test
@@ -144,14 +166,14 @@ class ReshardKeyedOperationsTest {
 
     @Test
     void asynchronousReadsAndWritesOfItemsInTheirFormerShards() {
-        KeyPathAsyncTable async = KeyPathTables.asyncBuilder().client(dev.keypath.test.TestDynamoDb.get()
+        KeyPathAsyncTable async = KeyPathTables.asyncBuilder().client(TestDynamoDb.get()
                 .asyncClient()).tableName(table.tableName()).register(Moving.class).build();
         KeyPathTable moving = KeyPathTables.builder().client(table.client()).tableName(table.tableName())
                 .register(Moving.class).build();
         check((type, path) -> async.get(type, path).join(), u -> async.update(u).join(), moving);
         String feed = "f" + UUID.randomUUID();
         long id = movingIds(1).get(0);
-        table.put(new Old(feed, id, "a", null));
+        storeAsBefore(new Old(feed, id, "a", 1L));
         KeyPath path = KeyPath.of("feed", feed).then("entry", id);
         assertThatThrownBy(() -> async.put(new Moving(feed, id, "b", null), PutMode.CREATE_ONLY).join())
                 .hasCauseInstanceOf(ConditionFailedException.class);
@@ -167,7 +189,7 @@ class ReshardKeyedOperationsTest {
         String feed = "f" + UUID.randomUUID();
         List<Long> ids = movingIds(6);
         for (long id : ids) {
-            table.put(new Old(feed, id, "t" + id, null));
+            storeAsBefore(new Old(feed, id, "t" + id, 1L));
         }
         KeyPath p0 = KeyPath.of("feed", feed).then("entry", ids.get(0));
         // a point read finds the item in its former shard and moves nothing

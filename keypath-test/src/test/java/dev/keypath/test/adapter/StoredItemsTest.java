@@ -98,6 +98,7 @@ class StoredItemsTest {
         KeyPathTable target = TableFixture.newTable("stored-dst-faults", faulty, Clock.systemUTC());
         KeyPathTable retrying = TableFixture.builder(target.tableName(), faulty)
                 .batchPolicy(TableFixture.FAST_RETRIES).build();
+        retrying.bootstrap(); // it reads the layout record here, not among the faulty calls
         faults.dropBatchItems(2).throttleNext(1);
 
         retrying.batchPutStored(items);

@@ -370,15 +370,18 @@ class UniqueKeyPathTest {
                 .overrideConfiguration(o -> o.addExecutionInterceptor(counted)).build()) {
             KeyPathTable t = KeyPathTables.builder().client(counting).tableName(table.tableName())
                     .register(Member.class, Team.class, Badge.class, Ticket.class).build();
+            t.bootstrap(); // reads the table's layout record, which a table reads before its first write
+            int gets = counted.calls("GetItem");
+            int calls = counted.totalCalls();
             String email = email();
             Member m = t.put(new Member(UUID.randomUUID(), email, null, "jo", null));
-            assertThat(counted.calls("GetItem")).isEqualTo(1);
+            assertThat(counted.calls("GetItem")).isEqualTo(gets + 1);
             assertThat(counted.calls("TransactWriteItems")).isEqualTo(1);
-            assertThat(counted.totalCalls()).isEqualTo(2);
+            assertThat(counted.totalCalls()).isEqualTo(calls + 2);
 
             assertThat(t.getByAlias(Member.class, emailPath(email))).contains(m);
-            assertThat(counted.calls("GetItem")).isEqualTo(3);
-            assertThat(counted.totalCalls()).isEqualTo(4);
+            assertThat(counted.calls("GetItem")).isEqualTo(gets + 3);
+            assertThat(counted.totalCalls()).isEqualTo(calls + 4);
         }
     }
 

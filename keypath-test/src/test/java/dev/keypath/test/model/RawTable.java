@@ -75,6 +75,7 @@ final class RawTable {
             switch (path.namespace(0)) {
                 case "_kp_alias" -> alias(model, path, raw, diffs);
                 case "_kp_seq" -> counter(model, path, raw, diffs);
+                case "_kp_layout" -> layout(raw, diffs);
                 default -> {
                     Stored s = model.stored().get(path);
                     if (s == null) {
@@ -117,6 +118,24 @@ final class RawTable {
             diffs.add("alias item " + path + " points at " + target + " but no live item holds " + email
                     + " and none that held it expired");
         }
+    }
+
+    /**
+     * The table's layout record (docs/FORMAT.md, section 12): it records each of the model's types with a layout and
+     * no re-shard, as they are declared.
+     */
+    private static void layout(Map<String, AttributeValue> raw, List<String> diffs) {
+        if (!"_kp_layout".equals(raw.get("_type").s())) {
+            diffs.add("the layout record's _type is " + render(raw));
+            return;
+        }
+        raw.forEach((name, entry) -> {
+            if (name.startsWith("t:") && (!entry.hasM() || !entry.m().containsKey("layout")
+                    || entry.m().containsKey("to"))) {
+                diffs.add("the layout record's entry " + name + " is not a layout without a re-shard: "
+                        + render(raw));
+            }
+        });
     }
 
     private static void counter(ExpectedTable model, KeyPath path, Map<String, AttributeValue> raw,

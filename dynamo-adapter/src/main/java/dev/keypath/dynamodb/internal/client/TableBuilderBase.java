@@ -12,6 +12,7 @@ import dev.keypath.dynamodb.internal.operation.Metering;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
 import dev.keypath.dynamodb.internal.request.WriteVersions;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -27,6 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link TableOperations}. {@code B} is the public builder interface each setter returns. Not thread-safe.
  */
 abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements TableBuilderSettings<B> {
+    /** How old the table's copy of its layout record may be when a write goes by it, unless set. */
+    static final Duration DEFAULT_LAYOUT_REFRESH = Duration.ofSeconds(30);
+    private static final Duration LONGEST_LAYOUT_REFRESH = Duration.ofHours(1);
     private String tableName;
     private JsonMapper mapper;
     private final Set<Class<?>> types = new LinkedHashSet<>();
@@ -37,6 +41,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private boolean upgradingAll;
     private byte[] secret;
     private Clock clock = Clock.systemUTC();
+    private Duration layoutRefresh = DEFAULT_LAYOUT_REFRESH;
     private BatchPolicy batchPolicy = BatchPolicy.DEFAULT;
     private UnreadableItemHandler unreadable = UnreadableItemHandler.FAIL;
     private boolean strictReads;
@@ -104,6 +109,16 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     @Override
     public B clock(Clock clock) {
         this.clock = Objects.requireNonNull(clock, "clock");
+        return self();
+    }
+
+    @Override
+    public B layoutRefresh(Duration interval) {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.toMillis() < 1 || interval.compareTo(LONGEST_LAYOUT_REFRESH) > 0) {
+            throw new IllegalArgumentException("layoutRefresh is 1 ms to 1 hour, not " + interval);
+        }
+        this.layoutRefresh = interval;
         return self();
     }
 
@@ -194,6 +209,6 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     public TableOperations operations() {
         return TableOperations.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
                 List.copyOf(extensions), validator, batchPolicy, metering(),
-                new WriteVersions(writingPrevious, upgrading, upgradingAll), readConsistency);
+                new WriteVersions(writingPrevious, upgrading, upgradingAll), readConsistency, layoutRefresh);
     }
 }

@@ -58,9 +58,11 @@ public final class CheckedUnit implements Transaction {
             return Operations.done(known.raw() == null ? Optional.empty()
                     : ItemReads.mapOne(known.raw(), schema, keyPath, registry));
         }
-        return operations.checkedRead(type, Operations.single(DynamoApi.GET_ITEM, ItemReads.request(table, schema,
-                keyPath, ReadConsistency.STRONG, operations.metering().askForObservers()), r -> {
-            Map<String, AttributeValue> raw = r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+        // while a re-shard runs, the item is looked for in both layouts, as a get does; the check goes where it is
+        return operations.checkedRead(type, Operations.map(ReshardReads.get(schema, keyPath, ItemReads.request(table,
+                schema, keyPath, ReadConsistency.STRONG, operations.metering().askForObservers()),
+                r -> r.hasItem() && !r.item().isEmpty() ? Optional.of(r.item()) : Optional.empty()), found -> {
+            Map<String, AttributeValue> raw = found.orElse(null);
             ReadChecks.Read recorded;
             synchronized (reads) {
                 recorded = reads.computeIfAbsent(keyPath, k -> new ReadChecks.Read(schema, keyPath, raw));

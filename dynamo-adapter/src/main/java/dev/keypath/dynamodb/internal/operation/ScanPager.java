@@ -5,14 +5,18 @@ import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
+import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.request.CallerFilters;
+import dev.keypath.dynamodb.internal.request.CopyPlacement;
 import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
 import dev.keypath.dynamodb.internal.request.ReadShape;
 import dev.keypath.dynamodb.internal.request.ScanRequests;
 import dev.keypath.dynamodb.internal.request.SchemaRegistry;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +24,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -27,13 +32,17 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 /**
  * The collection of one page of an {@link ItemScan}, without I/O: checks the types and decodes the page token up
  * front, then, as an {@link Operation}, asks for {@code Scan} requests until the page is complete, and gives the
- * page with its signed next-page token. The type filter and the caller's filter run on the server; sequence
- * counters and expired items are then left out, unreadable items go to the table's handler, and the rest is
- * mapped by the {@link ReadShape}. Each request's {@code Limit} (items read) is what the page still needs: exactly
- * that when the scan keeps every registered type and has no filter of its own, else that divided by the share of its
- * reads the access pattern has kept ({@link ReadYield}). A page that fills in the middle of a response resumes after
- * the last item it read of those it returned or would drop, so no item is skipped or repeated, and the next page
- * reads again only items it can return. Single use; not thread-safe.
+ * page with its signed next-page token. The type filter and the caller's filter run on the server; keypath's own
+ * items (sequence counters, aliases, the layout record) and expired items are then left out, unreadable items go to
+ * the table's handler, and the rest is mapped by the {@link ReadShape}. Each request's {@code Limit} (items read) is
+ * what the page still needs: exactly that when the scan keeps every registered type and has no filter of its own,
+ * else that divided by the share of its reads the access pattern has kept ({@link ReadYield}). A page that fills in
+ * the middle of a response resumes after the last item it read of those it returned or would drop, so no item is
+ * skipped or repeated, and the next page reads again only items it can return. While a type is being re-sharded
+ * ({@code @Sharded(formerCount)}), a copy of its item in the former layout is read only when the new layout does not
+ * hold the item (one consistent keys-only {@code GetItem} per such copy, all of a response's at once), and a copy in
+ * neither layout not at all, so a scan takes the copy a read by key path takes ({@link CopyPlacement}). Single use;
+ * not thread-safe.
  */
 final class ScanPager implements Operation<Page<Object>> {
     private final String table;
@@ -55,6 +64,13 @@ final class ScanPager implements Operation<Page<Object>> {
     private Map<String, AttributeValue> resume;
     private int scanned;
     private boolean complete;
+    /** A response whose former copies are to be checked next, and their indexes; or null. */
+    private ScanResponse checking;
+    private List<Integer> checkIndexes;
+    /** A response whose former copies have been checked, to be read at the next step; or null. */
+    private ScanResponse checked;
+    /** Indexes of the response's items no read takes: copies elsewhere, or former copies the new layout holds. */
+    private final Set<Integer> dropped = new HashSet<>();
 
     private ScanPager(String table, ItemScan scan, ReadShape shape, ValueConverter values, PageTokens tokens,
                       ReturnConsumedCapacity ask, Supplier<ReadYield> yields) {
@@ -89,7 +105,18 @@ final class ScanPager implements Operation<Page<Object>> {
 
     @Override
     public Step next() {
-        return complete ? Step.DONE : Step.Exchange.of(DynamoApi.SCAN, nextRequest(), r -> complete = !accept(r));
+        if (checked != null) { // the checks of its former copies are answered: the response is read now
+            ScanResponse r = checked;
+            checked = null;
+            complete = !accept(r);
+        }
+        if (complete) {
+            return Step.DONE;
+        }
+        if (checking != null) {
+            return checks();
+        }
+        return Step.Exchange.of(DynamoApi.SCAN, nextRequest(), this::answered);
     }
 
     @Override
@@ -103,6 +130,61 @@ final class ScanPager implements Operation<Page<Object>> {
         return ScanRequests.request(table, scan, filter, projection, startKey, pageLimit, ask);
     }
 
+    /**
+     * A response: read at once, unless it holds copies of items of a type being re-sharded in their former layout;
+     * then those are checked first ({@link #checks()}).
+     */
+    private void answered(ScanResponse r) {
+        List<Integer> former = new ArrayList<>();
+        SchemaRegistry registry = shape.registry();
+        for (int i = 0; i < r.items().size(); i++) {
+            Map<String, AttributeValue> raw = r.items().get(i);
+            if (CopyPlacement.ofReshardedType(registry, raw)) {
+                CopyPlacement.Place place = CopyPlacement.of(registry, raw);
+                if (place == CopyPlacement.Place.ELSEWHERE) {
+                    dropped.add(i);
+                } else if (place == CopyPlacement.Place.FORMER) {
+                    former.add(i);
+                }
+            }
+        }
+        if (former.isEmpty()) {
+            complete = !accept(r);
+            return;
+        }
+        checking = r;
+        checkIndexes = former;
+    }
+
+    /**
+     * Reads, for each copy of the response in its former layout, whether the new layout holds the item too (one
+     * consistent keys-only {@code GetItem} each, at once): then the former copy is dropped, since every read takes
+     * the new layout's ({@link CopyPlacement}).
+     */
+    private Step checks() {
+        ScanResponse r = checking;
+        List<Integer> indexes = checkIndexes;
+        checking = null;
+        checkIndexes = null;
+        List<Step.Exchange<?, ?>> gets = new ArrayList<>(indexes.size());
+        for (int i : indexes) {
+            Map<String, AttributeValue> raw = r.items().get(i);
+            KeyPath path = DefaultItemSchema.keyPathOfItem(raw);
+            DefaultItemSchema<?> schema = shape.registry().schemaOfStored(SchemaRegistry.typeNameOf(raw), path);
+            Map<String, AttributeValue> key = Map.of(TableAttributes.PK, AttributeValues.binary(
+                    schema.partitionKeyOf(path)), TableAttributes.SK, raw.get(TableAttributes.SK));
+            gets.add(Step.Exchange.of(DynamoApi.GET_ITEM, GetItemRequest.builder().tableName(table).key(key)
+                    .consistentRead(true).projectionExpression("#pk").expressionAttributeNames(
+                            Map.of("#pk", TableAttributes.PK)).returnConsumedCapacity(ask).build(), found -> {
+                                if (found.hasItem() && !found.item().isEmpty()) {
+                                    dropped.add(i);
+                                }
+                            }));
+        }
+        checked = r;
+        return gets.size() == 1 ? gets.get(0) : new Step.Concurrent(gets, ShardedQueryPager.MAX_IN_FLIGHT);
+    }
+
     /** Consumes the response to {@link #nextRequest()}; true if another request is needed for this page. */
     private boolean accept(ScanResponse r) {
         boolean moreInDb = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
@@ -113,7 +195,7 @@ final class ScanPager implements Operation<Page<Object>> {
         int last = -1; // the last item the page took (returned or dropped)
         boolean full = false;
         for (int i = 0; i < items.size() && !full; i++) {
-            Object mapped = map(items.get(i));
+            Object mapped = dropped.contains(i) ? null : map(items.get(i));
             if (mapped != null) {
                 out.add(mapped);
                 kept++;
@@ -122,7 +204,7 @@ final class ScanPager implements Operation<Page<Object>> {
             full = scan.limit() > 0 && out.size() == scan.limit();
         }
         if (full) {
-            while (last + 1 < items.size() && dropped(items.get(last + 1))) {
+            while (last + 1 < items.size() && takesNothing(last + 1, items.get(last + 1))) {
                 last++;
             }
             kept += items.size() - last - 1; // what the next page may keep
@@ -136,8 +218,10 @@ final class ScanPager implements Operation<Page<Object>> {
             } else if (moreInDb) {
                 resume = r.lastEvaluatedKey(); // everything read up to it was returned or dropped
             }
+            dropped.clear();
             return false;
         }
+        dropped.clear();
         if (!moreInDb) {
             return false;
         }
@@ -149,9 +233,13 @@ final class ScanPager implements Operation<Page<Object>> {
         return true;
     }
 
-    /** Whether the page drops {@code raw} whatever it holds: a counter, an alias or an expired item. */
-    private boolean dropped(Map<String, AttributeValue> raw) {
-        return TableAttributes.isInternalType(SchemaRegistry.typeNameOf(raw)) || shape.registry().isExpired(raw);
+    /**
+     * Whether no page takes the response's item {@code index} ({@code raw}), whatever it holds: keypath's own item, an
+     * expired one, or a copy no read takes.
+     */
+    private boolean takesNothing(int index, Map<String, AttributeValue> raw) {
+        return dropped.contains(index) || TableAttributes.isInternalType(SchemaRegistry.typeNameOf(raw))
+                || shape.registry().isExpired(raw);
     }
 
     private ReadYield readYield() {
@@ -162,8 +250,7 @@ final class ScanPager implements Operation<Page<Object>> {
     }
 
     private Object map(Map<String, AttributeValue> raw) {
-        if (TableAttributes.isInternalType(SchemaRegistry.typeNameOf(raw))
-                || shape.registry().isExpired(raw)) {
+        if (TableAttributes.isInternalType(SchemaRegistry.typeNameOf(raw)) || shape.registry().isExpired(raw)) {
             return null;
         }
         KeyPath keyPath = shape.registry().storedKeyPath(raw, TableAttributes.PK, TableAttributes.SK);

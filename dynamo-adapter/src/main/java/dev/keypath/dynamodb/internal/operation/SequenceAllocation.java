@@ -53,6 +53,8 @@ final class SequenceAllocation implements Operation<Long> {
     private final ReturnConsumedCapacity ask;
     /** The shards the look-up of the highest id has still to query, after the one in flight. */
     private int shardsLeft;
+    /** Whether the look-up has still to query the unsharded partition a re-shard moves items from. */
+    private boolean unshardedLeft;
     /** The highest id the look-up found so far. */
     private long highest;
     private long candidate;
@@ -110,6 +112,10 @@ final class SequenceAllocation implements Operation<Long> {
         }
         highest = candidate;
         shardsLeft = schema == null ? 0 : schema.shards().readCount(); // both layouts while a re-shard runs
+        unshardedLeft = schema != null && schema.shards().resharding() && schema.shards().former().unsharded();
+        if (shardsLeft == 0) {
+            unshardedLeft = false;
+        }
         next = highestQuery(shardsLeft == 0 ? -1 : --shardsLeft);
     }
 
@@ -145,6 +151,11 @@ final class SequenceAllocation implements Operation<Long> {
         highest = max;
         if (shardsLeft > 0) {
             next = highestQuery(--shardsLeft);
+            return;
+        }
+        if (unshardedLeft) { // a re-shard from one partition: items not moved yet are in its unsharded key
+            unshardedLeft = false;
+            next = highestQuery(-1);
             return;
         }
         if (max <= candidate) {

@@ -63,9 +63,8 @@ final class ShardedCount implements Operation<Long> {
         if (q.pageToken() == null) {
             partitions.forEach(p -> positions.add(Position.START));
         } else {
-            positions.addAll(ShardPositions.decode(tokens.verify(q.pageToken(),
-                    ShardedQueryPager.fingerprint(checked.fingerprint(), partitions)), partitions,
-                    checked.target().pkAttribute()));
+            positions.addAll(ShardPositions.decode(ReshardTokens.verify(tokens, q.pageToken(), checked, registry,
+                    List.of(), partitions), partitions, checked.target().pkAttribute()));
         }
         return new ShardedCount(table, q, registry, policy, checked, partitions, positions, ask);
     }

@@ -3,15 +3,18 @@ package dev.keypath.dynamodb.internal.operation;
 import dev.keypath.KeyRange;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.Page;
+import dev.keypath.dynamodb.ReshardInProgressException;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.request.CheckedQuery;
+import dev.keypath.dynamodb.internal.request.CopyPlacement;
 import dev.keypath.dynamodb.internal.request.PageTokens;
 import dev.keypath.dynamodb.internal.request.QueryRequests;
 import dev.keypath.dynamodb.internal.request.ShardPositions;
 import dev.keypath.dynamodb.internal.request.ShardPositions.Position;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,7 +51,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * it reads, then the new ones, and a new partition keeps only what lies up to the former partitions' lowest read
  * position (it resumes there). Items only move from the former layout to the new one, so an item that exists
  * throughout is read in the former layout before it moved or in the new one after: never missed. An item read in
- * both (moved between the two reads, or in a shard of both layouts) is taken once, its new layout's copy.
+ * both (moved between the two reads, or in a shard of both layouts) is taken once: the copy where the new layout
+ * keeps it, else the former layout's ({@link CopyPlacement}), never a copy in neither, as a read by key path takes it.
  */
 final class ShardedQueryPager implements Operation<Page<Object>> {
     /** The most requests of one round in flight at once on the asynchronous table. */
@@ -155,7 +159,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     ShardedQueryPager(String table, CheckedQuery checked, QueryItems items, Expr projection, PageTokens tokens,
                       List<byte[]> formerKeys, List<byte[]> newKeys, ReturnConsumedCapacity ask) {
         if (!formerKeys.isEmpty() && checked.target().index() != null) {
-            throw new dev.keypath.dynamodb.ReshardInProgressException("A query of local index "
+            throw new ReshardInProgressException("A query of local index "
                     + checked.target().index() + " over a partition whose shard count is being changed "
                     + "(@Sharded(formerCount)) is not supported; query the table until the re-shard has finished",
                     checked.range().from());
@@ -183,8 +187,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         }
         this.budget = limit + partitions.length;
         if (q.pageToken() != null) {
-            List<Position> positions = ShardPositions.decode(tokens.verify(q.pageToken(), fingerprint),
-                    partitionKeys, target.pkAttribute());
+            List<Position> positions = ShardPositions.decode(ReshardTokens.verify(tokens, q.pageToken(), checked,
+                    items.registry(), formerKeys, newKeys), partitionKeys, target.pkAttribute());
             for (int i = 0; i < partitions.length; i++) {
                 partitions[i].readFrom = positions.get(i).after();
                 partitions[i].taken = positions.get(i).after();
@@ -202,10 +206,10 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     static byte[] fingerprint(byte[] query, List<byte[]> partitionKeys, int former) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         if (former > 0) {
-            out.writeBytes(("|former " + former).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.writeBytes(("|former " + former).getBytes(StandardCharsets.UTF_8));
         }
         out.writeBytes(query);
-        out.writeBytes("|shards".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.writeBytes("|shards".getBytes(StandardCharsets.UTF_8));
         for (byte[] pk : partitionKeys) {
             out.write(pk.length >>> 8);
             out.write(pk.length);
@@ -381,10 +385,14 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                 break; // the lowest item left lies past the frontier: so does every other
             }
             if (resharding) {
-                next = takeCopies(next, nextKey);
+                next = takeCopies(nextKey);
             }
             Map<String, AttributeValue> raw = next.take();
             lastTaken = nextKey;
+            if (resharding && target.index() == null
+                    && CopyPlacement.of(items.registry(), raw) == CopyPlacement.Place.ELSEWHERE) {
+                continue; // a copy no read by key path finds: no read takes it
+            }
             Object mapped = items.map(raw);
             if (mapped != null) {
                 out.add(mapped);
@@ -397,14 +405,22 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     }
 
     /**
-     * Of the partitions whose next item has the key {@code key} (one item read in both layouts), the one to take it
-     * from: a new layout's if any; the others' copies are dropped.
+     * Of the partitions whose next item has the key {@code key} (one key path read in both layouts, or one stored
+     * copy read twice through a shard both layouts share), the one to take it from: the copy where the new layout
+     * keeps the item, else the one in the former layout ({@link CopyPlacement}), as a read by key path takes it; the
+     * others' copies are dropped.
      */
-    private Partition takeCopies(Partition first, byte[] key) {
-        Partition chosen = first;
+    private Partition takeCopies(byte[] key) {
+        Partition chosen = null;
+        CopyPlacement.Place best = null;
         for (Partition p : partitions) {
-            if (p != first && Arrays.equals(p.headKey(), key) && chosen.former && !p.former) {
-                chosen = p;
+            if (Arrays.equals(p.headKey(), key)) {
+                CopyPlacement.Place place = target.index() == null
+                        ? CopyPlacement.of(items.registry(), p.buffer.peekFirst()) : CopyPlacement.Place.UNKNOWN;
+                if (chosen == null || place.compareTo(best) < 0) {
+                    chosen = p;
+                    best = place;
+                }
             }
         }
         for (Partition p : partitions) {

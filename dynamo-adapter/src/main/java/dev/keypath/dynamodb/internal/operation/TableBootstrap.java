@@ -95,6 +95,14 @@ public final class TableBootstrap implements Operation<TableStatus> {
     private TableStatus status;
     /** Global indexes still to add to an existing table. */
     private final Deque<String> missingGlobals = new ArrayDeque<>();
+    /**
+     * What runs once the table exists as a key-path table, before any index or setting is added to it (the
+     * reading of the table's layout record); null for nothing.
+     */
+    private Supplier<Operation<?>> onceUsable;
+    /** That operation while it runs, and what follows it; else null. */
+    private Operation<?> running;
+    private Supplier<Step> afterRunning;
 
     /**
      * @param definitions the indexes the registered types declare, by name
@@ -131,9 +139,38 @@ public final class TableBootstrap implements Operation<TableStatus> {
         this.clock = clock;
     }
 
+    /**
+     * This bootstrap, running {@code operation} once the table exists as a key-path table (checked, or created and
+     * active) and before it adds any index or setting to it: an existing table's items stay writable meanwhile, and
+     * a refusal by {@code operation} changes nothing of the table.
+     */
+    public TableBootstrap onceUsable(Supplier<Operation<?>> operation) {
+        this.onceUsable = operation;
+        return this;
+    }
+
     @Override
     public Step next() {
+        if (running != null) {
+            Step step = running.next();
+            if (step != Step.DONE) {
+                return step;
+            }
+            running = null;
+            next = afterRunning;
+        }
         return next.get();
+    }
+
+    /** {@code then}, after the {@link #onceUsable} operation when there is one. */
+    private Step usable(Supplier<Step> then) {
+        if (onceUsable == null) {
+            return then.get();
+        }
+        running = onceUsable.get();
+        onceUsable = null;
+        afterRunning = then;
+        return next();
     }
 
     @Override
@@ -167,7 +204,7 @@ public final class TableBootstrap implements Operation<TableStatus> {
                 missingGlobals.add(index);
             }
         }
-        return addMissingGlobal();
+        return usable(this::addMissingGlobal);
     }
 
     private Step addMissingGlobal() {
@@ -223,7 +260,7 @@ public final class TableBootstrap implements Operation<TableStatus> {
         if (status == TableStatus.EXISTED) {
             verify(described);
         }
-        return timeToLive();
+        return usable(this::timeToLive);
     }
 
     private Step timeToLive() {

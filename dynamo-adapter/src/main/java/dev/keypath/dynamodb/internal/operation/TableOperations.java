@@ -55,15 +55,17 @@ import dev.keypath.dynamodb.internal.request.WriteAttempts;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.ProjectionSchema;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -100,10 +102,20 @@ public final class TableOperations {
     /** The names of this table's queries, the derived ones kept by shape. */
     private final QueryNames queryNames = new QueryNames();
     /** What each access pattern's reads kept of what they read, where its range may hold what it does not return. */
-    private final ReadYields yields = new ReadYields();
+    private final ReadYields yields;
+    /** What the table knows of its layout record, which decides how each write stores its types. */
+    private final TableLayouts layouts;
+    /** The operations every write starts from: this, or the one this view was made of. */
+    private final TableOperations root;
+    /**
+     * The views of the root whose registry writes some types' former layouts (their re-shards have not switched),
+     * by those types; kept on the root.
+     */
+    private final Map<Set<Class<?>>, TableOperations> views;
 
     private TableOperations(String table, SchemaRegistry registry, ValueConverter values, PageTokens tokens,
-                            IdGenerator ids, BatchPolicy batchPolicy, Metering metering, TableConsistency consistency) {
+                            IdGenerator ids, BatchPolicy batchPolicy, Metering metering, TableConsistency consistency,
+                            Duration layoutRefresh) {
         this.table = table;
         this.registry = registry;
         this.values = values;
@@ -112,6 +124,56 @@ public final class TableOperations {
         this.batchPolicy = Objects.requireNonNull(batchPolicy, "batchPolicy");
         this.metering = Objects.requireNonNull(metering, "metering");
         this.consistency = Objects.requireNonNull(consistency, "consistency");
+        this.yields = new ReadYields();
+        this.layouts = new TableLayouts(table, registry, layoutRefresh, Clock.systemUTC());
+        this.root = this;
+        this.views = new ConcurrentHashMap<>();
+    }
+
+    /** A view of {@code root} that writes with {@code registry}. */
+    private TableOperations(TableOperations root, SchemaRegistry registry) {
+        this.table = root.table;
+        this.registry = registry;
+        this.values = root.values;
+        this.tokens = root.tokens;
+        this.ids = root.ids;
+        this.batchPolicy = root.batchPolicy;
+        this.metering = root.metering;
+        this.consistency = root.consistency;
+        this.yields = root.yields;
+        this.layouts = root.layouts;
+        this.root = root;
+        this.views = root.views;
+    }
+
+    /** The operations that write the former layouts of {@code former}'s types (the root when there are none). */
+    private TableOperations writingFormer(Set<Class<?>> former) {
+        return former.isEmpty() ? root : views.computeIfAbsent(former,
+                f -> new TableOperations(root, root.registry.writingFormer(f)));
+    }
+
+    /**
+     * A write of {@code types}, built by {@code build} over the operations that store them as the table's layout
+     * record says ({@link TableLayouts}). With a fresh copy of the record, it is decided at once: a type whose
+     * declaration contradicts the record is refused, a write during a switch's margin waits until it has passed,
+     * and a type whose re-shard has not switched is written through a view of these operations that writes its
+     * former layout. Without one, the write is built as these operations write, so that its input is checked before
+     * any request, and the record is read before its first write request; when the record decides otherwise, the
+     * write starts over, built as the record says. Either way each write request is sent only while the decision
+     * holds ({@link TableLayouts#gate}).
+     */
+    private <T> Operation<T> writing(Collection<Class<?>> types, Function<TableOperations, Operation<T>> build) {
+        LayoutSnapshot known = layouts.usable();
+        if (known == null) {
+            return layouts.gate(build.apply(root), types, TableLayouts.undecided(), metering.askForObservers(),
+                    () -> writing(types, build));
+        }
+        TableLayouts.Decision d = layouts.decide(known, types);
+        if (d.waitMillis() > 0) {
+            return Operations.then(TableLayouts.pause(d.waitMillis()), waited -> writing(types, build));
+        }
+        return layouts.gate(build.apply(writingFormer(d.former())), types, d, metering.askForObservers(),
+                () -> writing(types, build));
     }
 
     /**
@@ -171,12 +233,13 @@ public final class TableOperations {
      * @param metering    the capacity the requests ask for and the listener each operation reports to
      * @param written which version the table writes of each type (a rolling deploy) and which types a write upgrades
      * @param consistency the consistency of the reads that name none
+     * @param layoutRefresh how old the table's copy of its layout record may be when a write goes by it
      */
     public static TableOperations create(String table, Collection<Class<?>> types, MapperSource mapper, byte[] secret,
                                          Clock clock, UnreadableItemHandler unreadable, List<ItemExtension> extensions,
                                          Object validator, BatchPolicy batchPolicy, Metering metering,
                                          dev.keypath.dynamodb.internal.request.WriteVersions written,
-                                         ReadConsistency consistency) {
+                                         ReadConsistency consistency, Duration layoutRefresh) {
         Objects.requireNonNull(table, "tableName");
         ValueConverter values = new ValueConverter(mapper);
         List<ItemExtension> all = new ArrayList<>(List.of(VersionExtension.INSTANCE, TimeToLiveExtension.INSTANCE,
@@ -187,7 +250,7 @@ public final class TableOperations {
         all.addAll(extensions);
         return new TableOperations(table, new SchemaRegistry(types, mapper, clock, unreadable, all, written), values,
                 secret == null ? PageTokens.withRandomSecret() : new PageTokens(secret), new IdGenerator(clock),
-                batchPolicy, metering, new TableConsistency(consistency));
+                batchPolicy, metering, new TableConsistency(consistency), layoutRefresh);
     }
 
     public String table() {
@@ -246,6 +309,10 @@ public final class TableOperations {
 
     /** A put: allocates a sequence id first when the item needs one, then {@code PutItem}. */
     public <T> Operation<T> put(PutItem<T> put) {
+        return writing(List.of(registry.ofItem(put.item()).type()), ops -> ops.putNow(put));
+    }
+
+    private <T> Operation<T> putNow(PutItem<T> put) {
         T item = put.item();
         DefaultItemSchema<?> schema = registry.ofItem(item);
         Expr condition = values.toExpr(put.condition().orElse(null));
@@ -270,6 +337,12 @@ public final class TableOperations {
 
     /** A delete ({@code DeleteItem}); its result is the deleted item when the request asks for it. */
     public <T> Operation<Optional<T>> delete(DeleteItem<T> delete) {
+        Class<?> type = (delete.item().isPresent() ? registry.ofItem(delete.item().get()) : registry.of(delete.type()))
+                .type();
+        return writing(List.of(type), ops -> ops.deleteNow(delete));
+    }
+
+    private <T> Operation<Optional<T>> deleteNow(DeleteItem<T> delete) {
         DefaultItemSchema<?> deletedType = delete.item().isPresent() ? registry.ofItem(delete.item().get())
                 : registry.of(delete.type());
         Operation<Optional<T>> deletion = ReshardMoves.then(table, deletedType, keyPathOf(delete),
@@ -322,6 +395,10 @@ public final class TableOperations {
 
     /** An update ({@code UpdateItem}) with whatever its {@code Returning} asks for. */
     public <T> Operation<UpdateResult<T>> updateWithResult(UpdateItem<T> update) {
+        return writing(List.of(registry.of(update.type()).type()), ops -> ops.updateNow(update));
+    }
+
+    private <T> Operation<UpdateResult<T>> updateNow(UpdateItem<T> update) {
         DefaultItemSchema<T> schema = registry.of(update.type());
         Aliases.checkUpdate(schema, update.keyPath(), update.spec());
         return metered(ReshardMoves.then(table, schema, update.keyPath(),
@@ -478,11 +555,9 @@ public final class TableOperations {
                                            ReadConsistency asked) {
         ProjectionSchema<P> schema = registry.projection(Objects.requireNonNull(projection, "projection"));
         List<KeyPath> paths = List.copyOf(keyPaths);
-        DefaultItemSchema<?> itemSchema = registry.of(projection.itemType());
         ReturnConsumedCapacity ask = metering.askForObservers();
-        Operation<List<P>> read = movedFirst(Collections.nCopies(paths.size(), itemSchema), paths,
-                BatchGets.readProjected(table, paths, consistency.or(asked), batchPolicy, registry, schema,
-                        projection.itemType(), ask), ask);
+        Operation<List<P>> read = BatchGets.readProjected(table, paths, consistency.or(asked), batchPolicy, registry,
+                schema, projection.itemType(), ask);
         return metering.observed() ? metered(read, OperationKind.BATCH_GET, projection.itemType(), null, null,
                 () -> AccessPatterns.single(projection.itemType(), "batchGet"), List::size, null) : read;
     }
@@ -516,11 +591,11 @@ public final class TableOperations {
     public Operation<ItemSnapshot> transactGet(Collection<? extends ItemKey<?>> keys) {
         List<ItemKey<?>> ordered = List.copyOf(keys);
         List<Class<?>> types = typesOf(ordered);
-        return metered(movedFirst(ordered, Operations.single(DynamoApi.TRANSACT_GET_ITEMS,
+        return metered(Operations.single(DynamoApi.TRANSACT_GET_ITEMS,
                 TransactGetRequests.request(table, ordered, registry),
                 r -> new ItemSnapshot(ordered, TransactGetRequests.items(r, ordered, registry)),
-                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, c) : e),
-                ReturnConsumedCapacity.INDEXES),
+                e -> e instanceof TransactionCanceledException c ? TransactGetRequests.failure(ordered, registry, c)
+                        : e),
                 OperationKind.TRANSACT_GET, oneType(types), null, null, () -> AccessPatterns.ofTypes(types, "transactGet"),
                 s -> s.found().size(), ItemSnapshot::withCapacity);
     }
@@ -530,6 +605,16 @@ public final class TableOperations {
      * {@code resumeToken} names (null: from the start).
      */
     public Operation<SubtreeDeletion> deleteSubtree(KeyPath prefix, long maxItems, String resumeToken) {
+        List<Class<?>> types = new ArrayList<>();
+        for (DefaultItemSchema<?> s : registry.schemas()) {
+            if (s.keyPathTemplate().namespace(0).equals(Objects.requireNonNull(prefix, "prefix").namespace(0))) {
+                types.add(s.type());
+            }
+        }
+        return writing(types, ops -> root.deleteSubtreeNow(prefix, maxItems, resumeToken));
+    }
+
+    private Operation<SubtreeDeletion> deleteSubtreeNow(KeyPath prefix, long maxItems, String resumeToken) {
         List<byte[]> partitions = QueryPartitions.all(registry, KeyRange.subtree(Objects.requireNonNull(prefix,
                 "prefix")), Set.of());
         return metered(new SubtreeDelete(table, prefix, maxItems, resumeToken, tokens,
@@ -540,6 +625,17 @@ public final class TableOperations {
 
     /** Puts of stored attribute maps exactly as given, in batch-write chunks with retries. */
     public Operation<Void> batchPutStored(Collection<Map<String, AttributeValue>> items) {
+        Set<Class<?>> types = new LinkedHashSet<>();
+        for (Map<String, AttributeValue> item : items) {
+            String name = SchemaRegistry.typeNameOf(item);
+            if (name != null && registry.isRegisteredName(name)) {
+                types.add(registry.schemaOfStored(name, null).type());
+            }
+        }
+        return writing(types, ops -> root.batchPutStoredNow(items));
+    }
+
+    private Operation<Void> batchPutStoredNow(Collection<Map<String, AttributeValue>> items) {
         Operation<Void> put = StoredItemWrites.put(table, items, batchPolicy, metering.askForObservers());
         return metering.observed() ? metered(put, OperationKind.BATCH_PUT_STORED, null, null, null, () -> "batchPutStored",
                 done -> 0, null) : put;
@@ -549,8 +645,7 @@ public final class TableOperations {
     public Operation<List<Object>> batchGet(Collection<? extends ItemKey<?>> keys, ReadConsistency asked) {
         List<ItemKey<?>> ordered = List.copyOf(keys);
         ReturnConsumedCapacity ask = metering.askForObservers();
-        Operation<List<Object>> read = movedFirst(ordered,
-                BatchGets.read(table, ordered, consistency.or(asked), batchPolicy, registry, ask), ask);
+        Operation<List<Object>> read = BatchGets.read(table, ordered, consistency.or(asked), batchPolicy, registry, ask);
         if (!metering.observed()) {
             return read;
         }
@@ -560,35 +655,17 @@ public final class TableOperations {
     }
 
     /**
-     * {@code read} of several items by key, after moving those of a type being re-sharded out of their former
-     * shards ({@link ReshardMoves}): a batch or transactional read names each item's key once, so the items are
-     * first put where the new layout keeps them, by requests asking for {@code ask} of capacity (null: not asking).
-     */
-    private <R> Operation<R> movedFirst(List<ItemKey<?>> keys, Operation<R> read, ReturnConsumedCapacity ask) {
-        List<DefaultItemSchema<?>> schemas = new ArrayList<>(keys.size());
-        List<KeyPath> paths = new ArrayList<>(keys.size());
-        for (ItemKey<?> k : keys) {
-            schemas.add(registry.of(k.type()));
-            paths.add(k.keyPath());
-        }
-        return movedFirst(schemas, paths, read, ask);
-    }
-
-    private <R> Operation<R> movedFirst(List<DefaultItemSchema<?>> schemas, List<KeyPath> paths, Operation<R> read,
-                                        ReturnConsumedCapacity ask) {
-        for (DefaultItemSchema<?> s : schemas) {
-            if (s.shards() != null && s.shards().resharding()) {
-                return Operations.then(ReshardMoves.before(table, schemas, paths, ask), moved -> read);
-            }
-        }
-        return read;
-    }
-
-    /**
      * Batch write with retries; sequence ids of the puts are allocated first, one after another in the batch's
      * order. The result is the stored form of each put.
      */
     public Operation<List<Object>> batchWrite(WriteBatch batch) {
+        Set<Class<?>> types = new LinkedHashSet<>();
+        batch.puts().forEach(item -> types.add(registry.ofItem(Objects.requireNonNull(item, "item")).type()));
+        batch.deletes().forEach(k -> types.add(registry.of(k.type()).type()));
+        return writing(types, ops -> ops.batchWriteNow(batch));
+    }
+
+    private Operation<List<Object>> batchWriteNow(WriteBatch batch) {
         List<DefaultItemSchema<?>> schemas = new ArrayList<>(batch.puts().size());
         for (Object item : batch.puts()) {
             schemas.add(BatchWrites.putSchema(registry, item));
@@ -679,6 +756,14 @@ public final class TableOperations {
 
     /** {@link #commit(TransactionActions, List)} inside {@code enclosing} (a read-modify-write), or null. */
     Operation<List<Object>> commit(TransactionActions tx, List<ReadChecks.Read> reads, Operation<?> enclosing) {
+        Set<Class<?>> types = new LinkedHashSet<>(tx.types());
+        reads.forEach(r -> types.add(r.schema().type()));
+        return writing(types, ops -> ops.commitNow(tx.on(ops.registry), ReadChecks.writtenBy(reads, ops.registry),
+                enclosing));
+    }
+
+    private Operation<List<Object>> commitNow(TransactionActions tx, List<ReadChecks.Read> reads,
+                                              Operation<?> enclosing) {
         Operation<List<Object>> commit = unmeteredCommit(tx, reads, metering.askForObservers());
         return metering.observed() ? metered(commit, OperationKind.TRANSACT_WRITE, null, null, null,
                 () -> reads.isEmpty() ? "transact" : "readCheckedTransact", List::size, null, enclosing) : commit;
@@ -710,12 +795,16 @@ public final class TableOperations {
     }
 
     /**
-     * Creates or verifies the table ({@link TableBootstrap}); {@code streams} may be null. Its control calls consume
-     * no capacity and ask for none; it is metered when the table is observed, for its report.
+     * Creates or verifies the table ({@link TableBootstrap}), reading the table's layout record as soon as the table
+     * exists as a key-path table, before any index or setting is added to it: it records the types it does not hold
+     * yet, and refuses ({@link dev.keypath.dynamodb.TableLayoutMismatchException}) a declaration that contradicts it
+     * ({@link TableLayouts#check}), so that a refused table is not changed; {@code streams} may be null. Its control calls
+     * consume no capacity and ask for none; it is metered when the table is observed, for its report.
      */
     public Operation<dev.keypath.dynamodb.TableStatus> bootstrap(StreamViewType streams) {
-        Operation<dev.keypath.dynamodb.TableStatus> bootstrap = new TableBootstrap(table, registry.indexDefinitions(),
-                streams, registry.clock());
+        ReturnConsumedCapacity ask = metering.askForObservers();
+        Operation<dev.keypath.dynamodb.TableStatus> bootstrap = new TableBootstrap(table,
+                registry.indexDefinitions(), streams, registry.clock()).onceUsable(() -> layouts.check(ask));
         return metering.observed() ? metered(bootstrap, OperationKind.BOOTSTRAP, null, null, null, () -> "bootstrap",
                 status -> 0, null) : bootstrap;
     }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -106,13 +107,39 @@ public final class PageTokens {
             throw new InvalidPageTokenException("too short (truncated?)");
         }
         int payloadLength = raw.length - MAC_LENGTH;
-        byte[] payload = java.util.Arrays.copyOf(raw, payloadLength);
-        byte[] actual = java.util.Arrays.copyOfRange(raw, payloadLength, raw.length);
+        byte[] payload = Arrays.copyOf(raw, payloadLength);
+        byte[] actual = Arrays.copyOfRange(raw, payloadLength, raw.length);
         if (!MessageDigest.isEqual(mac(fingerprint, payload), actual)) {
             throw new InvalidPageTokenException("signature mismatch: token was altered, truncated, or made by "
                     + "another query or table");
         }
         return payload;
+    }
+
+    /**
+     * Whether {@code token} was signed for {@code fingerprint}, whatever its payload: for telling why a token was
+     * refused (made for the layout before a re-shard).
+     */
+    public boolean signedFor(String token, byte[] fingerprint) {
+        try {
+            verify(token, fingerprint);
+            return true;
+        } catch (InvalidPageTokenException e) {
+            return false;
+        }
+    }
+
+    /**
+     * The payload of {@code token} without checking its signature, or null when it is not a token at all: only to
+     * tell why a token was refused, never to read a position.
+     */
+    public static byte[] unverifiedPayload(String token) {
+        try {
+            byte[] raw = DECODER.decode(token);
+            return raw.length <= MAC_LENGTH ? null : Arrays.copyOf(raw, raw.length - MAC_LENGTH);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     public Map<String, AttributeValue> decode(String token, byte[] fingerprint) {
@@ -127,8 +154,8 @@ public final class PageTokens {
         }
         int payloadLength = raw.length - MAC_LENGTH;
         ByteBuffer payload = ByteBuffer.wrap(raw, 0, payloadLength);
-        byte[] expected = mac(fingerprint, java.util.Arrays.copyOf(raw, payloadLength));
-        byte[] actual = java.util.Arrays.copyOfRange(raw, payloadLength, raw.length);
+        byte[] expected = mac(fingerprint, Arrays.copyOf(raw, payloadLength));
+        byte[] actual = Arrays.copyOfRange(raw, payloadLength, raw.length);
         if (!MessageDigest.isEqual(expected, actual)) {
             throw new InvalidPageTokenException("signature mismatch: token was altered, truncated, or made by "
                     + "another query or table");

@@ -54,6 +54,14 @@ public final class PutActions {
                     + "meet may be in any shard; put with PutMode.REPLACE and no condition",
                     schema.keyPathOf(item, generated));
         }
+        DefaultItemSchema.KeyField randomId = schema.randomShardId();
+        if (randomId != null && !generated.containsKey(randomId.variable())) {
+            throw new RandomShardException("A put of " + schema.typeName() + " (@Sharded(random = true)) brings its own "
+                    + randomId.where() + " (" + randomId.property().get(item) + "): each put of a random-sharded "
+                    + "type stores a new item in a shard drawn at random, so a key path put twice would be stored "
+                    + "twice; leave " + randomId.variable() + " unset (null) for keypath to generate it",
+                    schema.keyPathOf(item, generated));
+        }
         if (kind != WriteKind.BATCH_PUT && mode == PutMode.REPLACE && !generated.isEmpty()) {
             // a generated id names a new item: never overwrite one that holds it (batch writes take no condition)
             mode = PutMode.CREATE_ONLY;

@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.SecondaryKeys;
 import dev.keypath.dynamodb.internal.schema.ShardRule;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -85,23 +86,31 @@ public final class QueryPartitions {
     }
 
     /**
-     * The former layout's shards {@code range} reads while a type that can be stored there is being re-sharded
-     * ({@code @Sharded(formerCount)}): shards 0 … F − 1, F the largest former count; empty when none is. A sharded
-     * query reads these before the new layout's ({@link #of}) in each round, so an item moved meanwhile is found in
-     * one of them.
+     * The former layout's partitions {@code range} reads while a type that can be stored there is being re-sharded
+     * ({@code @Sharded(formerCount)}): shards 0 … F − 1, F the largest former count, and the range's own unsharded
+     * partition first when a type moves from it ({@code formerCount = 1}); empty when none is. A sharded query reads
+     * these before the new layout's ({@link #of}) in each round, so an item moved meanwhile is found in one of them.
      */
     public static List<byte[]> former(SchemaRegistry registry, KeyRange range, Set<String> typeNames) {
         String namespace = range.from().namespace(0);
         int shards = 0;
+        boolean unsharded = false;
         for (DefaultItemSchema<?> s : registry.schemas()) {
             if (s.keyPathTemplate().namespace(0).equals(namespace)
                     && (typeNames.isEmpty() || typeNames.contains(s.typeName()))
                     && s.shards() != null && s.shards().resharding()) {
-                shards = Math.max(shards, s.shards().former().count());
+                if (s.shards().former().unsharded()) {
+                    unsharded = true;
+                } else {
+                    shards = Math.max(shards, s.shards().former().count());
+                }
             }
         }
         byte[] pk = range.partitionKey();
-        List<byte[]> partitions = new ArrayList<>(shards);
+        List<byte[]> partitions = new ArrayList<>(shards + 1);
+        if (unsharded) {
+            partitions.add(pk);
+        }
         for (int shard = 0; shard < shards; shard++) {
             partitions.add(ShardKeys.encode(pk, shard));
         }
@@ -114,10 +123,10 @@ public final class QueryPartitions {
      */
     public static List<byte[]> all(SchemaRegistry registry, KeyRange range, Set<String> typeNames) {
         List<byte[]> partitions = new ArrayList<>(of(registry, range, typeNames));
-        List<byte[]> former = former(registry, range, typeNames);
-        int shards = partitions.size() - (ShardKeys.isSharded(partitions.get(0)) ? 0 : 1);
-        for (int shard = shards; shard < former.size(); shard++) {
-            partitions.add(former.get(shard));
+        for (byte[] former : former(registry, range, typeNames)) {
+            if (partitions.stream().noneMatch(p -> Arrays.equals(p, former))) {
+                partitions.add(former);
+            }
         }
         return partitions;
     }

@@ -122,6 +122,19 @@ public final class ReadChecks {
         return version != null && read.raw() != null && read.raw().containsKey(version) ? version : null;
     }
 
+    /**
+     * {@code reads} as the commit of a table writing with {@code registry} checks them: each with its type's schema
+     * there (which writes a re-sharded type's former layout until the switch).
+     */
+    public static List<Read> writtenBy(List<Read> reads, SchemaRegistry registry) {
+        List<Read> out = new ArrayList<>(reads.size());
+        for (Read r : reads) {
+            DefaultItemSchema<?> schema = registry.of(r.schema().type());
+            out.add(schema == r.schema() ? r : new Read(schema, r.keyPath(), r.raw()));
+        }
+        return out;
+    }
+
     /** {@code writes} with each read item's check in the condition of its write, or in a check of its own. */
     public static Checked merge(List<WriteAction> writes, Collection<Read> reads) {
         Map<KeyPath, Read> pending = new LinkedHashMap<>();
@@ -138,8 +151,12 @@ public final class ReadChecks {
         }
         for (Read r : pending.values()) {
             checks.add(r);
-            actions.add(new WriteAction(WriteAction.Kind.CONDITION_CHECK, r.keyPath(), KeyLimits.keyOf(r.schema(), r.keyPath()),
-                    null, Expr.NONE, unchanged(r), -1, "changed since read"));
+            // an item read is checked where it was found (its former layout's key while a re-shard runs), an
+            // absent one where its write would go
+            Map<String, AttributeValue> key = r.raw() != null ? KeyLimits.keyOfItem(r.raw())
+                    : KeyLimits.keyOf(r.schema(), r.keyPath());
+            actions.add(new WriteAction(WriteAction.Kind.CONDITION_CHECK, r.keyPath(), key, null, Expr.NONE,
+                    unchanged(r), -1, "changed since read"));
         }
         return new Checked(List.copyOf(actions), checks, writes.size());
     }

@@ -103,6 +103,39 @@ public final class SchemaRegistry {
         this.extensions = new ItemExtensions(c.values(), extensions, clock);
     }
 
+    /** A view of {@code base} that maps {@code byClass} and {@code byName} to other schemas of the same types. */
+    private SchemaRegistry(SchemaRegistry base, Map<Class<?>, DefaultItemSchema<?>> byClass,
+                           Map<String, DefaultItemSchema<?>> byName) {
+        this.byClass = byClass;
+        this.byName = byName;
+        this.indexes = base.indexes;
+        this.indexDefinitions = base.indexDefinitions;
+        this.clock = base.clock;
+        this.unreadable = base.unreadable;
+        this.extensions = base.extensions;
+        this.written = base.written;
+    }
+
+    /**
+     * This registry as the table writes while the re-shards of {@code types} have not switched yet: each of them
+     * writes its former layout ({@link DefaultItemSchema#writingFormer()}); every other type as here.
+     */
+    public SchemaRegistry writingFormer(Collection<Class<?>> types) {
+        if (types.isEmpty()) {
+            return this;
+        }
+        Map<Class<?>, DefaultItemSchema<?>> c = new LinkedHashMap<>(byClass);
+        Map<String, DefaultItemSchema<?>> n = new LinkedHashMap<>(byName);
+        for (Class<?> t : types) {
+            DefaultItemSchema<?> former = of(t).writingFormer();
+            c.put(t, former);
+            for (String name : former.storedTypeNames()) {
+                n.put(name, former);
+            }
+        }
+        return new SchemaRegistry(this, Map.copyOf(c), Map.copyOf(n));
+    }
+
     /** The schema of {@code type} written at the version before its current one; refused at version 1. */
     private static DefaultItemSchema<?> previousVersionOf(Class<?> type, MapperSource mapper) {
         int current = DefaultItemSchema.create(type, mapper).schemaVersion();

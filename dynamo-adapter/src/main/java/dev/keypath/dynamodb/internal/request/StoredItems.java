@@ -16,8 +16,9 @@ public final class StoredItems {
 
     /**
      * The object of {@code item}'s registered type, or null for one of keypath's own items (a sequence counter, an
-     * alias item: {@link TableAttributes#INTERNAL_TYPES}). Whether the item has expired is not looked at. Every
-     * problem, including a key that is not a key path, is an {@link UnreadableItemException}; the table's handler is not consulted.
+     * alias item, the layout record: {@link TableAttributes#INTERNAL_TYPES}). Whether the item has expired is not
+     * looked at. Every problem, including a key that is not a key path, is an {@link UnreadableItemException}; the
+     * table's handler is not consulted.
      */
     public static Object read(SchemaRegistry registry, Map<String, AttributeValue> item) {
         Objects.requireNonNull(item, "item");

@@ -13,7 +13,10 @@ import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
@@ -33,14 +36,38 @@ public final class TransactionActions implements Transaction {
     private final List<Object> declared = new ArrayList<>();
     /** Each update declared, as its type, key path and paths, for a refusal's message. */
     private final List<String> updates = new ArrayList<>();
+    /** Each declaration, to declare again over another registry ({@link #on}). */
+    private final List<Consumer<Transaction>> calls = new ArrayList<>();
+    /** The registered classes the declarations write. */
+    private final Set<Class<?>> types = new LinkedHashSet<>();
 
     public TransactionActions(SchemaRegistry registry, ValueConverter values) {
         this.registry = registry;
         this.values = values;
     }
 
+    /**
+     * These declarations over {@code other} (the types writing their former layouts while their re-shards have not
+     * switched), declared again: this when it is this one's registry.
+     */
+    public TransactionActions on(SchemaRegistry other) {
+        if (other == registry) {
+            return this;
+        }
+        TransactionActions again = new TransactionActions(other, values);
+        calls.forEach(c -> c.accept(again));
+        return again;
+    }
+
+    /** The registered classes the declarations write. */
+    public Set<Class<?>> types() {
+        return types;
+    }
+
     @Override
     public Transaction put(PutItem<?> put) {
+        calls.add(t -> t.put(put));
+        types.add(registry.ofItem(put.item()).type());
         Object item = put.item();
         Aliases.refuse(registry.ofItem(item), "A transaction", null);
         return declare(new Put(registry.ofItem(item), item, put.mode(), values.toExpr(put.condition().orElse(null))));
@@ -52,6 +79,9 @@ public final class TransactionActions implements Transaction {
             throw new IllegalArgumentException("a transaction returns no items; returnDeleted() cannot be used in "
                     + "one: " + delete);
         }
+        calls.add(t -> t.delete(delete));
+        types.add((delete.item().isPresent() ? registry.ofItem(delete.item().get()) : registry.of(delete.type()))
+                .type());
         WriteAction action = DeleteActions.action(registry, values, delete);
         Aliases.refuse(delete.item().isPresent() ? registry.ofItem(delete.item().get()) : registry.of(delete.type()),
                 "A transaction", action.keyPath());
@@ -64,6 +94,8 @@ public final class TransactionActions implements Transaction {
             throw new IllegalArgumentException("a transaction returns no items; returning(" + update.returning()
                     + ") cannot be used in one: " + update);
         }
+        calls.add(t -> t.update(update));
+        types.add(registry.of(update.type()).type());
         Aliases.checkUpdate(registry.of(update.type()), update.keyPath(), update.spec());
         UpdateActions.Planned planned = UpdateActions.plan(registry.of(update.type()), update, values,
                 WriteKind.TRANSACT_UPDATE, registry.extensions());
@@ -90,6 +122,8 @@ public final class TransactionActions implements Transaction {
 
     @Override
     public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
+        calls.add(t -> t.conditionCheck(type, keyPath, condition));
+        types.add(registry.of(type).type());
         return declare(ConditionCheckActions.action(registry.of(type, keyPath), keyPath, values.toExpr(condition),
                 registry.epochSecondNow()));
     }

@@ -80,6 +80,9 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     private final RecordStoredForm recordForm;
     /** The projections of this type met so far, by view type. */
     private final Map<Class<?>, ProjectionSchema<?>> projections = new ConcurrentHashMap<>();
+    private final LazyJacksonCodec jackson;
+    /** While a re-shard is declared: this type writing its former layout ({@link #writingFormer()}); else this. */
+    private final DefaultItemSchema<T> writingFormer;
 
     private DefaultItemSchema(Class<T> type, MapperSource mapper, int writeVersion) {
         this.type = type;
@@ -89,11 +92,31 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         this.roles = declared.roles();
         this.aliasKeys = declared.aliasKeys();
         this.names = declared.names();
-        LazyJacksonCodec jackson = new LazyJacksonCodec(type, mapper);
+        this.jackson = new LazyJacksonCodec(type, mapper);
         this.evolution = SchemaEvolution.of(type, declared, writeVersion);
         this.encoder = new ItemEncoder(type, declared, jackson, evolution);
         this.decoder = new ItemDecoder<>(type, declared, jackson, evolution);
         this.recordForm = type.isRecord() ? new RecordStoredForm(type, declared) : null;
+        ShardRule shards = declared.shards();
+        this.writingFormer = shards != null && shards.resharding() ? new DefaultItemSchema<>(this,
+                shards.writingFormer()) : this;
+    }
+
+    /** {@code base} with its partition spread by {@code shards} (null: unsharded); it shares everything else. */
+    private DefaultItemSchema(DefaultItemSchema<T> base, ShardRule shards) {
+        this.type = base.type;
+        this.mapper = base.mapper;
+        this.declared = base.declared.withShards(shards);
+        this.keys = base.keys;
+        this.roles = base.roles;
+        this.aliasKeys = base.aliasKeys;
+        this.names = base.names;
+        this.jackson = base.jackson;
+        this.evolution = base.evolution;
+        this.encoder = new ItemEncoder(type, declared, jackson, evolution);
+        this.decoder = base.decoder;
+        this.recordForm = base.recordForm;
+        this.writingFormer = this;
     }
 
     /** keypath's default Jackson mapper, shared (Jackson mappers are immutable and thread-safe). */
@@ -284,6 +307,42 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
     /** How the type's partition is spread over shards ({@code @Sharded}), or null when it is not. */
     public ShardRule shards() {
         return declared.shards();
+    }
+
+    /**
+     * This type as it writes before the switch of a declared re-shard ({@code @Sharded(formerCount)}): every key
+     * in the former layout, as a declaration of that layout alone would write it, with no move; this schema when no
+     * re-shard is declared. Reads never use it: they look in both layouts.
+     */
+    public DefaultItemSchema<T> writingFormer() {
+        return writingFormer;
+    }
+
+    /**
+     * The key field keypath generates at each put of a random-sharded type (the last element's {@code @AutoId} UUID),
+     * or null for any other type.
+     */
+    public KeyField randomShardId() {
+        return declared.shards() != null && declared.shards().random()
+                ? ItemDeclaration.generatedLastId(declared.template(), declared.keyFields()) : null;
+    }
+
+    /** Whether this type declares a re-shard ({@code @Sharded(formerCount)}). */
+    public boolean resharding() {
+        return declared.shards() != null && declared.shards().resharding();
+    }
+
+    /**
+     * The layout the type declares, as the table's layout record names it ({@link ShardRule#layoutName()}):
+     * {@value ShardRule#UNSHARDED} without {@code @Sharded}; the layout a re-shard moves to while one is declared.
+     */
+    public String layoutName() {
+        return declared.shards() == null ? ShardRule.UNSHARDED : declared.shards().layoutName();
+    }
+
+    /** The layout a declared re-shard moves the items from ({@code formerCount}), named as {@link #layoutName()}; or null. */
+    public String formerLayoutName() {
+        return resharding() ? declared.shards().former().layoutName() : null;
     }
 
     /**

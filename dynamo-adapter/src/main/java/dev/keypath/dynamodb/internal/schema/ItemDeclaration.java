@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.schema;
 import dev.keypath.KeyPathTemplate;
 import dev.keypath.dynamodb.ItemMappingException;
 import dev.keypath.dynamodb.ShardDeclarationException;
+import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.CreatedAt;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Sharded;
@@ -49,6 +50,11 @@ record ItemDeclaration(String typeName, KeyPathTemplate template, KeyLayout layo
         }
         String typeName = ann.name().isEmpty() ? type.getSimpleName() : ann.name();
         KeyPathTemplate template = ItemKeys.parseTemplate(ann.keyPath(), "@ItemType key path", type);
+        if (template.namespace(0).startsWith(TableAttributes.RESERVED_NAMESPACE_PREFIX)) {
+            throw new ItemMappingException(type.getName() + ": the key path " + template + " starts with the namespace "
+                    + template.namespace(0) + "; namespaces starting with " + TableAttributes.RESERVED_NAMESPACE_PREFIX
+                    + " hold keypath's own items (sequence counters, aliases, the layout record): choose another");
+        }
         Map<String, Property> props = Property.of(type);
         List<KeyField> keyFields = ItemKeys.bind(type, template, props, true);
         KeyLayout layout = new KeyLayout(template);
@@ -85,9 +91,37 @@ record ItemDeclaration(String typeName, KeyPathTemplate template, KeyLayout layo
                         + "found from a key path, but " + needsKey + " needs the stored item by key; calculate the "
                         + "shard from ids (by = \"...\") instead");
             }
+            if (generatedLastId(template, keyFields) == null) {
+                throw new ShardDeclarationException("@Sharded of " + type.getName() + ": a random shard stores each "
+                        + "put as a new item, so a second put of a key path already stored would store it twice, in "
+                        + "two shards; the last id of " + template + " must be one keypath generates at each put: "
+                        + "declare it @AutoId(UUID_V7) (or UUID_V4) on a UUID field, or calculate the shard from ids "
+                        + "(by = \"...\") instead");
+            }
         }
         return new ItemDeclaration(typeName, template, layout, keyFields, keys, roles, versionName, createdAt,
                 updatedAt, indexKeys, aliasKeys, names, plain, components, keyComponents, usesSequence, autoIds,
                 shards);
+    }
+
+    /**
+     * The key field of the last element's id when keypath generates it as a UUID ({@code @AutoId(UUID_V4)} or
+     * {@code UUID_V7}), or null: what makes each put of a random-sharded type a new key path.
+     */
+    static KeyField generatedLastId(KeyPathTemplate template, List<KeyField> keyFields) {
+        for (KeyField f : keyFields) {
+            if (template.indexOf(f.variable()) == template.size() - 1
+                    && (f.autoId() == AutoId.Strategy.UUID_V4 || f.autoId() == AutoId.Strategy.UUID_V7)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** This declaration with its partition spread by {@code rule} instead (null: unsharded). */
+    ItemDeclaration withShards(ShardRule rule) {
+        return new ItemDeclaration(typeName, template, layout, keyFields, keys, roles, versionName, createdAt,
+                updatedAt, indexKeys, aliasKeys, names, plain, components, keyComponents, usesSequence, hasAutoIds,
+                rule);
     }
 }

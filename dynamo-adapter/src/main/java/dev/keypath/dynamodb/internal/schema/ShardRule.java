@@ -10,14 +10,18 @@ import dev.keypath.dynamodb.RandomShardException;
 import dev.keypath.dynamodb.ShardDeclarationException;
 import dev.keypath.dynamodb.annotation.Sharded;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * How the partition of one key path template (an item type's, or a secondary key path's) is spread over shards
  * ({@link Sharded}): the core's {@link ShardSpec}, with the named ids found by their place among the template's
  * variables, so a key path's shard needs no map. Writes the partition key of a key path in its shard
- * ({@link ShardKeys}). Immutable and thread-safe.
+ * ({@link ShardKeys}). The former layout of a re-shard from one partition ({@code formerCount = 1}) is the
+ * {@linkplain #unsharded() unsharded} rule: each key path's own partition key, as stored before the type was
+ * sharded. Immutable and thread-safe.
  */
 public final class ShardRule {
     private final ShardSpec spec;
@@ -26,6 +30,8 @@ public final class ShardRule {
     private final int[] variables;
     /** The layout the items are being moved from ({@code formerCount}), or null when no re-shard runs. */
     private final ShardRule former;
+    /** The text the table's layout record and its messages name an unsharded layout by. */
+    public static final String UNSHARDED = "unsharded";
 
     private ShardRule(ShardSpec spec, KeyLayout layout, int[] variables, ShardRule former) {
         this.spec = spec;
@@ -58,9 +64,19 @@ public final class ShardRule {
             throw new ShardDeclarationException(where + ": formerCount = " + formerCount + " is the count itself, so "
                     + "nothing would move; remove formerCount once a re-shard has finished");
         }
+        if (formerCount != 0 && count == 1) {
+            throw new ShardDeclarationException(where + ": a re-shard moves items into 2 or more shards; moving "
+                    + "them back to one partition (count = 1, formerCount = " + formerCount + ") is not supported: "
+                    + "keep @Sharded(count = " + formerCount + ", ...)");
+        }
         ShardRule rule = layout(sharded, count, layout, where, null);
-        return formerCount == 0 ? rule : layout(sharded, count, layout, where,
-                layout(sharded, formerCount, layout, where, null));
+        if (formerCount == 0) {
+            return rule;
+        }
+        // formerCount = 1: the items are stored as they were before @Sharded, each in its key path's own partition
+        ShardRule former = formerCount == 1 ? new ShardRule(null, layout, new int[0], null)
+                : layout(sharded, formerCount, layout, where, null);
+        return layout(sharded, count, layout, where, former);
     }
 
     /** The rule of {@code sharded}'s choice over {@code count} shards, moving from {@code former} (or null). */
@@ -101,14 +117,42 @@ public final class ShardRule {
         return new ShardRule(ShardSpec.calculated(count, by.toArray(String[]::new)), layout, variables, former);
     }
 
-    /** The core's description: count and choice. */
+    /** The core's description: count and choice; null for the {@linkplain #unsharded() unsharded} layout. */
     public ShardSpec spec() {
         return spec;
     }
 
-    /** The number of shards. */
+    /**
+     * Whether this is the layout of a type's items before it was sharded ({@code formerCount = 1}): each item in
+     * its key path's own partition key, not in a shard.
+     */
+    public boolean unsharded() {
+        return spec == null;
+    }
+
+    /** The number of shards; 1 for the {@linkplain #unsharded() unsharded} layout. */
     public int count() {
-        return spec.count();
+        return spec == null ? 1 : spec.count();
+    }
+
+    /**
+     * This layout as the table's layout record and its messages name it: {@code calculated(16, [eventId])},
+     * {@code random(8)} or {@value #UNSHARDED}; the layout a re-shard moves to, not its former one.
+     */
+    public String layoutName() {
+        return spec == null ? UNSHARDED : spec.toString();
+    }
+
+    /**
+     * The rule a table writes with before the switch of a re-shard: the former layout alone, as a declaration of
+     * it without {@code formerCount} would give, or null when that layout is unsharded; this rule when no re-shard
+     * runs.
+     */
+    public ShardRule writingFormer() {
+        if (former == null) {
+            return this;
+        }
+        return former.unsharded() ? null : former;
     }
 
     /** The layout the items are being moved from while a re-shard runs ({@code formerCount}), or null. */
@@ -126,7 +170,7 @@ public final class ShardRule {
      * same bytes whatever the count).
      */
     public int readCount() {
-        return former == null ? count() : Math.max(count(), former.count());
+        return former == null || former.unsharded() ? count() : Math.max(count(), former.count());
     }
 
     /**
@@ -134,12 +178,31 @@ public final class ShardRule {
      * (a calculated item's own shard is checked by key path, {@link #partitionKey}).
      */
     public boolean holdsShard(int shard) {
-        return shard >= 0 && shard < count();
+        return spec != null && shard >= 0 && shard < count();
+    }
+
+    /**
+     * Whether this layout keeps the item at {@code path} under the stored partition key {@code storedPk}: its own
+     * partition key for the unsharded layout, its calculated shard's, or for a random shard any shard below the
+     * count.
+     */
+    public boolean holds(byte[] storedPk, KeyPath path, String typeName) {
+        if (spec == null) {
+            return Arrays.equals(storedPk, path.partitionKey());
+        }
+        if (random()) {
+            if (!ShardKeys.isSharded(storedPk)) {
+                return false;
+            }
+            OptionalInt shard = ShardKeys.decode(storedPk).shard();
+            return shard.isPresent() && holdsShard(shard.getAsInt());
+        }
+        return Arrays.equals(storedPk, ShardKeys.encode(path, shardOf(path, typeName)));
     }
 
     /** Whether each put draws its shard at random. */
     public boolean random() {
-        return spec.choice() == ShardSpec.Choice.RANDOM;
+        return spec != null && spec.choice() == ShardSpec.Choice.RANDOM;
     }
 
     /**
@@ -147,6 +210,9 @@ public final class ShardRule {
      * {@link RandomShardException} for a random shard, which no key path tells.
      */
     public byte[] partitionKey(KeyPath path, String typeName) {
+        if (spec == null) {
+            return path.partitionKey();
+        }
         if (random()) {
             throw new RandomShardException("Key path " + path + " of " + typeName + " is in a shard drawn at random "
                     + "when it was put (@Sharded(random = true)), so it cannot be read or written by key path; read "
@@ -157,6 +223,9 @@ public final class ShardRule {
 
     /** The partition key a put stores {@code path} under: its calculated shard, or one drawn now. */
     public byte[] partitionKeyForPut(KeyPath path, String typeName) {
+        if (spec == null) {
+            return path.partitionKey();
+        }
         int shard = random() ? spec.randomShard(ThreadLocalRandom.current()) : shardOf(path, typeName);
         return ShardKeys.encode(path, shard);
     }
@@ -177,6 +246,6 @@ public final class ShardRule {
 
     @Override
     public String toString() {
-        return spec.toString();
+        return layoutName();
     }
 }

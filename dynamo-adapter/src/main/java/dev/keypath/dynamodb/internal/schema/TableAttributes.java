@@ -23,6 +23,13 @@ public final class TableAttributes {
     /** Namespace of the partition that holds a sequence counter. */
     public static final String SEQUENCE_NAMESPACE = "_kp_seq";
 
+    /** Type name of the table's layout record, which holds each type's shard layout and schema versions. */
+    public static final String LAYOUT_TYPE = "_kp_layout";
+    /** Namespace of the key path of the table's layout record, {@code /_kp_layout-table}. */
+    public static final String LAYOUT_NAMESPACE = "_kp_layout";
+    /** The start of the namespaces of keypath's own items; no item type's key path may start with one. */
+    public static final String RESERVED_NAMESPACE_PREFIX = "_kp_";
+
     /** List of the alternate key paths (S, canonical text) an item of a type with unique key paths holds. */
     public static final String ALIASES = "_kp_aliases";
     /** Type name of alias items, which point from an alternate key path to an item. */
@@ -30,11 +37,11 @@ public final class TableAttributes {
     /** Namespace of the partition that holds an alias item. */
     public static final String ALIAS_NAMESPACE = "_kp_alias";
     /**
-     * The type names of keypath's own items (sequence counters, alias items): the one list of them. Collection
-     * reads, counts, {@code readStoredItem} and the export's typed readers leave these items out; copies of a table
-     * (export, import, {@code batchPutStored}) carry them over unchanged.
+     * The type names of keypath's own items (sequence counters, alias items, the layout record): the one list of
+     * them. Collection reads, counts, {@code readStoredItem} and the export's typed readers leave these items out;
+     * copies of a table (export, import, {@code batchPutStored}) carry them over unchanged.
      */
-    public static final Set<String> INTERNAL_TYPES = Set.of(SEQUENCE_TYPE, ALIAS_TYPE);
+    public static final Set<String> INTERNAL_TYPES = Set.of(SEQUENCE_TYPE, ALIAS_TYPE, LAYOUT_TYPE);
     /** Alias item attribute (B): the {@code pk} of the item it points at. */
     public static final String ALIAS_TARGET_PK = "tpk";
     /** Alias item attribute (B): the {@code sk} of the item it points at. */
