@@ -260,8 +260,10 @@ class ReadConsistencyTest {
         assertThat(strong).as("every read naming no consistency").isNotEmpty().allMatch(Read::consistent);
         assertThat(global).as("a global index is read eventually consistent").containsExactly(
                 new Read("Query", false));
-        assertThat(READS.reads()).as("the keys a subtree delete reads, then the layout record its first write reads")
-                .containsExactly(new Read("Query", true), new Read("GetItem", true));
+        List<Read> delete = READS.reads();
+        assertThat(delete).as("the keys a subtree delete reads").first().isEqualTo(new Read("Query", true));
+        assertThat(delete.subList(1, delete.size())).as("then at most the layout record the table's first write reads")
+                .hasSizeLessThanOrEqualTo(1).allMatch(new Read("GetItem", true)::equals);
     }
 
     @ParameterizedTest
