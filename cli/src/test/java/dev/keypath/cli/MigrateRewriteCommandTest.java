@@ -52,9 +52,10 @@ class MigrateRewriteCommandTest {
                 "--type", TagV2.class.getName(), "--segments", "2", "--page-size", "7", "--checkpoint",
                 checkpoint.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("rewrite of Tag to version 2").contains("scanned          30")
+        assertThat(run.out()).contains("rewrite of Tag to version 2")
+                .contains("scanned          31") // and the layout record
                 .contains("rewritten        30 (30 by this run)").contains("already current  0");
-        assertThat(run.err()).as("progress on standard error").contains("rewrite: 30 ")
+        assertThat(run.err()).as("progress on standard error").contains("rewrite: 31 ")
                 .contains("30 rewritten");
         assertThat(Files.readString(checkpoint)).contains("rewrite Tag to version 2");
         Map<String, AttributeValue> item = engine.client().getItem(b -> b.tableName(table).key(Map.of(

@@ -128,7 +128,8 @@ class ScanCommandTest {
         CliRun run = scan();
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.outLines()).hasSize(7).contains(alice("") + "\tUser", "/user-" + BOB + "/post-3\tPost",
+        assertThat(run.outLines()).hasSize(7 + 1).contains("/_kp_layout-table\t_kp_layout",
+                alice("") + "\tUser", "/user-" + BOB + "/post-3\tPost",
                 alice("/post-3/comment-1") + "\tComment");
     }
 
@@ -165,7 +166,7 @@ class ScanCommandTest {
         CliRun run = CliRun.of("scan", "--endpoint", endpoint, "--table", corrupt);
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.outLines()).containsExactly(alice("") + "\tUser");
+        assertThat(run.outLines()).containsExactly(alice("") + "\tUser", "/_kp_layout-table\t_kp_layout");
         assertThat(run.err().lines()).singleElement().asString().startsWith("error: pk=ff007f sk=01: ")
                 .contains("offset");
     }

@@ -2,6 +2,7 @@ package dev.keypath.test.faults;
 
 import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.IdAllocationException;
+import dev.keypath.dynamodb.TableLayoutMismatchException;
 import dev.keypath.dynamodb.TransactionFailedException;
 import dev.keypath.dynamodb.WriteOutcomeUnknownException;
 import java.util.ArrayList;
@@ -20,7 +21,10 @@ final class History {
     enum Outcome {
         /** It returned: the write was applied, once. */
         OK,
-        /** A typed exception that promises nothing was written (a conflict, a cancelled transaction). */
+        /**
+         * A typed exception that promises nothing was written (a conflict, a cancelled transaction, the table's
+         * refusal of a write its declaration may no longer make: {@link TableLayoutMismatchException}).
+         */
         FAILED,
         /** It may have been applied once, or not at all ({@code WriteOutcomeUnknownException}, an SDK failure). */
         UNKNOWN
@@ -98,7 +102,7 @@ final class History {
             return Outcome.UNKNOWN;
         }
         if (e instanceof ConditionFailedException || e instanceof TransactionFailedException
-                || e instanceof IdAllocationException) {
+                || e instanceof IdAllocationException || e instanceof TableLayoutMismatchException) {
             return Outcome.FAILED;
         }
         return null;
