@@ -28,19 +28,27 @@ public final class KeyLimits {
     }
 
     /**
-     * Checks every binary key attribute of an encoded item (table and index keys of {@code secondaryKeys}) and the
+     * Checks every binary key attribute of an encoded item of {@code schema}'s type (table and index keys) and the
      * item size; the size is counted character by character only when {@link ItemSizes#upperBound} could exceed the
      * limit.
      */
-    public static void checkItem(KeyPath path, Map<String, AttributeValue> item,
-                                 List<DefaultItemSchema.SecondaryKey> secondaryKeys) {
+    public static void checkItem(KeyPath path, Map<String, AttributeValue> item, DefaultItemSchema<?> schema) {
         checkAttr(path, item, TableAttributes.PK, TableAttributes.MAX_PARTITION_KEY);
         checkAttr(path, item, TableAttributes.SK, TableAttributes.MAX_SORT_KEY);
-        for (int i = 0; i < secondaryKeys.size(); i++) {
-            String index = secondaryKeys.get(i).index();
-            checkAttr(path, item, TableAttributes.gsiPk(index), TableAttributes.MAX_PARTITION_KEY);
-            checkAttr(path, item, TableAttributes.gsiSk(index), TableAttributes.MAX_SORT_KEY);
+        List<String> partitions = schema.indexPartitionAttributes();
+        List<String> sorts = schema.indexSortAttributes();
+        for (int i = 0; i < partitions.size(); i++) {
+            checkAttr(path, item, partitions.get(i), TableAttributes.MAX_PARTITION_KEY);
+            checkAttr(path, item, sorts.get(i), TableAttributes.MAX_SORT_KEY);
         }
+        checkSize(path, item);
+    }
+
+    /**
+     * Checks an item's size; it is counted character by character only when {@link ItemSizes#upperBound} could exceed
+     * the limit.
+     */
+    static void checkSize(KeyPath path, Map<String, AttributeValue> item) {
         if (ItemSizes.upperBound(item) > TableAttributes.MAX_ITEM) {
             long size = ItemSizes.itemSize(item);
             if (size > TableAttributes.MAX_ITEM) {

@@ -92,7 +92,7 @@ public final class PutActions {
             cond = expiryAware(cond, mode, expected, extended.conditionHint().isEmpty() && condition.isEmpty(),
                     extensions.clock().instant().getEpochSecond());
         }
-        KeyLimits.checkItem(enc.keyPath(), attrs, schema.secondaryKeys());
+        KeyLimits.checkItem(enc.keyPath(), attrs, schema);
         // the encoded map is this put's own (the extensions changed it in place or replaced it with a copy): wrapped,
         // not copied again
         return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs),

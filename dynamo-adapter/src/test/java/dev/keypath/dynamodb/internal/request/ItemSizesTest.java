@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The item size check that counts characters only near the limit: {@link ItemSizes#upperBound} is never below the
- * size, and {@link KeyLimits#checkItem} refuses exactly the items whose size is above the limit, on generated items
+ * size, and {@link KeyLimits#checkSize} refuses exactly the items whose size is above the limit, on generated items
  * of every attribute type with text of one to four UTF-8 bytes a character (surrogate pairs included).
  */
 class ItemSizesTest {
@@ -38,10 +38,10 @@ class ItemSizesTest {
             long size = ItemSizes.itemSize(item);
             assertThat(ItemSizes.upperBound(item)).as("bound of %s", item.keySet()).isGreaterThanOrEqualTo(size);
             if (size > TableAttributes.MAX_ITEM) {
-                assertThatThrownBy(() -> KeyLimits.checkItem(PATH, item, List.of()))
+                assertThatThrownBy(() -> KeyLimits.checkSize(PATH, item))
                         .isInstanceOf(ItemTooLargeException.class).hasMessageContaining(Long.toString(size));
             } else {
-                KeyLimits.checkItem(PATH, item, List.of());
+                KeyLimits.checkSize(PATH, item);
             }
         });
     }
@@ -56,10 +56,10 @@ class ItemSizesTest {
             Map<String, AttributeValue> exact = Map.of(name, AttributeValue.fromS(c.repeat(fill) + "x".repeat(
                     (int) rest)));
             assertThat(ItemSizes.itemSize(exact)).isEqualTo(TableAttributes.MAX_ITEM);
-            KeyLimits.checkItem(PATH, exact, List.of());
+            KeyLimits.checkSize(PATH, exact);
             Map<String, AttributeValue> over = Map.of(name, AttributeValue.fromS(c.repeat(fill) + "x".repeat(
                     (int) rest + 1)));
-            assertThatThrownBy(() -> KeyLimits.checkItem(PATH, over, List.of()))
+            assertThatThrownBy(() -> KeyLimits.checkSize(PATH, over))
                     .isInstanceOf(ItemTooLargeException.class);
         }
     }
