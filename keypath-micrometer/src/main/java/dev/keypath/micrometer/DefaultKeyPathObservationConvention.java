@@ -71,9 +71,8 @@ public class DefaultKeyPathObservationConvention implements KeyPathObservationCo
             return keyPath == null ? KeyValues.empty() : KeyValues.of(keyPath);
         }
         OperationKeys.Shape shape = shape(context);
-        double read = report.capacity().readUnits();
-        double write = report.capacity().writeUnits();
-        KeyValue capacity = shape != null ? shape.capacity(read, write) : OperationKeys.capacityKey(read, write);
+        KeyValue capacity = shape != null ? shape.capacity(report.capacity())
+                : OperationKeys.capacityKey(report.table(), report.capacity());
         KeyValue scanned = OperationKeys.count(OperationHighCardinalityKeys.SCANNED_COUNT, report.itemsRead());
         KeyValue count = OperationKeys.count(OperationHighCardinalityKeys.COUNT, report.itemsReturned());
         KeyValue requests = OperationKeys.count(OperationHighCardinalityKeys.REQUESTS, report.requests());

@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.RequestObservation;
 import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
 /**
  * The {@link OperationObserver} {@link KeyPathObservations} builds: one {@link Observation} per operation (its
@@ -75,10 +76,15 @@ final class ObservingObserver implements OperationObserver {
 
         @Override
         public RequestObservation request(String api) {
+            return request(api, null);
+        }
+
+        @Override
+        public RequestObservation request(String api, DynamoDbRequest sent) {
             if (!requests || observation.isNoop()) {
                 return RequestObservation.NONE;
             }
-            KeyPathRequestContext request = new KeyPathRequestContext(api, start);
+            KeyPathRequestContext request = new KeyPathRequestContext(api, sent, start);
             Observation child = Observation.createNotStarted(requestConvention,
                     DefaultKeyPathRequestObservationConvention.INSTANCE, () -> request, observations)
                     .parentObservation(observation).start();

@@ -1,5 +1,6 @@
 package dev.keypath.micrometer;
 
+import dev.keypath.dynamodb.OperationCapacity;
 import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.dynamodb.OperationStart;
@@ -7,6 +8,7 @@ import dev.keypath.micrometer.KeyPathObservationDocumentation.OperationHighCardi
 import dev.keypath.micrometer.KeyPathObservationDocumentation.OperationLowCardinalityKeys;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -74,17 +76,26 @@ final class OperationKeys {
         return OperationNames.operation(start.kind()) + " " + start.table();
     }
 
-    /** The low-cardinality keys of an operation with {@code outcome} ("unknown" while it runs) and error type. */
+    /**
+     * The low-cardinality keys of an operation with {@code outcome} ("unknown" while it runs) and error type (null
+     * for none); the index and the error type only when there is one.
+     */
     static KeyValues lowCardinality(OperationStart start, String outcome, String errorType) {
-        return KeyValues.of(
-                OperationLowCardinalityKeys.DB_SYSTEM_NAME.withValue(KeyPathObservations.DB_SYSTEM),
-                OperationLowCardinalityKeys.DB_OPERATION_NAME.withValue(OperationNames.operation(start.kind())),
-                OperationLowCardinalityKeys.TABLE_NAMES.withValue(start.table()),
-                OperationLowCardinalityKeys.INDEX_NAME.withValue(OperationNames.orNone(start.index())),
-                OperationLowCardinalityKeys.ACCESS_PATTERN.withValue(start.accessPattern()),
-                OperationLowCardinalityKeys.ITEM_TYPE.withValue(OperationNames.itemType(start.itemType())),
-                OperationLowCardinalityKeys.OUTCOME.withValue(outcome),
-                OperationLowCardinalityKeys.ERROR_TYPE.withValue(errorType));
+        List<KeyValue> keys = new ArrayList<>(9);
+        keys.add(OperationLowCardinalityKeys.DB_SYSTEM_NAME.withValue(KeyPathObservations.DB_SYSTEM));
+        keys.add(OperationLowCardinalityKeys.DB_OPERATION_NAME.withValue(OperationNames.operation(start.kind())));
+        keys.add(OperationLowCardinalityKeys.TABLE_NAMES.withValue(start.table()));
+        keys.add(OperationLowCardinalityKeys.DB_COLLECTION_NAME.withValue(start.table()));
+        if (start.index() != null) {
+            keys.add(OperationLowCardinalityKeys.INDEX_NAME.withValue(start.index()));
+        }
+        keys.add(OperationLowCardinalityKeys.ACCESS_PATTERN.withValue(start.accessPattern()));
+        keys.add(OperationLowCardinalityKeys.ITEM_TYPE.withValue(OperationNames.itemType(start.itemType())));
+        keys.add(OperationLowCardinalityKeys.OUTCOME.withValue(outcome));
+        if (errorType != null) {
+            keys.add(OperationLowCardinalityKeys.ERROR_TYPE.withValue(errorType));
+        }
+        return KeyValues.of(keys);
     }
 
     /** What is kept of one shape of operation. Linked to the other shapes of the same access pattern's name. */
@@ -111,12 +122,10 @@ final class OperationKeys {
             this.index = start.index();
             this.next = next;
             this.contextualName = contextualName(start);
-            this.running = lowCardinality(start, OperationNames.RUNNING, KeyPathObservationDocumentation.NONE);
-            this.success = lowCardinality(start, OperationNames.outcome(OperationReport.Outcome.SUCCESS),
-                    KeyPathObservationDocumentation.NONE);
+            this.running = lowCardinality(start, OperationNames.RUNNING, null);
+            this.success = lowCardinality(start, OperationNames.outcome(OperationReport.Outcome.SUCCESS), null);
             this.conditionFailed = lowCardinality(start,
-                    OperationNames.outcome(OperationReport.Outcome.CONDITION_FAILED),
-                    KeyPathObservationDocumentation.NONE);
+                    OperationNames.outcome(OperationReport.Outcome.CONDITION_FAILED), null);
         }
 
         boolean matches(OperationStart start) {
@@ -124,21 +133,21 @@ final class OperationKeys {
                     && Objects.equals(index, start.index());
         }
 
-        /** The {@code aws.dynamodb.consumed_capacity} key of these units, kept for the last units asked. */
-        KeyValue capacity(double readUnits, double writeUnits) {
+        /** The {@code aws.dynamodb.consumed_capacity} key of this capacity, kept for the last capacity asked. */
+        KeyValue capacity(OperationCapacity units) {
             CapacityText last = capacity;
-            if (last != null && last.readUnits == readUnits && last.writeUnits == writeUnits) {
+            if (last != null && last.capacity.equals(units)) {
                 return last.key;
             }
-            CapacityText text = new CapacityText(readUnits, writeUnits, capacityKey(readUnits, writeUnits));
+            CapacityText text = new CapacityText(units, capacityKey(table, units));
             capacity = text;
             return text.key;
         }
     }
 
-    /** The {@code aws.dynamodb.consumed_capacity} key of these units. */
-    static KeyValue capacityKey(double readUnits, double writeUnits) {
-        return OperationHighCardinalityKeys.CONSUMED_CAPACITY.withValue(OperationNames.capacity(readUnits, writeUnits));
+    /** The {@code aws.dynamodb.consumed_capacity} key of an operation on {@code table} that consumed {@code units}. */
+    static KeyValue capacityKey(String table, OperationCapacity units) {
+        return OperationHighCardinalityKeys.CONSUMED_CAPACITY.withValue(ConventionValues.capacity(table, units));
     }
 
     /**
@@ -151,6 +160,6 @@ final class OperationKeys {
                 : key.withValue(OperationNames.count(count));
     }
 
-    private record CapacityText(double readUnits, double writeUnits, KeyValue key) {
+    private record CapacityText(OperationCapacity capacity, KeyValue key) {
     }
 }

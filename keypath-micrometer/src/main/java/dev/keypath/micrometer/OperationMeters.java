@@ -154,14 +154,7 @@ final class OperationMeters {
             LongTaskTimer t = active;
             if (t == null) {
                 t = active = LongTaskTimer.builder(KeyPathObservations.OPERATION + ".active")
-                        .tags(Tags.of(OperationLowCardinalityKeys.DB_SYSTEM_NAME.asString(),
-                                KeyPathObservations.DB_SYSTEM,
-                                OperationLowCardinalityKeys.DB_OPERATION_NAME.asString(),
-                                OperationNames.operation(kind),
-                                OperationLowCardinalityKeys.OUTCOME.asString(), OperationNames.RUNNING,
-                                OperationLowCardinalityKeys.ERROR_TYPE.asString(),
-                                KeyPathObservationDocumentation.NONE))
-                        .tags(tags(index))
+                        .tags(observationTags(OperationNames.RUNNING, null))
                         .register(registry);
             }
             return t;
@@ -200,16 +193,27 @@ final class OperationMeters {
             String errorType = error == null ? NO_ERROR : error.getSimpleName();
             return Timer.builder(KeyPathObservations.OPERATION)
                     .description("Logical operations of key-path tables")
-                    .tags(Tags.of("error", errorType,
-                            OperationLowCardinalityKeys.DB_SYSTEM_NAME.asString(), KeyPathObservations.DB_SYSTEM,
-                            OperationLowCardinalityKeys.DB_OPERATION_NAME.asString(), OperationNames.operation(kind),
-                            OperationLowCardinalityKeys.TABLE_NAMES.asString(), table,
-                            OperationLowCardinalityKeys.INDEX_NAME.asString(), OperationNames.orNone(index),
-                            OperationLowCardinalityKeys.ACCESS_PATTERN.asString(), pattern,
-                            OperationLowCardinalityKeys.ITEM_TYPE.asString(), OperationNames.itemType(type),
-                            OperationLowCardinalityKeys.OUTCOME.asString(), OperationNames.outcome(outcome),
-                            OperationLowCardinalityKeys.ERROR_TYPE.asString(), errorType))
+                    .tags(Tags.of("error", errorType))
+                    .tags(observationTags(OperationNames.outcome(outcome), error == null ? null : error.getName()))
                     .register(registry);
+        }
+
+        /**
+         * The tags an observation of this shape's operations gives its meters: its low-cardinality keys, the index
+         * and the error type only when there is one.
+         */
+        private Tags observationTags(String outcome, String errorType) {
+            Tags tags = Tags.of(OperationLowCardinalityKeys.DB_SYSTEM_NAME.asString(), KeyPathObservations.DB_SYSTEM,
+                    OperationLowCardinalityKeys.DB_OPERATION_NAME.asString(), OperationNames.operation(kind),
+                    OperationLowCardinalityKeys.TABLE_NAMES.asString(), table,
+                    OperationLowCardinalityKeys.DB_COLLECTION_NAME.asString(), table,
+                    OperationLowCardinalityKeys.ACCESS_PATTERN.asString(), pattern,
+                    OperationLowCardinalityKeys.ITEM_TYPE.asString(), OperationNames.itemType(type),
+                    OperationLowCardinalityKeys.OUTCOME.asString(), outcome);
+            if (index != null) {
+                tags = tags.and(OperationLowCardinalityKeys.INDEX_NAME.asString(), index);
+            }
+            return errorType == null ? tags : tags.and(OperationLowCardinalityKeys.ERROR_TYPE.asString(), errorType);
         }
 
         private Tags tags(String index) {

@@ -49,8 +49,9 @@ final class OperationNames {
         return value == null ? KeyPathObservationDocumentation.NONE : value;
     }
 
+    /** {@code error.type}: the exception's fully qualified class name, or null for no error. */
     static String errorType(Throwable error) {
-        return error == null ? KeyPathObservationDocumentation.NONE : error.getClass().getSimpleName();
+        return error == null ? null : error.getClass().getName();
     }
 
     /** {@code count} in decimal, without building the string for the counts of up to a page of items. */

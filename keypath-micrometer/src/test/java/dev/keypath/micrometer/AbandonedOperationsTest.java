@@ -58,9 +58,9 @@ class AbandonedOperationsTest {
         assertThat(open.started()).isEqualTo(2);
         assertThat(open.open()).as("observations left open").isZero();
         assertThat(registry).hasObservationWithNameEqualTo(KeyPathObservations.REQUEST).that()
-                .hasLowCardinalityKeyValue("error.type", "Broken");
+                .hasLowCardinalityKeyValue("error.type", Broken.class.getName());
         assertThat(registry).hasObservationWithNameEqualTo(KeyPathObservations.OPERATION).that()
-                .hasLowCardinalityKeyValue("error.type", "Broken");
+                .hasLowCardinalityKeyValue("error.type", Broken.class.getName());
     }
 
     @Test
@@ -90,6 +90,6 @@ class AbandonedOperationsTest {
         assertThat(open.started()).isEqualTo(2);
         assertThat(open.open()).as("observations left open").isZero();
         assertThat(registry).hasObservationWithNameEqualTo(KeyPathObservations.OPERATION).that()
-                .hasLowCardinalityKeyValue("error.type", "Broken");
+                .hasLowCardinalityKeyValue("error.type", Broken.class.getName());
     }
 }

@@ -62,8 +62,8 @@ class MetersOnlyTest {
 
         assertThat(timers(alone)).as("timers of the meters alone")
                 .isEqualTo(timers(handled))
-                .contains("keypath.operation{aws.dynamodb.index_name=none, aws.dynamodb.table_names=canned, "
-                        + "db.operation.name=get, db.system.name=aws.dynamodb, error.type=none, error=none, "
+                .contains("keypath.operation{aws.dynamodb.table_names=canned, db.collection.name=canned, "
+                        + "db.operation.name=get, db.system.name=aws.dynamodb, error=none, "
                         + "keypath.access_pattern=User.get, keypath.item_type=User, keypath.outcome=success} x1")
                 .anyMatch(t -> t.contains("error=ConditionFailedException") && t.contains("outcome=condition_failed"));
         assertThat(counters(alone)).isEqualTo(counters(handled)).isNotEmpty();
@@ -81,8 +81,8 @@ class MetersOnlyTest {
         run(table(KeyPathObservations.observer(observations, handled)));
 
         assertThat(meters(alone)).as("every meter of the meters alone").isEqualTo(meters(handled))
-                .contains("keypath.operation.active{aws.dynamodb.index_name=none, aws.dynamodb.table_names=canned, "
-                        + "db.operation.name=get, db.system.name=aws.dynamodb, error.type=none, "
+                .contains("keypath.operation.active{aws.dynamodb.table_names=canned, db.collection.name=canned, "
+                        + "db.operation.name=get, db.system.name=aws.dynamodb, "
                         + "keypath.access_pattern=User.get, keypath.item_type=User, keypath.outcome=unknown}");
         assertThat(alone.find(KeyPathObservations.OPERATION + ".active").longTaskTimers()).hasSize(2) // get, put
                 .allMatch(t -> t.activeTasks() == 0);

@@ -35,22 +35,22 @@ class OperationKeysTest {
     private static KeyValues lowReference(KeyPathOperationContext context) {
         OperationStart start = context.start();
         OperationReport report = context.report();
-        return KeyValues.of(
+        KeyValues keys = KeyValues.of(
                 OperationLowCardinalityKeys.DB_SYSTEM_NAME.withValue("aws.dynamodb"),
                 OperationLowCardinalityKeys.DB_OPERATION_NAME.withValue(OperationNames.operation(start.kind())),
                 OperationLowCardinalityKeys.TABLE_NAMES.withValue(start.table()),
-                OperationLowCardinalityKeys.INDEX_NAME.withValue(start.index() == null ? "none" : start.index()),
+                OperationLowCardinalityKeys.DB_COLLECTION_NAME.withValue(start.table()),
                 OperationLowCardinalityKeys.ACCESS_PATTERN.withValue(start.accessPattern()),
                 OperationLowCardinalityKeys.ITEM_TYPE.withValue(start.itemType() == null ? "none"
                         : start.itemType().getSimpleName()),
                 OperationLowCardinalityKeys.OUTCOME.withValue(report == null ? "unknown"
-                        : report.outcome().name().toLowerCase(java.util.Locale.ROOT)),
-                OperationLowCardinalityKeys.ERROR_TYPE.withValue(errorType(report == null ? context.getError()
-                        : report.error())));
-    }
-
-    private static String errorType(Throwable error) {
-        return error == null ? "none" : error.getClass().getSimpleName();
+                        : report.outcome().name().toLowerCase(java.util.Locale.ROOT)));
+        if (start.index() != null) {
+            keys = keys.and(OperationLowCardinalityKeys.INDEX_NAME.withValue(start.index()));
+        }
+        Throwable error = report == null ? context.getError() : report.error();
+        return error == null ? keys : keys.and(OperationLowCardinalityKeys.ERROR_TYPE.withValue(
+                error.getClass().getName()));
     }
 
     /** The high-cardinality keys, built afresh. */
@@ -63,13 +63,19 @@ class OperationKeysTest {
             return keys;
         }
         return keys.and(
-                OperationHighCardinalityKeys.CONSUMED_CAPACITY.withValue("{\"ReadCapacityUnits\":"
-                        + report.capacity().readUnits() + ",\"WriteCapacityUnits\":"
-                        + report.capacity().writeUnits() + "}"),
+                OperationHighCardinalityKeys.CONSUMED_CAPACITY.withValue(capacityReference(report)),
                 OperationHighCardinalityKeys.SCANNED_COUNT.withValue(Long.toString(report.itemsRead())),
                 OperationHighCardinalityKeys.COUNT.withValue(Long.toString(report.itemsReturned())),
                 OperationHighCardinalityKeys.REQUESTS.withValue(Integer.toString(report.requests())),
                 OperationHighCardinalityKeys.RETRIES.withValue(Integer.toString(report.retries())));
+    }
+
+    /** The convention's array of one ConsumedCapacity object, for a report on one table. */
+    private static String capacityReference(OperationReport report) {
+        OperationCapacity.Units units = report.capacity().table(report.table());
+        return "[{\"TableName\":\"" + report.table() + "\",\"CapacityUnits\":" + units.totalUnits()
+                + ",\"ReadCapacityUnits\":" + units.readUnits() + ",\"WriteCapacityUnits\":" + units.writeUnits()
+                + "}]";
     }
 
     private static OperationStart start(Random random, int patterns) {

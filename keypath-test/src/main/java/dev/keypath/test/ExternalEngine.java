@@ -1,6 +1,7 @@
 package dev.keypath.test;
 
 import dev.keypath.dynamodb.LoopbackHost;
+import java.util.concurrent.atomic.AtomicReference;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain;
@@ -18,7 +19,8 @@ import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
  * from the AWS SDK's usual providers (system properties, environment, profile files, and for a remote endpoint
  * container and instance roles too); a loopback endpoint without them gets {@code us-east-1} and dummy
  * credentials, which LocalStack and DynamoDB Local accept. The engine must answer a {@code ListTables} before a test
- * runs on it, and the tables earlier runs left there are deleted ({@link LeftoverTables}).
+ * runs on it, and the tables earlier runs left there are deleted ({@link LeftoverTables}); when this run ends, so
+ * are all the tables it named, those a test created by hand under {@link TestDynamoDb#uniqueTableName} included.
  */
 final class ExternalEngine {
     private static final Region LOOPBACK_REGION = Region.US_EAST_1;
@@ -28,8 +30,11 @@ final class ExternalEngine {
 
     static TestDynamoDb connect(ExternalEndpoint endpoint, TableNames names) {
         boolean loopback = LoopbackHost.isLoopback(endpoint.uri());
+        AtomicReference<TestDynamoDb> connected = new AtomicReference<>();
         TestDynamoDb engine = new TestDynamoDb(EngineKind.EXTERNAL, endpoint.uri(), region(endpoint, loopback),
-                credentials(endpoint, loopback), () -> { });
+                credentials(endpoint, loopback),
+                () -> LeftoverTables.deleteThisRuns(connected.get(), names));
+        connected.set(engine);
         try {
             engine.client().listTables(r -> r.limit(1));
         } catch (SdkException e) {

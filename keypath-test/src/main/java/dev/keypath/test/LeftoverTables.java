@@ -41,6 +41,36 @@ final class LeftoverTables {
         }
     }
 
+    /**
+     * Deletes every table of this run ({@code names}) still on {@code engine}, with a client of its own (the engine's
+     * shared ones are closed by then): called when the run ends, so that nothing it made, by the extension or by a
+     * test's own hand, stays on an engine that outlives it. A failure is logged, not thrown.
+     */
+    static void deleteThisRuns(TestDynamoDb engine, TableNames names) {
+        List<String> deleted = new ArrayList<>();
+        try (DynamoDbClient client = engine.clientBuilder().build()) {
+            for (String table : client.listTablesPaginator().tableNames()) {
+                if (names.ofThisRun(table)) {
+                    try {
+                        client.deleteTable(r -> r.tableName(table));
+                        deleted.add(table);
+                    } catch (ResourceNotFoundException | ResourceInUseException gone) {
+                        // deleted meanwhile (a closing test context), or being deleted
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "keypath-test could not delete this run's tables on "
+                    + engine.endpoint() + " (" + e.getMessage() + "); a later run deletes them once they are old "
+                    + "enough");
+            return;
+        }
+        if (!deleted.isEmpty()) {
+            LOG.log(System.Logger.Level.INFO, "keypath-test deleted the " + deleted.size() + " table(s) this run left "
+                    + "on " + engine.endpoint());
+        }
+    }
+
     /** Deletes the left-over tables of {@code names}' prefix on {@code client}'s engine; returns their names. */
     static List<String> delete(DynamoDbClient client, TableNames names, Duration staleAfter) {
         List<String> deleted = new ArrayList<>();

@@ -104,6 +104,19 @@ public final class TestDynamoDb {
     }
 
     /**
+     * Whether this run's tests go to an engine that was already running ({@link EngineKind#EXTERNAL}): the system
+     * property {@value #ENDPOINT_PROPERTY} or the environment variable {@code AWS_ENDPOINT_URL_DYNAMODB} gives its
+     * endpoint (the property wins) and {@value #ENGINE_PROPERTY} chooses no other engine, or that property says
+     * {@code external}. Starts nothing; {@link #get()} then connects. Other test support (Spring's test contexts)
+     * asks it, so that every test of a run goes where {@link KeyPathDynamoDb} classes go.
+     *
+     * @throws IllegalArgumentException when {@value #ENGINE_PROPERTY} holds a value it does not take
+     */
+    public static boolean runsOnExternalEngine() {
+        return EngineChoice.DEFAULT.resolved() == EngineChoice.EXTERNAL;
+    }
+
+    /**
      * A table name not used before by this run, on any engine: the prefix ({@value #TABLE_PREFIX_PROPERTY},
      * {@code kp} by default), the run's start (UTC) and a random run id, then the hint's letters, digits,
      * {@code _ . -} and a counter, e.g. {@code kp-20300101t120000-x7k2-posts-3}.

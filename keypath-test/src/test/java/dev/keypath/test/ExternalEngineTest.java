@@ -71,6 +71,18 @@ class ExternalEngineTest {
     }
 
     @Test
+    void everyTableTheRunNamedIsDeletedWhenItEnds() {
+        TableNames run = TableNames.forThisRun();
+        TestDynamoDb engine = ExternalEngine.connect(endpoint(), run);
+        String byHand = run.unique("made-by-a-test");
+        String other = TestDynamoDb.uniqueTableName("another-run");
+        createTable(engine.client(), byHand);
+        createTable(running.client(), other);
+        engine.stop(); // as when the run's JVM ends
+        assertThat(running.client().listTables().tableNames()).doesNotContain(byHand).contains(other);
+    }
+
+    @Test
     void twoRunsOnOneEndpointNeverNameATableAlike() {
         Instant sameSecond = Instant.parse("2031-01-01T00:00:00Z");
         TableNames one = new TableNames("kp", sameSecond, "aaaa");

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the table's listener ({@code KeyPathTables.builder()…operationListener(ledger)}) and read
  * {@link #patterns()} and {@link #hotPartitions(int)} whenever you like.
  *
- * <p>Per access pattern it keeps the calls by outcome, latency percentiles (Micrometer's percentile histogram, over
+ * <p>Per access pattern it keeps the calls by outcome (operations, as {@link #CALLS} says), latency percentiles (Micrometer's percentile histogram, over
  * the recent {@link Builder#window window}), the read and write units per table and index, and the items DynamoDB
  * read against those returned. Over the same window it keeps the partitions that consumed the most capacity, in a
  * bounded summary ({@link Builder#hotPartitionCounters counters} per step of the window), never one entry per key:
@@ -29,6 +29,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Thread-safe; recording is lock-free but for the one step of the hot-partition summary it updates.
  */
 public final class AccessPatternLedger implements OperationListener {
+    /**
+     * What the calls of a pattern count: operations, one per report. A get, put, update, delete, batch, transaction
+     * or read-modify-write is one; a query, scan or count is one per page it reads (a stream of three pages is three
+     * calls). A Spring Data page method is one call of its query under its own name, its total one call under the
+     * name with {@code " (total)"} added.
+     */
+    public static final String CALLS = "operations: a get, put, update, delete, batch, transaction or "
+            + "read-modify-write is one; a query, scan or count is one per page it reads";
+
     /** The name under which patterns past {@link Builder#maxPatterns} are counted. */
     public static final String OTHER = "(other)";
 

@@ -16,7 +16,8 @@ import java.util.OptionalDouble;
  * @param accessPattern      the access pattern's name ({@link OperationReport#accessPattern()})
  * @param kind               the kind of operation first seen under this name
  * @param itemType           the simple name of the item type first seen under this name, or null for none
- * @param calls              the calls per outcome (every outcome present, zero when none)
+ * @param calls              the calls per outcome (every outcome present, zero when none): operations, a query's or
+ *                           scan's pages one each ({@link AccessPatternLedger#CALLS})
  * @param latency            latency percentiles over the ledger's window
  * @param readUnits          read capacity units in total
  * @param writeUnits         write capacity units in total

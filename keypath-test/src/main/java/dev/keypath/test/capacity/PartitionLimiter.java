@@ -77,7 +77,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  *       {@code Index…} with the table's or index's ARN), which the SDK's retry policy retries like DynamoDB's own
  *       throttles (each attempt is admitted anew). A batch write or batch get sends only the items whose partitions
  *       hold their units and returns the others as {@code UnprocessedItems} / {@code UnprocessedKeys}; when none
- *       can be processed it fails with the exception instead. A transaction is admitted whole or cancelled with
+ *       can be processed it fails with the exception instead, and each retry of it by the SDK is admitted anew, as a
+ *       whole: it goes through once every item's partition holds the item's units. A transaction is admitted whole or cancelled with
  *       {@code TransactionCanceledException}, reason {@code ThrottlingError} for the items on throttled partitions
  *       and {@code None} for the others.</li>
  * </ul>
@@ -93,7 +94,22 @@ public final class PartitionLimiter implements ExecutionInterceptor {
             new ExecutionAttribute<>("kp-limiter-writes");
     private static final ExecutionAttribute<Map<String, KeysAndAttributes>> THROTTLED_KEYS =
             new ExecutionAttribute<>("kp-limiter-keys");
-    private static final ExecutionAttribute<Demand> BATCH_REFUSED = new ExecutionAttribute<>("kp-limiter-refused");
+    private static final ExecutionAttribute<RefusedBatch> BATCH_REFUSED =
+            new ExecutionAttribute<>("kp-limiter-refused");
+
+    /**
+     * A batch none of whose items could be admitted when the call began: its first attempt fails, and each later
+     * attempt (the SDK retries the same request) is admitted anew, as a whole, until it is. Confined to one call.
+     */
+    private static final class RefusedBatch {
+        private final Demand first;
+        private boolean triedOnce;
+        private boolean admitted;
+
+        RefusedBatch(Demand first) {
+            this.first = first;
+        }
+    }
 
     /**
      * The limits of every partition.
@@ -178,11 +194,12 @@ public final class PartitionLimiter implements ExecutionInterceptor {
     @Override
     public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
         Region region = attributes.getAttribute(AwsExecutionAttribute.AWS_REGION);
-        Demand refused = attributes.getAttribute(BATCH_REFUSED);
-        if (refused != null) {
-            throw errors.throttled(region, List.of(refused.partition()), refused.kind());
-        }
         SdkRequest r = context.request();
+        RefusedBatch refused = attributes.getAttribute(BATCH_REFUSED);
+        if (refused != null) {
+            admitRefusedBatch(refused, r, region);
+            return;
+        }
         if (r instanceof TransactWriteItemsRequest tw) {
             admitTransaction(demands.transactWrite(tw));
             return;
@@ -215,6 +232,36 @@ public final class PartitionLimiter implements ExecutionInterceptor {
             return settleBatchGet(req, bg, attributes);
         }
         return Boolean.TRUE.equals(attributes.getAttribute(CAPACITY_ADDED)) ? withoutCapacity(response) : response;
+    }
+
+    /**
+     * The first attempt of a batch refused whole fails as decided when the call began; each later one is admitted if
+     * every item's partition now holds the item's units, and fails again otherwise.
+     */
+    private void admitRefusedBatch(RefusedBatch refused, SdkRequest r, Region region) {
+        if (refused.admitted) {
+            return;
+        }
+        if (!refused.triedOnce) {
+            refused.triedOnce = true;
+            throw errors.throttled(region, List.of(refused.first.partition()), refused.first.kind());
+        }
+        Set<PartitionId> lacking = ledger.admitAll(batchDemands(r));
+        if (!lacking.isEmpty()) {
+            throw errors.throttled(region, List.copyOf(lacking), refused.first.kind());
+        }
+        refused.admitted = true;
+    }
+
+    private List<Demand> batchDemands(SdkRequest r) {
+        List<Demand> all = new ArrayList<>();
+        if (r instanceof BatchWriteItemRequest bw) {
+            bw.requestItems().forEach((t, writes) -> writes.forEach(w -> demands.batchWrite(t, w).ifPresent(all::add)));
+        } else if (r instanceof BatchGetItemRequest bg) {
+            bg.requestItems().forEach((t, k) -> k.keys().forEach(key -> demands
+                    .batchGet(t, key, Boolean.TRUE.equals(k.consistentRead())).ifPresent(all::add)));
+        }
+        return all;
     }
 
     private Optional<Demand> singleDemand(SdkRequest r) {
@@ -263,7 +310,7 @@ public final class PartitionLimiter implements ExecutionInterceptor {
             return r;
         }
         if (admitted.isEmpty()) {
-            attributes.putAttribute(BATCH_REFUSED, firstRefused);
+            attributes.putAttribute(BATCH_REFUSED, new RefusedBatch(firstRefused));
             return r;
         }
         attributes.putAttribute(THROTTLED_WRITES, throttled);
@@ -297,7 +344,7 @@ public final class PartitionLimiter implements ExecutionInterceptor {
             return r;
         }
         if (admitted.isEmpty()) {
-            attributes.putAttribute(BATCH_REFUSED, firstRefused);
+            attributes.putAttribute(BATCH_REFUSED, new RefusedBatch(firstRefused));
             return r;
         }
         attributes.putAttribute(THROTTLED_KEYS, throttled);

@@ -200,6 +200,36 @@ class OperationObserverTest {
         assertThat(starts.get(2).parent()).isSameAs(handles.get(0));
     }
 
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aReadModifyWriteReportsTheSumOfItsReadsAndCommitUnderItsOwnName(Kind kind) {
+        User stored = table.put(new User(UUID.randomUUID(), "kim", "kim@example.com", null, null));
+        KeyPath path = table.keyPathOf(stored);
+        clear();
+        if (kind == Kind.SYNC) {
+            table.readModifyWrite(tx -> tx.put(renamed(tx.read(User.class, path).orElseThrow())));
+        } else {
+            asyncTable.readModifyWrite(tx -> tx.read(User.class, path)
+                    .thenApply(found -> tx.put(renamed(found.orElseThrow())))).join();
+        }
+        OperationReport unit = LISTENED.stream().filter(r -> r.kind() == OperationKind.READ_MODIFY_WRITE)
+                .findFirst().orElseThrow();
+        List<OperationReport> inside = LISTENED.stream().filter(r -> r != unit).toList();
+        assertThat(inside).extracting(OperationReport::kind).contains(OperationKind.GET, OperationKind.TRANSACT_WRITE);
+        assertThat(unit.accessPattern()).isEqualTo("readModifyWrite");
+        assertThat(unit.requests()).isEqualTo(inside.stream().mapToInt(OperationReport::requests).sum()).isPositive();
+        assertThat(unit.capacity().readUnits()).isPositive().isCloseTo(
+                inside.stream().mapToDouble(r -> r.capacity().readUnits()).sum(), within(1e-9));
+        assertThat(unit.capacity().writeUnits()).isPositive().isCloseTo(
+                inside.stream().mapToDouble(r -> r.capacity().writeUnits()).sum(), within(1e-9));
+        assertThat(unit.itemsRead()).isEqualTo(inside.stream().mapToLong(OperationReport::itemsRead).sum());
+        assertThat(unit.capacity().tables()).containsKey(table.tableName());
+    }
+
+    private static User renamed(User user) {
+        return new User(user.userId(), "lee", user.email(), user.createdAt(), user.version());
+    }
+
     @Test
     void anObserverThatThrowsChangesNothing() {
         User user = new User(UUID.randomUUID(), "kim", "kim@example.com", null, null);

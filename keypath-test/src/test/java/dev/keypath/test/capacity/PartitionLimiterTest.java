@@ -359,6 +359,56 @@ class PartitionLimiterTest {
     }
 
     @Test
+    void aBatchRefusedWholeGoesThroughOnALaterRetryOnceItsPartitionHasUnits() {
+        PartitionLimiter limiter = PartitionLimiter.builder().clock(ticking()).writeUnitsPerSecond(1).build();
+        DynamoDbClient client = retrying(limiter, 3);
+        KeyPath feed = feed();
+        put(client, feed, 0, 1, 100);
+        BatchWriteItemResponse r = batch(client, writes(feed, 1, 1));
+        assertThat(r.unprocessedItems()).as("0.4, then 0.8 units held; the third attempt finds 1.2").isEmpty();
+        assertThat(stored(feed)).isEqualTo(2);
+        assertThat(limiter.usage(partition(feed))).isEqualTo(new PartitionUsage(0, 2, 0, 2));
+    }
+
+    @Test
+    void aBatchGetRefusedWholeGoesThroughOnALaterRetryOnceItsPartitionHasUnits() {
+        PartitionLimiter limiter = PartitionLimiter.builder().clock(ticking()).readUnitsPerSecond(1).build();
+        DynamoDbClient client = retrying(limiter, 3);
+        KeyPath feed = feed();
+        put(client(PartitionLimiter.builder().build()), feed, 0, 1, 100);
+        Map<String, AttributeValue> key = RawItems.key(feed.then("event", 0));
+        Runnable read = () -> assertThat(client.batchGetItem(b -> b.requestItems(Map.of(table.tableName(),
+                KeysAndAttributes.builder().keys(key).consistentRead(true).build())))
+                .responses().get(table.tableName())).hasSize(1);
+        read.run();
+        read.run();
+        assertThat(limiter.usage(partition(feed))).as("the second batch was refused twice, then read")
+                .isEqualTo(new PartitionUsage(2, 0, 2, 0));
+    }
+
+    /** A clock that moves 0.4 s whenever the limiter looks at the time. */
+    private static InstantSource ticking() {
+        return new InstantSource() {
+            private Instant now = Instant.parse("2030-01-01T00:00:00Z");
+
+            @Override
+            public synchronized Instant instant() {
+                now = now.plusMillis(400);
+                return now;
+            }
+        };
+    }
+
+    /** A client through {@code limiter} whose SDK retries a throttled call up to {@code attempts} in all. */
+    private DynamoDbClient retrying(PartitionLimiter limiter, int attempts) {
+        DynamoDbClient c = engine.clientBuilder().overrideConfiguration(o -> o.addExecutionInterceptor(limiter)
+                .retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder().maxAttempts(attempts).build()))
+                .build();
+        clients.add(c);
+        return c;
+    }
+
+    @Test
     void aGlobalIndexQueryMetersTheIndexPartition() {
         String name = TestDynamoDb.uniqueTableName("indexed");
         DynamoDbClient admin = engine.client();

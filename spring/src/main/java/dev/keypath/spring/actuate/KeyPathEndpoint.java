@@ -46,7 +46,8 @@ public class KeyPathEndpoint {
         List<PatternDescriptor> patterns = ledger.patterns().stream().map(KeyPathEndpoint::pattern).toList();
         List<HotPartitionDescriptor> hot = ledger.hotPartitions(hotPartitions).stream()
                 .map(KeyPathEndpoint::hot).toList();
-        return new LedgerDescriptor(table, ledger.window().toString(), ledger.windowUnits(), patterns, hot);
+        return new LedgerDescriptor(table, ledger.window().toString(), ledger.windowUnits(), AccessPatternLedger.CALLS,
+                patterns, hot);
     }
 
     private static PatternDescriptor pattern(PatternFigures f) {
@@ -86,11 +87,13 @@ public class KeyPathEndpoint {
      * @param table         the table
      * @param window        the window of the latency percentiles and hot partitions (ISO-8601)
      * @param windowUnits   the capacity units of the operations in the window that addressed a partition
+     * @param callsAre      what a pattern's {@code calls} count ({@link AccessPatternLedger#CALLS})
      * @param patterns      every access pattern, by name
      * @param hotPartitions the hottest partitions of the window, hottest first
      */
-    public record LedgerDescriptor(String table, String window, double windowUnits, List<PatternDescriptor> patterns,
-                                   List<HotPartitionDescriptor> hotPartitions) implements OperationResponseBody {
+    public record LedgerDescriptor(String table, String window, double windowUnits, String callsAre,
+                                   List<PatternDescriptor> patterns, List<HotPartitionDescriptor> hotPartitions)
+            implements OperationResponseBody {
     }
 
     /**

@@ -276,12 +276,51 @@ public class KeyPathDynamoProperties {
          */
         private boolean enabled = true;
 
+        /**
+         * Whether the 409 of a taken unique key path names the key path of the item that holds it ("holder"). Off:
+         * the client learns that the value is taken, not whose it is.
+         */
+        private boolean includeHolder;
+
+        /**
+         * Whether a problem carries keypath's exception, its class and message ("exception"), which can name other
+         * items and carry DynamoDB's own words. For development.
+         */
+        private boolean includeException;
+
+        /** Whether a problem carries the failure's stack trace ("trace"). For development. */
+        private boolean includeStacktrace;
+
         public boolean isEnabled() {
             return enabled;
         }
 
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+
+        public boolean isIncludeHolder() {
+            return includeHolder;
+        }
+
+        public void setIncludeHolder(boolean includeHolder) {
+            this.includeHolder = includeHolder;
+        }
+
+        public boolean isIncludeException() {
+            return includeException;
+        }
+
+        public void setIncludeException(boolean includeException) {
+            this.includeException = includeException;
+        }
+
+        public boolean isIncludeStacktrace() {
+            return includeStacktrace;
+        }
+
+        public void setIncludeStacktrace(boolean includeStacktrace) {
+            this.includeStacktrace = includeStacktrace;
         }
     }
 

@@ -4,10 +4,12 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.micrometer.KeyPathObservations;
+import dev.keypath.micrometer.KeyPathTracingObservationHandler;
 import dev.keypath.micrometer.ledger.AccessPatternLedger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.tracing.Tracer;
 import java.util.Set;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -26,6 +28,8 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 
 /**
@@ -36,7 +40,8 @@ import org.springframework.core.env.Environment;
  */
 @AutoConfiguration(before = KeyPathDynamoAutoConfiguration.class,
         afterName = {KeyPathLedgerAutoConfiguration.OBSERVATION_AUTO_CONFIGURATION,
-                KeyPathLedgerAutoConfiguration.METER_REGISTRY_AUTO_CONFIGURATION})
+                KeyPathLedgerAutoConfiguration.METER_REGISTRY_AUTO_CONFIGURATION,
+                KeyPathLedgerAutoConfiguration.TRACING_AUTO_CONFIGURATION})
 @ConditionalOnClass({KeyPathTable.class, AccessPatternLedger.class})
 @EnableConfigurationProperties({KeyPathLedgerProperties.class, KeyPathObservationProperties.class})
 public class KeyPathLedgerAutoConfiguration {
@@ -46,6 +51,10 @@ public class KeyPathLedgerAutoConfiguration {
     /** Spring Boot's auto-configuration of the application's {@code MeterRegistry}, which this one runs after. */
     static final String METER_REGISTRY_AUTO_CONFIGURATION =
             "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration";
+    /** Spring Boot's auto-configuration of Micrometer Tracing's {@code Tracer}, which this one runs after. */
+    static final String TRACING_AUTO_CONFIGURATION =
+            "org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration";
+    static final String TRACER = "io.micrometer.tracing.Tracer";
     static final String OBSERVATION_REGISTRY = "io.micrometer.observation.ObservationRegistry";
     static final String METER_REGISTRY = "io.micrometer.core.instrument.MeterRegistry";
     /** Spring Boot's property of the meters its meter handler leaves out of observations. */
@@ -182,5 +191,22 @@ public class KeyPathLedgerAutoConfiguration {
                 .orElse(Set.of()).contains(DefaultMeterObservationHandler.IgnoredMeters.LONG_TASK_TIMER);
         return KeyPathObservations.builder(ObservationRegistry.NOOP).meterRegistry(meters)
                 .longTaskTimer(longTaskTimer).build();
+    }
+
+    /**
+     * Where the application traces with Micrometer Tracing (a {@code Tracer} bean), the span handler of keypath's
+     * observations, ahead of Boot's default one: each key on the span with OpenTelemetry's type
+     * ({@link KeyPathTracingObservationHandler}).
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = TRACER)
+    @ConditionalOnBean(type = TRACER)
+    static class TracingConfiguration {
+        @Bean
+        @Order(Ordered.HIGHEST_PRECEDENCE)
+        @ConditionalOnMissingBean
+        KeyPathTracingObservationHandler keyPathTracingObservationHandler(Tracer tracer) {
+            return new KeyPathTracingObservationHandler(tracer);
+        }
     }
 }

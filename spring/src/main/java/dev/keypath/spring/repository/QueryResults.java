@@ -30,6 +30,8 @@ import org.springframework.data.util.Streamable;
  */
 record QueryResults(KeyPathDynamoOperations operations, String method, Optional<ItemQuery.Builder> base,
                     boolean descending, Integer max, Projection<?> projection) {
+    /** What the access pattern of a page's total adds to the method's. */
+    static final String TOTAL = " (total)";
 
     /** Results of whole items. */
     QueryResults(KeyPathDynamoOperations operations, String method, Optional<ItemQuery.Builder> base,
@@ -99,6 +101,18 @@ record QueryResults(KeyPathDynamoOperations operations, String method, Optional<
                 .build())).orElse(0L);
     }
 
+    /**
+     * The total of a page: {@link #count()} named after the method's access pattern with {@value #TOTAL} added, so
+     * that the page method counts once under its own name and what its total costs is seen apart.
+     */
+    private long total() {
+        return base.map(q -> {
+            ItemQuery counting = q.descending(descending).limit(max == null ? 0 : max).pageToken(null).build();
+            String name = counting.name().orElse(method);
+            return operations.count(counting.toBuilder().named(name + TOTAL).build());
+        }).orElse(0L);
+    }
+
     boolean exists() {
         return base.map(q -> operations.count(q.limit(1).pageToken(null).build()) > 0).orElse(false);
     }
@@ -124,7 +138,7 @@ record QueryResults(KeyPathDynamoOperations operations, String method, Optional<
             return new KeyPathPage<>(all, Pageable.unpaged(pageable.getSort()), all.size(), null);
         }
         Page<Object> page = read(request);
-        long total = count();
+        long total = total();
         return new KeyPathPage<>(page.items(), request, total,
                 page.hasMore() ? request.withNextToken(page.nextPageToken()).next() : null);
     }

@@ -12,7 +12,12 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Condition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
  * DynamoDB Local in this JVM as the development service of an application run from its tests, following Spring
@@ -32,25 +37,44 @@ import org.springframework.core.env.Environment;
  * <p>It declares the engine (in memory, on a loopback port, stopped with the context), a
  * {@link KeyPathDynamoConnectionDetails} that points keypath's client at it — which wins over the application's
  * {@code keypath.dynamodb.*} connection properties — and creates the table with its indexes as soon as keypath's
- * table is built. Data lives as long as the process.
+ * table is built. Data lives as long as the process. In a test whose run is given an engine already running
+ * ({@code -Dkeypath.dynamodb.endpoint=…}, see {@code keypath-test}), it connects there instead, on the test context's
+ * own table.
  */
 @TestConfiguration(proxyBeanMethods = false)
 public class KeyPathDevelopmentEngine {
     private static final Log LOG = LogFactory.getLog(KeyPathDevelopmentEngine.class);
 
-    @Bean(destroyMethod = "close")
-    EmbeddedDynamoDb keyPathDevelopmentDynamoDb(Environment environment) {
-        EngineLogs.quietUnlessAsked(environment.getProperty(KeyPathDynamoProperties.PREFIX + ".engine-logs",
-                Boolean.class, false), environment, KeyPathDevelopmentEngine.class.getClassLoader());
-        EmbeddedDynamoDb engine = EmbeddedDynamoDb.start();
-        LOG.info("keypath: DynamoDB Local for development at " + engine.endpoint() + "; data lives in memory");
-        return engine;
+    /** DynamoDB Local in this JVM: the development service, and tests run without an engine already running. */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(InThisJvm.class)
+    static class EngineInThisJvm {
+        @Bean(destroyMethod = "close")
+        EmbeddedDynamoDb keyPathDevelopmentDynamoDb(Environment environment) {
+            EngineLogs.quietUnlessAsked(environment.getProperty(KeyPathDynamoProperties.PREFIX + ".engine-logs",
+                    Boolean.class, false), environment, KeyPathDevelopmentEngine.class.getClassLoader());
+            EmbeddedDynamoDb engine = EmbeddedDynamoDb.start();
+            LOG.info("keypath: DynamoDB Local for development at " + engine.endpoint() + "; data lives in memory");
+            return engine;
+        }
+
+        @Bean
+        KeyPathDynamoConnectionDetails keyPathDevelopmentConnection(EmbeddedDynamoDb keyPathDevelopmentDynamoDb) {
+            URI endpoint = keyPathDevelopmentDynamoDb.endpoint();
+            return () -> endpoint;
+        }
     }
 
-    @Bean
-    KeyPathDynamoConnectionDetails keyPathDevelopmentConnection(EmbeddedDynamoDb keyPathDevelopmentDynamoDb) {
-        URI endpoint = keyPathDevelopmentDynamoDb.endpoint();
-        return () -> endpoint;
+    /** In a test context of a run given an engine already running: that engine instead of one in this JVM. */
+    @Configuration(proxyBeanMethods = false)
+    @Conditional(RunningTestEngine.class)
+    static class EngineOfTheTestRun {
+        @Bean
+        KeyPathDynamoConnectionDetails keyPathDevelopmentConnection(Environment environment) {
+            URI endpoint = URI.create(environment.getRequiredProperty(RunningEngineContextCustomizer.ENGINE_PROPERTY));
+            LOG.info("keypath: the test run's engine at " + endpoint + " instead of DynamoDB Local in this JVM");
+            return () -> endpoint;
+        }
     }
 
     /** Creates (or checks) the table of keypath's {@link KeyPathTable} bean as soon as it is built. */
@@ -66,5 +90,21 @@ public class KeyPathDevelopmentEngine {
                 return bean;
             }
         };
+    }
+
+    /** Whether the test run moved this context to an engine already running. */
+    static final class RunningTestEngine implements Condition {
+        @Override
+        public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            return context.getEnvironment().containsProperty(RunningEngineContextCustomizer.ENGINE_PROPERTY);
+        }
+    }
+
+    /** The opposite of {@link RunningTestEngine}. */
+    static final class InThisJvm implements Condition {
+        @Override
+        public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            return !context.getEnvironment().containsProperty(RunningEngineContextCustomizer.ENGINE_PROPERTY);
+        }
     }
 }

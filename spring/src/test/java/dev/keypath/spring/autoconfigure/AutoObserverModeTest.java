@@ -6,6 +6,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.micrometer.KeyPathObservations;
+import dev.keypath.micrometer.KeyPathTracingObservationHandler;
 import dev.keypath.spring.actuate.KeyPathEndpoint;
 import dev.keypath.spring.sample.User;
 import dev.keypath.test.TestDynamoDb;
@@ -189,6 +190,13 @@ class AutoObserverModeTest {
                 .run(ctx -> assertThat(observed(ctx)).contains(KeyPathObservations.OPERATION));
         runner.withUserConfiguration(TracingAwareHandler.class)
                 .run(ctx -> assertThat(observed(ctx)).contains(KeyPathObservations.OPERATION));
+    }
+
+    @Test
+    void aTracerGetsKeypathsTypedSpanHandlerAheadOfTheDefaultOne() {
+        runner.withBean(Tracer.class, () -> Tracer.NOOP).run(ctx -> assertThat(ctx)
+                .hasSingleBean(KeyPathTracingObservationHandler.class));
+        runner.run(ctx -> assertThat(ctx).doesNotHaveBean(KeyPathTracingObservationHandler.class));
     }
 
     /** A customizer of the observation registry's, which may add handlers no bean shows. */

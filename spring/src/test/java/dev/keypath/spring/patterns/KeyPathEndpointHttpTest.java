@@ -79,6 +79,8 @@ class KeyPathEndpointHttpTest {
 
         JsonNode ledger = ledger();
         assertThat(ledger.get("table").asString()).isEqualTo("spring-patterns-http");
+        assertThat(ledger.get("callsAre").asString()).as("what a call is")
+                .startsWith("operations").contains("one per page");
         assertThat(ledger.get("window").asString()).isEqualTo("PT1M");
 
         JsonNode timeline = pattern(ledger, "timeline");

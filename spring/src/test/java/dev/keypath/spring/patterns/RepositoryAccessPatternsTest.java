@@ -77,10 +77,14 @@ class RepositoryAccessPatternsTest {
     }
 
     @Test
-    void aPageAndItsCountShareTheMethodsName() {
+    void aPageCountsOnceUnderTheMethodsNameAndItsTotalApart() {
         assertThat(patternsOf(() -> articles.findByAuthorIdAndArticleIdGreaterThan(author, 2, PageRequest.of(0, 2))))
-                .containsExactly("ArticleRepository.findByAuthorIdAndArticleIdGreaterThan");
-        assertThat(REPORTS).extracting(OperationReport::kind).contains(OperationKind.QUERY, OperationKind.COUNT);
+                .containsExactly("ArticleRepository.findByAuthorIdAndArticleIdGreaterThan",
+                        "ArticleRepository.findByAuthorIdAndArticleIdGreaterThan (total)");
+        assertThat(REPORTS).filteredOn(r -> r.accessPattern().endsWith("GreaterThan"))
+                .singleElement().extracting(OperationReport::kind).isEqualTo(OperationKind.QUERY);
+        assertThat(REPORTS).filteredOn(r -> r.accessPattern().endsWith("(total)"))
+                .singleElement().extracting(OperationReport::kind).isEqualTo(OperationKind.COUNT);
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.dynamodb.annotation.Version;
 import dev.keypath.spring.repository.KeyPathPageRequest;
 import dev.keypath.test.TestDynamoDb;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Email;
 import jakarta.validation.constraints.NotBlank;
 import java.util.List;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -24,7 +26,7 @@ public class WebApplication {
     /** An account: a unique e-mail, a version, a name that must not be blank. */
     @ItemType(keyPath = "/account-{id}")
     @UniqueKeyPath("/email-{email}")
-    public record Account(String id, String email, @NotBlank String name, String notes, @Version Long version) {
+    public record Account(String id, @Email String email, @NotBlank String name, String notes, @Version Long version) {
     }
 
     @Bean(destroyMethod = "")
@@ -43,6 +45,11 @@ public class WebApplication {
 
         @PostMapping("/accounts")
         Account create(@RequestBody Account account) {
+            return accounts.insert(account);
+        }
+
+        @PostMapping("/accounts/validated")
+        Account createValidated(@Valid @RequestBody Account account) {
             return accounts.insert(account);
         }
 

@@ -27,6 +27,31 @@ final class CapacityTally {
     private int retries;
     private long itemsRead;
 
+    /**
+     * Adds what {@code inner}, an operation run inside this one (a read or the commit of a read-modify-write),
+     * sent, consumed and read.
+     */
+    void include(CapacityTally inner) {
+        read += inner.read;
+        write += inner.write;
+        if (inner.firstTable != null) {
+            table(inner.firstTable, inner.firstRead, inner.firstWrite);
+        }
+        if (inner.tables != null) {
+            inner.tables.forEach((name, u) -> table(name, u[0], u[1]));
+        }
+        if (inner.globalIndexes != null) {
+            inner.globalIndexes.forEach((name, u) -> globalIndexes = into(globalIndexes, name, u[0], u[1]));
+        }
+        if (inner.localIndexes != null) {
+            inner.localIndexes.forEach((name, u) -> localIndexes = into(localIndexes, name, u[0], u[1]));
+        }
+        requests += inner.requests;
+        reported += inner.reported;
+        retries += inner.retries;
+        itemsRead += inner.itemsRead;
+    }
+
     /** A request is about to be sent. */
     void sent() {
         requests++;

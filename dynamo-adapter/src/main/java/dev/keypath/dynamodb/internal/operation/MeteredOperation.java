@@ -15,13 +15,15 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
 /**
  * One logical operation, metered: every request it sends asks for consumed capacity as the table's
  * {@link Metering} says, and every response's capacity is summed ({@link CapacityTally}), whichever driver runs
  * it, so pages, batch retries, sequence allocations, alias writes and index hydration all count. When it ends, the
  * capacity goes into its result (for a result that carries it) and a report to the table's observer (when there is
- * one). Both drivers run it as any operation: it changes no request but its {@code ReturnConsumedCapacity}, no
+ * one). An operation run inside another (the reads and commit of a read-modify-write) adds its sums to the
+ * enclosing one's when it ends, so that the enclosing report counts every request of its own. Both drivers run it as any operation: it changes no request but its {@code ReturnConsumedCapacity}, no
  * response and no exception.
  *
  * <p>With an observer, its first step starts the observation, each request is announced and its answer or failure
@@ -36,6 +38,8 @@ final class MeteredOperation<T> implements Operation<T> {
     private final String table;
     private final Access<T> access;
     private final OperationObservation parent;
+    /** The operation this one runs inside (a read-modify-write), whose report includes this one's; or null. */
+    private final MeteredOperation<?> enclosing;
     private final CapacityTally tally = new CapacityTally();
     private long started;
     private boolean ended;
@@ -50,12 +54,13 @@ final class MeteredOperation<T> implements Operation<T> {
     private KeyPath addressed;
 
     MeteredOperation(Operation<T> inner, Metering metering, String table, Access<T> access,
-                     OperationObservation parent) {
+                     MeteredOperation<?> enclosing) {
         this.inner = inner;
         this.metering = metering;
         this.table = table;
         this.access = access;
-        this.parent = parent;
+        this.enclosing = enclosing;
+        this.parent = enclosing == null ? null : enclosing.observation();
     }
 
     @Override
@@ -118,7 +123,8 @@ final class MeteredOperation<T> implements Operation<T> {
         DynamoApi<Q, R> api = exchange.api();
         Q request = api.asking(exchange.request(), metering.mode());
         tally.sent();
-        RequestObservation heard = observation == null ? null : Observers.request(observation, api.toString());
+        RequestObservation heard = observation == null ? null : Observers.request(observation, api.toString(),
+                request instanceof DynamoDbRequest sentRequest ? sentRequest : null);
         // nothing hears the request: no answer to tell, nothing to close
         RequestObservation sent = heard == RequestObservation.NONE ? null : heard;
         if (sent != null) {
@@ -203,6 +209,9 @@ final class MeteredOperation<T> implements Operation<T> {
             return;
         }
         ended = true;
+        if (enclosing != null) { // a read or commit of a read-modify-write: its requests are the unit's too
+            enclosing.tally.include(tally);
+        }
         if (observation == null) {
             return;
         }

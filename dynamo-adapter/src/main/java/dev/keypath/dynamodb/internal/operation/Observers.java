@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.dynamodb.OperationStart;
 import dev.keypath.dynamodb.RequestObservation;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
 /**
  * A table's listener and observer as one {@link OperationObserver}, and calls into observers that can never
@@ -35,9 +36,9 @@ final class Observers {
         }
     }
 
-    static RequestObservation request(OperationObservation observation, String api) {
+    static RequestObservation request(OperationObservation observation, String api, DynamoDbRequest sent) {
         try {
-            RequestObservation request = observation.request(api);
+            RequestObservation request = observation.request(api, sent);
             return request == null ? RequestObservation.NONE : request;
         } catch (RuntimeException ignored) {
             return RequestObservation.NONE;
@@ -89,8 +90,13 @@ final class Observers {
             implements OperationObservation {
         @Override
         public RequestObservation request(String api) {
-            RequestObservation a = Observers.request(first, api);
-            RequestObservation b = Observers.request(second, api);
+            return request(api, null);
+        }
+
+        @Override
+        public RequestObservation request(String api, DynamoDbRequest sent) {
+            RequestObservation a = Observers.request(first, api, sent);
+            RequestObservation b = Observers.request(second, api, sent);
             return a == RequestObservation.NONE ? b : b == RequestObservation.NONE ? a : new BothRequests(a, b);
         }
 

@@ -126,7 +126,7 @@ public final class TableOperations {
                                      Operation<?> enclosing) {
         return new MeteredOperation<>(operation, metering, table,
                 new MeteredOperation.Access<>(kind, type, index, keyPath, name, returned, attach),
-                enclosing instanceof MeteredOperation<?> m ? m.observation() : null);
+                enclosing instanceof MeteredOperation<?> m ? m : null);
     }
 
     /** The key path a query or count addresses: its subtree's prefix or its range's lower bound. */
