@@ -121,7 +121,7 @@ public class KeyPathEndpoint {
      * @param p90  90th percentile over the window
      * @param p99  99th percentile over the window
      * @param max  longest over the window
-     * @param mean mean since the start
+     * @param mean mean of the calls in the window
      */
     public record LatencyDescriptor(double p50, double p90, double p99, double max, double mean) {
     }
