@@ -153,7 +153,7 @@ class SocialApiTest {
     private static PatternFigures timeline(AccessPatternLedger ledger) {
         return ledger.patterns().stream().filter(p -> p.accessPattern().equals("PostRepository.timeline"))
                 .findFirst().orElse(new PatternFigures("PostRepository.timeline", null, null, Map.of(), null, 0, 0,
-                        Map.of(), Map.of(), 0, 0, 0, 0, 0));
+                        Map.of(), Map.of(), 0, 0, 0, 0, 0, 0));
     }
 
     @Test
