@@ -20,10 +20,12 @@ import org.apache.spark.sql.types.StructType;
 final class DatasetWrite implements WriteBuilder, Write, BatchWrite {
     private final TableWrite write;
     private final StructType schema;
+    private final String reportId;
 
-    DatasetWrite(TableWrite write, StructType schema) {
+    DatasetWrite(TableWrite write, StructType schema, String reportId) {
         this.write = write;
         this.schema = schema;
+        this.reportId = reportId;
         WriteColumns.of(schema, write.typeName() == null ? null : TypeClasses.load(write.typeName()));
         if (write.typeName() != null) {
             try (var table = write.table().open()) {
@@ -53,6 +55,7 @@ final class DatasetWrite implements WriteBuilder, Write, BatchWrite {
     @Override
     public void commit(WriterCommitMessage[] messages) {
         WriteReport report = WriteResult.report(List.of(messages));
+        KeyPathDatasets.reported(reportId, report);
         if (report.refused() > 0 && write.refusalsDirectory() == null) {
             throw new RowsRefusedException(report);
         }

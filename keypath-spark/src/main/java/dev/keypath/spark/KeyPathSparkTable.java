@@ -45,6 +45,7 @@ final class KeyPathSparkTable implements SupportsRead, SupportsWrite {
 
     @Override
     public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-        return new DatasetWrite(SparkOptions.write(info.options()), info.schema());
+        return new DatasetWrite(SparkOptions.write(info.options()), info.schema(),
+                info.options().get(SparkOptions.REPORT));
     }
 }

@@ -28,9 +28,11 @@ import java.util.Set;
  */
 final class SparkOptions {
     static final String SETTINGS = "settings";
+    /** The id under which a write hands its report back to {@link KeyPathDatasets#write}. */
+    static final String REPORT = "reportid";
     private static final Set<String> KNOWN = Set.of(SETTINGS, "table", "export", "region", "endpoint", "types",
             "type", "readcapacity", "writecapacity", "segments", "concurrenttasks", "unreadable", "sideoutput",
-            "keepinternalitems", "keepexpireditems", "consistentread", "refusals", "path");
+            "keepinternalitems", "keepexpireditems", "consistentread", "refusals", "path", REPORT);
 
     private SparkOptions() {
     }
