@@ -15,6 +15,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the checksums the verification compares. Immutable and thread-safe.
  */
 public final class ItemMoves {
+    /** The attribute of a moved item's {@code _kp_src} marker. */
+    public static final String MARKER_ATTRIBUTE = SourceMarker.ATTRIBUTE;
     private final MigrationMapping mapping;
     private final Tables tables;
 
