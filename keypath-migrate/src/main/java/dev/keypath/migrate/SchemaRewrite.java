@@ -110,6 +110,15 @@ public final class SchemaRewrite {
     }
 
     /**
+     * Whether one stored item, as a scan read it, needs no rewrite: of another type, or of this one in its current
+     * form. Reads nothing: for a job's verification of its rewrite.
+     */
+    public boolean isCurrent(Map<String, AttributeValue> stored) {
+        return !StoredUpgrade.isOf(settings.schema(), stored) || CurrentStoredForm.of(settings.schema(), stored)
+                .equals(stored);
+    }
+
+    /**
      * What {@link #rewrite(Map)} did to one item. Immutable.
      *
      * @param outcome    rewritten, found current (by this rewrite or another writer's), or gone (deleted meanwhile, or

@@ -35,6 +35,7 @@ final class Blog {
 
     /** A new, bootstrapped table with the types registered. */
     static KeyPathTable fresh(String hint) {
+        EngineProcess.ensure();
         KeyPathTable table = KeyPathTables.builder().client(TestDynamoDb.get().client())
                 .tableName(TestDynamoDb.uniqueTableName(hint)).register(User.class).register(Post.class).build();
         table.bootstrap();

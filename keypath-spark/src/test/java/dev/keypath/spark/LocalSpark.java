@@ -12,6 +12,7 @@ final class LocalSpark {
     }
 
     static synchronized SparkSession session() {
+        EngineProcess.ensure();
         return SparkSession.builder().master("local[2,4]").appName("keypath-spark-tests")
                 .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
@@ -21,6 +22,7 @@ final class LocalSpark {
 
     /** The test engine, as every task reaches it. */
     static DynamoDbConnection engine() {
+        EngineProcess.ensure();
         TestDynamoDb engine = TestDynamoDb.get();
         return DynamoDbConnection.region(engine.region().id()).endpoint(engine.endpoint());
     }

@@ -43,6 +43,7 @@ final class StringKeyedSource {
 
     /** A new source table of {@code items} items or a few more: users of nine posts, one legacy item in fifty. */
     static String create(String hint, int items) {
+        EngineProcess.ensure();
         DynamoDbClient client = TestDynamoDb.get().client();
         String table = TestDynamoDb.uniqueTableName(hint);
         client.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
