@@ -1,5 +1,6 @@
 package dev.keypath.spark;
 
+import dev.keypath.dynamodb.ItemSchema;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
 import dev.keypath.dynamodb.storage.StoredItemSizes;
@@ -99,8 +100,9 @@ public final class SchemaRewriteJob {
         List<SchemaRewriteJobRun> parts = RawScan.lines(spark, table.connection(), table.tableName(), segments,
                 readCapacity, concurrentTasks).mapPartitions(lines -> {
                     try (KeyPathTable t = spec.open()) {
+                        ItemSchema<?> schema = t.schema(TypeClasses.load(typeName));
                         SchemaRewrite rewrite = SchemaRewrite.builder().client(spec.connection().client())
-                                .table(spec.tableName()).type(t.schema(TypeClasses.load(typeName))).build();
+                                .table(spec.tableName()).type(schema).build();
                         TaskBudget budget = new TaskBudget(writeShare);
                         long scanned = 0;
                         long ofType = 0;
@@ -115,10 +117,10 @@ public final class SchemaRewriteJob {
                                 continue;
                             }
                             if (!write) {
-                                if (rewrite.isCurrent(item)) {
-                                    current += isOfType(t, typeName, item) ? 1 : 0;
+                                if (isOfType(schema, item)) {
+                                    ofType++;
+                                    current += rewrite.isCurrent(item) ? 1 : 0;
                                 }
-                                ofType += isOfType(t, typeName, item) ? 1 : 0;
                                 continue;
                             }
                             double reserve = Math.max(1, Math.ceil(StoredItemSizes.itemSize(item) / 1024.0));
@@ -151,12 +153,11 @@ public final class SchemaRewriteJob {
         return total;
     }
 
-    private static boolean isOfType(KeyPathTable table, String typeName, Map<String, AttributeValue> item) {
+    private static boolean isOfType(ItemSchema<?> schema, Map<String, AttributeValue> item) {
         AttributeValue stored = item.get(StoredItemLayout.TYPE);
         if (stored == null || stored.s() == null) {
             return false;
         }
-        var schema = table.schema(TypeClasses.load(typeName));
         return stored.s().equals(schema.typeName()) || schema.history().formerTypeNames().contains(stored.s());
     }
 }
