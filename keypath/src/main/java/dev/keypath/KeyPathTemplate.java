@@ -15,8 +15,11 @@ import java.util.Optional;
  */
 public final class KeyPathTemplate {
 
-    /** One element: a namespace with a literal id, a variable id, or no id. */
-    private record Part(Namespace checkedNamespace, KeyId literal, String variable) {
+    /**
+     * One element: a namespace with a literal id, a variable id, or no id; {@code position} is the variable's place
+     * among {@link #variables()}, -1 where there is none.
+     */
+    private record Part(Namespace checkedNamespace, KeyId literal, String variable, int position) {
         String namespace() {
             return checkedNamespace.name();
         }
@@ -49,8 +52,10 @@ public final class KeyPathTemplate {
         Map<Integer, String> variables = new LinkedHashMap<>();
         KeyPathParser.parseTemplate(template, elements, variables);
         Part[] parts = new Part[elements.size()];
+        int position = 0;
         for (int i = 0; i < parts.length; i++) {
-            parts[i] = new Part(elements.namespace(i), elements.id(i), variables.get(i));
+            String variable = variables.get(i);
+            parts[i] = new Part(elements.namespace(i), elements.id(i), variable, variable == null ? -1 : position++);
         }
         return new KeyPathTemplate(template, List.of(parts), List.copyOf(variables.values()));
     }
@@ -97,17 +102,24 @@ public final class KeyPathTemplate {
         return KeyPath.ofTrusted(namespaces, ids);
     }
 
-    /** Binds the variables in order of appearance. @see #bind(Map) */
+    /**
+     * Binds the variables in order of appearance, with no map between: the same path and errors as {@link #bind(Map)}
+     * given each value under its variable's name.
+     */
     public KeyPath bind(Object... valuesInOrder) {
         if (valuesInOrder.length != variables.size()) {
             throw KeyPathFormatException.inValue("the template has " + variables.size() + " variables but "
                     + valuesInOrder.length + " values were given", text, 0);
         }
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (int i = 0; i < valuesInOrder.length; i++) {
-            values.put(variables.get(i), valuesInOrder[i]);
+        int n = parts.size();
+        Namespace[] namespaces = new Namespace[n];
+        KeyId[] ids = new KeyId[n];
+        for (int i = 0; i < n; i++) {
+            Part part = parts.get(i);
+            namespaces[i] = part.checkedNamespace();
+            ids[i] = part.variable() == null ? part.literal() : id(part, valuesInOrder[part.position()]);
         }
-        return bind(values);
+        return KeyPath.ofTrusted(namespaces, ids);
     }
 
     /**
@@ -140,7 +152,11 @@ public final class KeyPathTemplate {
         if (part.variable() == null) {
             return part.literal();
         }
-        Object value = values.get(part.variable());
+        return id(part, values.get(part.variable()));
+    }
+
+    /** The id of {@code part}'s variable bound to {@code value}. */
+    private KeyId id(Part part, Object value) {
         if (value == null) {
             throw KeyPathFormatException.inValue("no value for {" + part.variable() + "}", text, 0);
         }

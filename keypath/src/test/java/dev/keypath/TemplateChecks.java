@@ -30,8 +30,8 @@ final class TemplateChecks {
     }
 
     /**
-     * {@code text} was accepted as {@code template}: binding every variable gives a path of the template's
-     * shape that matches back to the bound ids; the template rendered from its parts re-parses to an equal
+     * {@code text} was accepted as {@code template}: binding every variable, by name or in order, gives a path of
+     * the template's shape that matches back to the bound ids (and a missing value the same error both ways); the template rendered from its parts re-parses to an equal
      * template; and without variables the text reads as the bound path.
      */
     static void accepted(String text, KeyPathTemplate template) {
@@ -41,6 +41,18 @@ final class TemplateChecks {
             values.put(variables.get(v), KeyId.of(1000L + v));
         }
         KeyPath bound = template.bind(values);
+        assertThat(template.bind(values.values().toArray())).as("%s bound in order", text).isEqualTo(bound);
+        if (!variables.isEmpty()) {
+            String missing = variables.get(variables.size() - 1);
+            Object[] inOrder = values.values().toArray();
+            inOrder[inOrder.length - 1] = null;
+            Map<String, KeyId> byName = new LinkedHashMap<>(values);
+            byName.remove(missing);
+            assertThat(catchThrowableOfType(KeyPathFormatException.class, () -> template.bind(inOrder)).getMessage())
+                    .as("%s bound in order without {%s}", text, missing)
+                    .isEqualTo(catchThrowableOfType(KeyPathFormatException.class, () -> template.bind(byName))
+                            .getMessage());
+        }
         assertThat(bound.size()).isEqualTo(template.size());
         assertThat(template.matches(bound)).isTrue();
         assertThat(template.match(bound)).as("matching %s", bound).contains(values);

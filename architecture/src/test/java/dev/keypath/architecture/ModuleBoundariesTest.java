@@ -14,7 +14,8 @@ class ModuleBoundariesTest {
     @Test
     void everyModuleIsImported() {
         for (String pkg : new String[] {"dev.keypath", "dev.keypath.dynamodb", "dev.keypath.dynamodb.local",
-            "dev.keypath.test", "dev.keypath.streams", "dev.keypath.export", "dev.keypath.migrate", "dev.keypath.cli",
+            "dev.keypath.test", "dev.keypath.streams", "dev.keypath.export", "dev.keypath.migrate", "dev.keypath.spark",
+            "dev.keypath.cli",
             "dev.keypath.spring", "dev.keypath.spring.autoconfigure", "dev.keypath.examples.social",
             "dev.keypath.benchmarks"}) {
             assertThat(all.containPackage(pkg)).as("classes of package %s imported", pkg).isTrue();
@@ -27,6 +28,16 @@ class ModuleBoundariesTest {
                 .should().dependOnClassesThat().resideInAPackage(ModuleClasses.INTERNAL)
                 .as("no class outside the adapter depends on its internals (dev.keypath.dynamodb.internal..)")
                 .because("other modules use the adapter's public API only, so its internals can change freely");
+        rule.check(all);
+    }
+
+    @Test
+    void onlyKeypathSparkDependsOnSpark() {
+        ArchRule rule = noClasses().that().resideOutsideOfPackages("dev.keypath.spark..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.spark..", "scala..")
+                .as("no class outside keypath-spark (dev.keypath.spark..) depends on Spark or Scala")
+                .because("Spark is an optional dependency that only the applications running keypath on a "
+                        + "cluster bring, as the cluster's own");
         rule.check(all);
     }
 

@@ -41,7 +41,7 @@ class LocaleAndInputTest {
                 return new byte[0];
             }
         });
-        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+        if (!process.waitFor(5, TimeUnit.MINUTES)) { // a ceiling that stops a hang, not a speed
             process.destroyForcibly();
         }
         return new Run(process.exitValue(), new String(out.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8));

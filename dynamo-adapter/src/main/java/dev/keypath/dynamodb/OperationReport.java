@@ -2,6 +2,7 @@ package dev.keypath.dynamodb;
 
 import dev.keypath.KeyPath;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -33,12 +34,19 @@ import java.util.Optional;
  * @param requests      the requests it sent
  * @param retries       the requests it sent again: after a failure it recovered from (a transaction conflict, an
  *                      expired item deleted first) or for the unprocessed items of a batch
+ * @param itemsAsked    the items its queries and scans asked DynamoDB to read: the sum of the {@code Limit} of
+ *                      each query or scan request it sent with one (DynamoDB's {@code Limit} counts items read,
+ *                      before any filter); 0 when it sent none
+ * @param partitionUnits the capacity units of its requests of several items (batch writes, transactions, batch
+ *                      gets, scans) counted against each item's partition (the decoded partition key), shared
+ *                      among them by what each item costs on its own; empty for an operation of one partition
+ *                      ({@link #partition()}), and for the units of a scan page that returned no item
  */
 public record OperationReport(OperationKind kind, Class<?> itemType, String table, String index, KeyPath keyPath,
                               String accessPattern, Outcome outcome, Throwable error, Duration duration,
                               OperationCapacity capacity, long itemsRead, long itemsReturned, int requests,
-                              int retries) {
-    /** Checks the fields that are never null. */
+                              int retries, long itemsAsked, Map<KeyPath, Double> partitionUnits) {
+    /** Checks the fields that are never null and copies the map. */
     public OperationReport {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(table, "table");
@@ -46,6 +54,16 @@ public record OperationReport(OperationKind kind, Class<?> itemType, String tabl
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(duration, "duration");
         Objects.requireNonNull(capacity, "capacity");
+        partitionUnits = partitionUnits == null ? Map.of() : Map.copyOf(partitionUnits);
+    }
+
+    /** A report of an operation that asked for no items by {@code Limit} and has no units by partition. */
+    public OperationReport(OperationKind kind, Class<?> itemType, String table, String index, KeyPath keyPath,
+                           String accessPattern, Outcome outcome, Throwable error, Duration duration,
+                           OperationCapacity capacity, long itemsRead, long itemsReturned, int requests,
+                           int retries) {
+        this(kind, itemType, table, index, keyPath, accessPattern, outcome, error, duration, capacity, itemsRead,
+                itemsReturned, requests, retries, 0, Map.of());
     }
 
     /** {@link #itemType()}, when there is one. */

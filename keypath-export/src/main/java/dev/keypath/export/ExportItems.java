@@ -43,16 +43,19 @@ public final class ExportItems implements Iterator<ExportedItem>, AutoCloseable 
     private long internalLeftOut;
     private long expiredLeftOut;
 
-    /** The items of {@code export}, mapped by {@code mapper} (null: not mapped), as {@link ExportReader} says. */
-    ExportItems(ExportDirectory export, StoredItemMapper mapper, UnreadableItems policy, boolean keepInternal,
-                boolean keepExpired, Clock clock) {
+    /**
+     * The items of {@code files}, data files of {@code export}, mapped by {@code mapper} (null: not mapped), as
+     * {@link ExportReader} says.
+     */
+    ExportItems(ExportDirectory export, List<ExportDataFile> files, StoredItemMapper mapper, UnreadableItems policy,
+                boolean keepInternal, boolean keepExpired, Clock clock) {
         this.export = export;
         this.mapper = mapper;
         this.policy = policy;
         this.keepInternal = keepInternal;
         this.keepExpired = keepExpired;
         this.clock = clock;
-        this.files = export.dataFiles();
+        this.files = files;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -34,12 +35,16 @@ public final class ExportReader {
     private final boolean keepInternal;
     private final boolean keepExpired;
     private final Clock clock;
+    /** The data files read: every one of the export's, or the one {@link #onlyFile} names. */
+    private final List<ExportDataFile> files;
 
-    private ExportReader(ExportDirectory export, boolean keepInternal, boolean keepExpired, Clock clock) {
+    private ExportReader(ExportDirectory export, boolean keepInternal, boolean keepExpired, Clock clock,
+                         List<ExportDataFile> files) {
         this.export = Objects.requireNonNull(export, "export");
         this.keepInternal = keepInternal;
         this.keepExpired = keepExpired;
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.files = files;
     }
 
     /**
@@ -53,7 +58,7 @@ public final class ExportReader {
 
     /** A reader of an export already opened. */
     public static ExportReader of(ExportDirectory export) {
-        return new ExportReader(export, false, false, Clock.systemUTC());
+        return new ExportReader(export, false, false, Clock.systemUTC(), export.dataFiles());
     }
 
     /** The export read. */
@@ -66,7 +71,7 @@ public final class ExportReader {
      * {@link ExportedItem#internal()} true and no object: for a tool that copies or inspects the table as stored.
      */
     public ExportReader keepingInternalItems() {
-        return new ExportReader(export, true, keepExpired, clock);
+        return new ExportReader(export, true, keepExpired, clock, files);
     }
 
     /**
@@ -74,7 +79,7 @@ public final class ExportReader {
      * tool that needs the table as stored, before DynamoDB's time to live deleted them.
      */
     public ExportReader keepingExpiredItems() {
-        return new ExportReader(export, keepInternal, true, clock);
+        return new ExportReader(export, keepInternal, true, clock, files);
     }
 
     /**
@@ -83,13 +88,28 @@ public final class ExportReader {
      * time of the export, give {@code Clock.fixed} at the summary's {@code exportTime}.
      */
     public ExportReader withClock(Clock clock) {
-        return new ExportReader(export, keepInternal, keepExpired, clock);
+        return new ExportReader(export, keepInternal, keepExpired, clock, files);
+    }
+
+    /**
+     * This reader, reading only {@code file}, one of the export's data files, whose MD5, ETag and item count are
+     * checked against the files manifest at its end as always: for a job that reads the data files in parallel, one
+     * reader each.
+     *
+     * @throws IllegalArgumentException when {@code file} is not a line of this export's files manifest
+     */
+    public ExportReader onlyFile(ExportDataFile file) {
+        if (!export.dataFiles().contains(Objects.requireNonNull(file, "file"))) {
+            throw new IllegalArgumentException(file.dataFileS3Key() + " is not a data file of export "
+                    + export.exportId());
+        }
+        return new ExportReader(export, keepInternal, keepExpired, clock, List.of(file));
     }
 
     /** The items with their key paths and stored attributes, not mapped to objects. */
     public ExportItems items(UnreadableItems policy) {
-        return new ExportItems(export, null, Objects.requireNonNull(policy, "policy"), keepInternal, keepExpired,
-                clock);
+        return new ExportItems(export, files, null, Objects.requireNonNull(policy, "policy"), keepInternal,
+                keepExpired, clock);
     }
 
     /** The items mapped by {@code table}'s registered types ({@link KeyPathTable#readStoredItem}). */
@@ -100,7 +120,7 @@ public final class ExportReader {
 
     /** The items mapped by {@code mapper}; keypath's own items are never handed to it. */
     public ExportItems items(StoredItemMapper mapper, UnreadableItems policy) {
-        return new ExportItems(export, Objects.requireNonNull(mapper, "mapper"),
+        return new ExportItems(export, files, Objects.requireNonNull(mapper, "mapper"),
                 Objects.requireNonNull(policy, "policy"), keepInternal, keepExpired, clock);
     }
 }

@@ -309,10 +309,10 @@ class KeyPathObservationsTest {
     }
 
     private static void awaitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2); // a ceiling on a busy machine, not a speed
         while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertThat(condition.getAsBoolean()).as("within 10 s").isTrue();
+        assertThat(condition.getAsBoolean()).as("within 2 minutes").isTrue();
     }
 }

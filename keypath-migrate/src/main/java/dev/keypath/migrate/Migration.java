@@ -23,9 +23,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Each phase first checks that the target exists and is a key-path table ({@link TargetTableException} if not:
  * create it with {@code keypath create-table} or {@code KeyPathTable.bootstrap()}), then scans the source in
  * parallel segments, one thread each, within the read and write budgets: capacity units per second for all
- * segments together, reserved before each call and settled with what DynamoDB reports, with calls sized so that no
- * window of a second or more holds more than the budget and one call, which costs one item or a hundredth of the
- * budget's second. Immutable and thread-safe; each call runs on threads of its own and returns when they are done.
+ * segments together, reserved before each call and settled with what DynamoDB bills, so that every window of 30 s
+ * holds at most the budget (a shorter one, at most one second's budget more), a resumed run's own reads included;
+ * while the run waits on a budget, it spends it at 29/30 of its rate, with calls as large as a second of the budget
+ * allows ({@code BatchWriteItem} calls of 25 items from 25 WCU/s on). Immutable and thread-safe; each call runs on
+ * threads of its own and returns when they are done.
  */
 public final class Migration {
     private final Settings settings;

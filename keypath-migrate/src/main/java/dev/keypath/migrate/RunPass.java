@@ -98,9 +98,9 @@ final class RunPass {
     }
 
     /**
-     * Puts {@code items} with {@code BatchWriteItem} calls of at most 25 items, fewer when the write budget sizes a
-     * call smaller; each call's units (one per started KB of each item) are reserved before it and settled with
-     * what DynamoDB reports. The write units consumed.
+     * Puts {@code items} with {@code BatchWriteItem} calls of 25 items, fewer only when 25 would cost more than a
+     * second of the write budget ({@link CapacityBudget#callUnits()}); each call's units (one per started KB of each
+     * item) are reserved before it and settled with what DynamoDB reports. The write units consumed.
      */
     private double write(List<Map<String, AttributeValue>> items, CapacityBudget writes, ProgressTicker ticker,
                          Timings timings) {

@@ -3,7 +3,9 @@ package dev.keypath.migrate;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.storage.CurrentStoredForm;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Rewrites every stored item of one item type in its current form, in place, for an application's own job or
@@ -85,6 +87,46 @@ public final class SchemaRewrite {
      */
     public UpgradeOutcome upgrade(KeyPath keyPath) {
         return new ItemUpgrader(settings).upgrade(keyPath);
+    }
+
+    /**
+     * Rewrites one stored item, as a scan of the table read it, in its current form under the same condition as a
+     * run (not read again first): for a job that scans the table itself (keypath-spark). An item stored under none
+     * of the type's names is left alone ({@link UpgradeOutcome#ABSENT}).
+     *
+     * @throws dev.keypath.dynamodb.UnreadableItemException when the item is of a newer version or cannot be upgraded
+     * @throws RewriteConflictException when it kept changing under every attempt
+     */
+    public ItemRewrite rewrite(Map<String, AttributeValue> stored) {
+        if (!StoredUpgrade.isOf(settings.schema(), stored)) {
+            return new ItemRewrite(UpgradeOutcome.ABSENT, 0, 0);
+        }
+        Map<String, AttributeValue> current = CurrentStoredForm.of(settings.schema(), stored);
+        if (current == stored) {
+            return new ItemRewrite(UpgradeOutcome.CURRENT, 0, 0);
+        }
+        ItemUpgrader.Result r = new ItemUpgrader(settings).upgrade(stored, current);
+        return new ItemRewrite(r.outcome(), r.conflicts(), r.units());
+    }
+
+    /**
+     * Whether one stored item, as a scan read it, needs no rewrite: of another type, or of this one in its current
+     * form. Reads nothing: for a job's verification of its rewrite.
+     */
+    public boolean isCurrent(Map<String, AttributeValue> stored) {
+        return !StoredUpgrade.isOf(settings.schema(), stored) || CurrentStoredForm.of(settings.schema(), stored)
+                .equals(stored);
+    }
+
+    /**
+     * What {@link #rewrite(Map)} did to one item. Immutable.
+     *
+     * @param outcome    rewritten, found current (by this rewrite or another writer's), or gone (deleted meanwhile, or
+     *                   not of the type)
+     * @param conflicts  writes that met another writer's change, after which the item was rewritten from what it held
+     * @param writeUnits the write capacity consumed
+     */
+    public record ItemRewrite(UpgradeOutcome outcome, int conflicts, double writeUnits) {
     }
 
     /** Builds a {@link SchemaRewrite}; not thread-safe. */

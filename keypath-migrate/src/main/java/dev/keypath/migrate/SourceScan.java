@@ -13,14 +13,18 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Reads one segment of a parallel {@code Scan} of a table, one call at a time. Under a read budget each call is
- * sized to reserve at most {@link CapacityBudget#callUnits()}: its {@code Limit} is the number of items that fit,
- * judged by the sizes of the items read so far (a scan costs half a unit per started 4 KB read, a consistent one a
- * whole unit), and its units are reserved before it is sent and settled with what DynamoDB reports after. A
- * throttled call is sent again after a jittered, capped exponential wait (the batch policy's delays) until the
- * policy's deadline. Keeps the time spent in calls and waiting on the budget. One per segment; not thread-safe.
+ * sized to reserve at most {@link CapacityBudget#callUnits()} (a second of the budget): its {@code Limit} is the
+ * number of items that fit, judged by the sizes of the items read so far with a quarter more for items larger than
+ * those (the segment's first call, knowing none, reads one item) (a scan costs half a unit per started 4 KB read, a consistent one a whole unit, and at least that much
+ * whatever it reads), and its units are reserved before it is sent and settled with what DynamoDB bills after (what
+ * it reports, at least one read). A throttled call is sent again after a jittered, capped exponential wait (the batch
+ * policy's delays) until the policy's deadline. Keeps the time spent in calls and waiting on the budget. One per
+ * segment; not thread-safe.
  */
 final class SourceScan {
     private static final double BYTES_PER_READ = 4096;
+    /** How much larger than the items read so far a call's items are reserved for. */
+    private static final double MARGIN = 1.25;
 
     /**
      * One call's result.
@@ -67,10 +71,14 @@ final class SourceScan {
     Page next(Map<String, AttributeValue> startKey, int limit) {
         int items = limit;
         double reserved = 0;
+        double unitsPerRead = consistent ? 1 : 0.5;
         if (budget.limited()) {
-            double unitsPerRead = consistent ? 1 : 0.5;
-            double bytesPerItem = itemsRead == 0 ? BYTES_PER_READ : Math.max(1.0, (double) bytesRead / itemsRead);
-            double bytesPerCall = Math.max(1, Math.floor(budget.callUnits() / unitsPerRead)) * BYTES_PER_READ;
+            double bytesPerItem = MARGIN * (itemsRead == 0 ? BYTES_PER_READ
+                    : Math.max(1.0, (double) bytesRead / itemsRead));
+            // until an item has been read, a call reads one: a blind call of a second's reads could take the budget
+            // of a second for a few small items
+            double bytesPerCall = itemsRead == 0 ? BYTES_PER_READ
+                    : Math.max(1, Math.floor(budget.callUnits() / unitsPerRead)) * BYTES_PER_READ;
             int fit = (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.floor(bytesPerCall / bytesPerItem)));
             items = limit > 0 ? Math.min(limit, fit) : fit;
             reserved = Math.max(1, Math.ceil(items * bytesPerItem / BYTES_PER_READ)) * unitsPerRead;
@@ -91,7 +99,7 @@ final class SourceScan {
         double units = page.consumedCapacity() == null || page.consumedCapacity().capacityUnits() == null
                 ? 0 : page.consumedCapacity().capacityUnits();
         meter.add(units);
-        budget.settle(reserved, units);
+        budget.settle(reserved, Math.max(units, unitsPerRead)); // DynamoDB bills a read request at least one read
         for (Map<String, AttributeValue> item : page.items()) {
             bytesRead += ItemSize.of(item);
         }

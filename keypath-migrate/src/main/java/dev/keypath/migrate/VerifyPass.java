@@ -166,7 +166,7 @@ final class VerifyPass {
             double units = response.consumedCapacity() == null || response.consumedCapacity().capacityUnits() == null
                     ? 0 : response.consumedCapacity().capacityUnits();
             ticker.reads.add(units);
-            reads.settle(reserve, units);
+            reads.settle(reserve, Math.max(units, 0.5)); // DynamoDB bills a get at least half a unit
             if (!response.hasItem() || response.item().isEmpty()) {
                 return "the item is gone from the target";
             }

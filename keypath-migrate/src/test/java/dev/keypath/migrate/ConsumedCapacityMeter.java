@@ -3,26 +3,49 @@ package dev.keypath.migrate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
+import software.amazon.awssdk.core.SdkRequest;
 import software.amazon.awssdk.core.SdkResponse;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * Records the capacity the engine reports consumed by each call ({@code ConsumedCapacity} of {@code Scan},
- * {@code PutItem} and {@code BatchWriteItem} responses) with the time the call began (the SDK's first hook, before
- * the request is built and sent) and the time its response arrived, and finds the most units any window of a given length saw. Thread-safe.
+ * Records every data request the engine answered ({@code Scan}, {@code PutItem}, {@code UpdateItem},
+ * {@code BatchWriteItem}) with the time it began (the SDK's first hook, before the request is built and sent), the
+ * time its response arrived, the capacity the engine reports, the table, the items it read or wrote and whether it
+ * read consistently; and finds the most units any window of a given length saw. A read is billed at least half a
+ * unit (a consistent one, a whole unit), as DynamoDB bills every read request, whatever the engine reports.
+ * Thread-safe.
  */
 final class ConsumedCapacityMeter implements ExecutionInterceptor {
     private static final ExecutionAttribute<Long> SENT = new ExecutionAttribute<>("kp-meter-sent");
 
-    /** One call: when it was sent and answered (nanoTime), its units, and whether it read. */
-    record Call(long sent, long answered, double units, boolean read) {
+    /**
+     * One request.
+     *
+     * @param sent       when it began (nanoTime)
+     * @param answered   when its response arrived
+     * @param reported   the capacity the engine reported
+     * @param read       a read (a scan) rather than a write
+     * @param table      the table it read or wrote
+     * @param items      the items it returned (a scan) or carried (a batch write; 1 for a single-item write)
+     * @param consistent a consistent read
+     */
+    record Call(long sent, long answered, double reported, boolean read, String table, int items,
+                boolean consistent) {
+        /** What DynamoDB bills: the reported units, at least half a unit for a read (a unit when consistent). */
+        double units() {
+            return read ? Math.max(reported, consistent ? 1 : 0.5) : reported;
+        }
     }
 
     private final List<Call> calls = new ArrayList<>();
@@ -35,24 +58,28 @@ final class ConsumedCapacityMeter implements ExecutionInterceptor {
     @Override
     public void afterExecution(Context.AfterExecution context, ExecutionAttributes attributes) {
         long answered = System.nanoTime();
+        SdkRequest request = context.request();
         SdkResponse response = context.response();
         Long sent = attributes.getAttribute(SENT);
-        double units;
-        boolean read;
-        if (response instanceof ScanResponse scan) {
-            units = units(scan.consumedCapacity());
-            read = true;
+        Call call;
+        long at = sent == null ? answered : sent;
+        if (response instanceof ScanResponse scan && request instanceof ScanRequest r) {
+            call = new Call(at, answered, units(scan.consumedCapacity()), true, r.tableName(), scan.count(),
+                    Boolean.TRUE.equals(r.consistentRead()));
         } else if (response instanceof PutItemResponse put) {
-            units = units(put.consumedCapacity());
-            read = false;
-        } else if (response instanceof BatchWriteItemResponse batch) {
-            units = batch.consumedCapacity().stream().mapToDouble(ConsumedCapacityMeter::units).sum();
-            read = false;
+            call = new Call(at, answered, units(put.consumedCapacity()), false, "", 1, false);
+        } else if (response instanceof UpdateItemResponse update) {
+            call = new Call(at, answered, units(update.consumedCapacity()), false, "", 1, false);
+        } else if (response instanceof BatchWriteItemResponse batch && request instanceof BatchWriteItemRequest r) {
+            String table = r.requestItems().keySet().iterator().next();
+            int items = r.requestItems().values().stream().mapToInt(List::size).sum();
+            call = new Call(at, answered, batch.consumedCapacity().stream().mapToDouble(ConsumedCapacityMeter::units)
+                    .sum(), false, table, items, false);
         } else {
             return;
         }
         synchronized (calls) {
-            calls.add(new Call(sent == null ? answered : sent, answered, units, read));
+            calls.add(call);
         }
     }
 
@@ -66,15 +93,26 @@ final class ConsumedCapacityMeter implements ExecutionInterceptor {
         }
     }
 
+    /** Every read (or write) request so far, in the order answered. */
     List<Call> calls(boolean read) {
+        return calls(c -> c.read() == read);
+    }
+
+    /** Every request so far that {@code which} accepts. */
+    List<Call> calls(Predicate<Call> which) {
         synchronized (calls) {
-            return calls.stream().filter(c -> c.read() == read).toList();
+            return calls.stream().filter(which).toList();
         }
     }
 
     /** The most units of {@code read} (or write) calls whose time falls in any window of {@code seconds}. */
     double maxWindow(boolean read, double seconds, boolean bySendTime) {
-        List<Call> sorted = new ArrayList<>(calls(read));
+        return maxWindow(calls(read), seconds, bySendTime);
+    }
+
+    /** The most units of {@code calls} whose time falls in any window of {@code seconds}. */
+    static double maxWindow(List<Call> calls, double seconds, boolean bySendTime) {
+        List<Call> sorted = new ArrayList<>(calls);
         Comparator<Call> order = Comparator.comparingLong(c -> bySendTime ? c.sent() : c.answered());
         sorted.sort(order);
         long width = (long) (seconds * 1e9);
@@ -105,12 +143,16 @@ final class ConsumedCapacityMeter implements ExecutionInterceptor {
 
     /** Seconds from the first call sent to the last answered. */
     double span(boolean read) {
-        List<Call> all = calls(read);
-        if (all.isEmpty()) {
+        return span(calls(read));
+    }
+
+    /** Seconds from the first of {@code calls} sent to the last answered; 0 for none. */
+    static double span(List<Call> calls) {
+        if (calls.isEmpty()) {
             return 0;
         }
-        long first = all.stream().mapToLong(Call::sent).min().orElseThrow();
-        long last = all.stream().mapToLong(Call::answered).max().orElseThrow();
+        long first = calls.stream().mapToLong(Call::sent).min().orElseThrow();
+        long last = calls.stream().mapToLong(Call::answered).max().orElseThrow();
         return (last - first) / 1e9;
     }
 }

@@ -49,7 +49,7 @@ class EmptyMapImageTest {
         client.putItem(b -> b.tableName(table.tableName()).item(item));
         String arn = ChangeFeedReader.builder().client(Streams.client()).tableName(table.tableName())
                 .decoder(ChangeDecoder.untyped()).build().streamArn();
-        return Streams.awaitRecord(Streams.client(), arn, r -> !Streams.ofLayoutRecord(r), Duration.ofSeconds(20));
+        return Streams.awaitRecord(Streams.client(), arn, r -> !Streams.ofLayoutRecord(r), Duration.ofMinutes(2));
     }
 
     @Test

@@ -60,7 +60,8 @@ class ExtensionMisuseTest {
         assumeFalse(DockerProbe.dockerAnswers(), "a Docker engine answers here");
         long start = System.nanoTime();
         List<Throwable> failures = failures(AsksForLocalStack.class);
-        assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(4_000);
+        // a ceiling well under a wait for an engine, not a speed: a busy machine takes seconds to run the class
+        assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(60_000);
         assertThat(failures).singleElement().isInstanceOf(EngineUnavailableException.class)
                 .satisfies(f -> assertThat(f.getMessage())
                         .contains("@KeyPathDynamoDb(engine = LOCALSTACK) on " + AsksForLocalStack.class.getName())

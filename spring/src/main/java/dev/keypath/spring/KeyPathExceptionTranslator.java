@@ -2,21 +2,27 @@ package dev.keypath.spring;
 
 import dev.keypath.dynamodb.BatchIncompleteException;
 import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.IdAllocationException;
 import dev.keypath.dynamodb.InvalidPageTokenException;
+import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.ItemMappingException;
-import dev.keypath.dynamodb.ItemValidationException;
 import dev.keypath.dynamodb.ItemTooLargeException;
-import dev.keypath.dynamodb.KeyPathDynamoException;
+import dev.keypath.dynamodb.ItemValidationException;
 import dev.keypath.dynamodb.KeyTooLargeException;
 import dev.keypath.dynamodb.ReadConflictException;
+import dev.keypath.dynamodb.ReshardInProgressException;
+import dev.keypath.dynamodb.StoredKeyException;
 import dev.keypath.dynamodb.TableSchemaMismatchException;
 import dev.keypath.dynamodb.TransactionFailedException;
+import dev.keypath.dynamodb.TransactionTooLargeException;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.UniqueKeyWriteException;
 import dev.keypath.dynamodb.UnknownItemTypeException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.VersionConflictException;
+import dev.keypath.dynamodb.WriteOutcomeUnknownException;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.IntPredicate;
 import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessException;
@@ -36,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededExcept
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 
 /**
- * The one place where key-path adapter and AWS SDK exceptions become Spring's {@link DataAccessException}s:
+ * The one place where keypath's and the AWS SDK's exceptions become Spring's {@link DataAccessException}s. A keypath
+ * exception becomes what its {@link KeyPathFailureCategory} says (the category that problem details read too):
  *
  * <table>
  *   <caption>Translation</caption>
@@ -45,25 +52,29 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
  *       {@link DuplicateKeyException} for a create-only write of a new item</td></tr>
  *   <tr><td>{@link ConditionFailedException} of a create-only write</td><td>{@link DuplicateKeyException}</td></tr>
  *   <tr><td>other {@link ConditionFailedException}</td><td>{@link DataIntegrityViolationException}</td></tr>
+ *   <tr><td>{@link UniqueKeyConflictException}</td><td>{@link DuplicateKeyException}</td></tr>
  *   <tr><td>{@link ReadConflictException} (an item a unit read changed before its commit)</td>
  *       <td>{@link KeyPathReadConflictException}, an {@link OptimisticLockingFailureException}</td></tr>
  *   <tr><td>{@link TransactionFailedException}</td><td>optimistic locking, duplicate key (create-only put),
  *       integrity violation, {@link ConcurrencyFailureException} (transaction conflict) or
  *       {@link TransientDataAccessResourceException} (throttling), keeping the adapter's message that names
  *       each failed action</td></tr>
- *   <tr><td>{@link KeyTooLargeException}, {@link ItemTooLargeException}</td><td>{@link DataIntegrityViolationException}</td></tr>
- *   <tr><td>{@link UnreadableItemException} (what is stored cannot be read)</td><td>{@link DataRetrievalFailureException}</td></tr>
+ *   <tr><td>{@link KeyTooLargeException}, {@link ItemTooLargeException}, {@link TransactionTooLargeException},
+ *       {@link IdAllocationException}</td><td>{@link DataIntegrityViolationException}</td></tr>
+ *   <tr><td>{@link UnreadableItemException}, {@link StoredKeyException} (what is stored cannot be read)</td>
+ *       <td>{@link DataRetrievalFailureException}</td></tr>
  *   <tr><td>{@link InvalidPageTokenException}, {@link ItemMappingException} (also an update's
- *       {@link dev.keypath.dynamodb.InvalidUpdateException}), {@link UnknownItemTypeException},
- *       {@link IllegalArgumentException} from the adapter</td><td>{@link InvalidDataAccessApiUsageException}</td></tr>
+ *       {@link InvalidUpdateException}), {@link UnknownItemTypeException}, {@link UniqueKeyWriteException},
+ *       invalid table settings and names</td><td>{@link InvalidDataAccessApiUsageException}</td></tr>
  *   <tr><td>{@link TableSchemaMismatchException}, SDK {@code ResourceNotFoundException}</td>
  *       <td>{@link InvalidDataAccessResourceUsageException}</td></tr>
- *   <tr><td>{@link BatchIncompleteException}, SDK throttling</td><td>{@link TransientDataAccessResourceException}</td></tr>
+ *   <tr><td>{@link BatchIncompleteException}, {@link ReshardInProgressException}, SDK throttling</td>
+ *       <td>{@link TransientDataAccessResourceException}</td></tr>
  *   <tr><td>SDK client failures (network, credentials)</td><td>{@link DataAccessResourceFailureException}</td></tr>
- *   <tr><td>{@link dev.keypath.dynamodb.WriteOutcomeUnknownException} (a write whose answer was lost: applied once
- *       or not at all)</td><td>{@link UncategorizedKeyPathDynamoException}, not transient: a blind retry could
- *       apply it twice</td></tr>
- *   <tr><td>any other adapter or DynamoDB exception</td><td>{@link UncategorizedKeyPathDynamoException}</td></tr>
+ *   <tr><td>{@link WriteOutcomeUnknownException} (a write whose answer was lost: applied once or not at all)</td>
+ *       <td>{@link UncategorizedKeyPathDynamoException}, not transient: a blind retry could apply it twice</td></tr>
+ *   <tr><td>{@link ItemValidationException}</td><td>not translated: the caller's input, with its violations</td></tr>
+ *   <tr><td>any other DynamoDB exception</td><td>{@link UncategorizedKeyPathDynamoException}</td></tr>
  * </table>
  *
  * <p>Exceptions of other origins are not translated ({@code null}), as {@link PersistenceExceptionTranslator}
@@ -87,11 +98,9 @@ public class KeyPathExceptionTranslator implements PersistenceExceptionTranslato
         if (ex instanceof DataAccessException dae) {
             return dae;
         }
-        if (ex instanceof ItemValidationException) {
-            return null; // invalid input, not a data-access failure: its violations reach the caller as they are
-        }
-        if (ex instanceof KeyPathDynamoException kp) {
-            return translateAdapter(kp, createOnly);
+        Optional<KeyPathFailureCategory> category = KeyPathFailureCategory.of(ex);
+        if (category.isPresent()) {
+            return translateKeyPath(ex, category.get(), createOnly);
         }
         if (ex instanceof ProvisionedThroughputExceededException || ex instanceof RequestLimitExceededException) {
             return new TransientDataAccessResourceException("DynamoDB throttled the request: " + ex.getMessage(), ex);
@@ -109,43 +118,28 @@ public class KeyPathExceptionTranslator implements PersistenceExceptionTranslato
         return null;
     }
 
-    private DataAccessException translateAdapter(KeyPathDynamoException ex, boolean createOnly) {
+    private DataAccessException translateKeyPath(RuntimeException ex, KeyPathFailureCategory category,
+                                                 boolean createOnly) {
         String msg = ex.getMessage();
-        if (ex instanceof UniqueKeyConflictException) {
-            return new DuplicateKeyException(msg, ex);
-        }
-        if (ex instanceof UniqueKeyWriteException) {
-            return new InvalidDataAccessApiUsageException(msg, ex);
-        }
-        if (ex instanceof VersionConflictException v) {
+        return switch (category) {
+            case INVALID_ITEM, NOT_DATA_ACCESS -> null; // the caller's input as it is, or not a data-access failure
+            case INVALID_REQUEST, API_MISUSE -> new InvalidDataAccessApiUsageException(msg, ex);
+            case DUPLICATE_KEY -> new DuplicateKeyException(msg, ex);
             // A create-only write of a new versioned item fails its "no item yet" check: that is a duplicate.
-            return createOnly && v.expectedVersion() == 0 ? new DuplicateKeyException(msg, ex)
-                    : new OptimisticLockingFailureException(msg, ex);
-        }
-        if (ex instanceof ConditionFailedException) {
-            return createOnly ? new DuplicateKeyException(msg, ex) : new DataIntegrityViolationException(msg, ex);
-        }
-        if (ex instanceof TransactionFailedException tx) {
-            return translateTransaction(tx, index -> createOnly);
-        }
-        if (ex instanceof KeyTooLargeException || ex instanceof ItemTooLargeException) {
-            return new DataIntegrityViolationException(msg, ex);
-        }
-        if (ex instanceof UnreadableItemException) {
+            case VERSION_CONFLICT -> createOnly && ex instanceof VersionConflictException v && v.expectedVersion() == 0
+                    ? new DuplicateKeyException(msg, ex) : new OptimisticLockingFailureException(msg, ex);
+            case CONDITION_FAILED -> createOnly ? new DuplicateKeyException(msg, ex)
+                    : new DataIntegrityViolationException(msg, ex);
+            case TRANSACTION_CANCELLED, READ_CONFLICT -> ex instanceof TransactionFailedException tx
+                    ? translateTransaction(tx, index -> createOnly) : new UncategorizedKeyPathDynamoException(msg, ex);
+            case WRITE_CONFLICT -> new ConcurrencyFailureException(msg, ex);
+            case IDS_TAKEN, TOO_LARGE -> new DataIntegrityViolationException(msg, ex);
             // what is stored is at fault, not the request: a server-side failure naming the key path
-            return new DataRetrievalFailureException(msg, ex);
-        }
-        if (ex instanceof InvalidPageTokenException || ex instanceof ItemMappingException
-                || ex instanceof UnknownItemTypeException) {
-            return new InvalidDataAccessApiUsageException(msg, ex);
-        }
-        if (ex instanceof TableSchemaMismatchException) {
-            return new InvalidDataAccessResourceUsageException(msg, ex);
-        }
-        if (ex instanceof BatchIncompleteException) {
-            return new TransientDataAccessResourceException(msg, ex);
-        }
-        return new UncategorizedKeyPathDynamoException(msg, ex);
+            case UNREADABLE -> new DataRetrievalFailureException(msg, ex);
+            case WRONG_RESOURCE -> new InvalidDataAccessResourceUsageException(msg, ex);
+            case TRANSIENT -> new TransientDataAccessResourceException(msg, ex);
+            case UNCATEGORIZED -> new UncategorizedKeyPathDynamoException(msg, ex);
+        };
     }
 
     /** Translates a failed transaction; {@code createOnlyAction} tells which action indexes were create-only puts. */

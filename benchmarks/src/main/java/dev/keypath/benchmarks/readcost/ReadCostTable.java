@@ -36,6 +36,37 @@ final class ReadCostTable {
         return sb.toString();
     }
 
+    /**
+     * Each library's loads round by round, and its time divided by the Enhanced Client's load in the same round: the
+     * median ratio with the lowest and highest.
+     */
+    static String loadRatios(List<Loaded> loads) {
+        Loaded peer = loads.stream().filter(l -> l.label().equals(PEER)).findFirst().orElse(null);
+        StringBuilder sb = new StringBuilder();
+        sb.append("| library | each round | ÷ Enhanced Client's in the round: median | lowest – highest |\n");
+        sb.append("|---|---|---:|---:|\n");
+        for (Loaded l : loads) {
+            StringBuilder rounds = new StringBuilder();
+            for (long n : l.nanos()) {
+                rounds.append(rounds.length() > 0 ? ", " : "").append(seconds(n));
+            }
+            sb.append("| ").append(l.label()).append(" | ").append(rounds);
+            if (peer == null || l == peer || peer.nanos().length != l.nanos().length) {
+                sb.append(" | – | – |\n");
+                continue;
+            }
+            double[] sorted = new double[l.nanos().length];
+            for (int i = 0; i < sorted.length; i++) {
+                sorted[i] = (double) l.nanos()[i] / peer.nanos()[i];
+            }
+            Arrays.sort(sorted);
+            int n = sorted.length;
+            double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            sb.append(String.format(Locale.ROOT, " | %.2f | %.2f – %.2f |%n", median, sorted[0], sorted[n - 1]));
+        }
+        return sb.toString();
+    }
+
     static String patterns(List<Measured> measured) {
         StringBuilder sb = new StringBuilder();
         sb.append("| access pattern | library | requests | RCU | WCU | items read | returned | read ÷ returned "
@@ -84,6 +115,6 @@ final class ReadCostTable {
     }
 
     private static String seconds(double nanos) {
-        return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+        return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
     }
 }

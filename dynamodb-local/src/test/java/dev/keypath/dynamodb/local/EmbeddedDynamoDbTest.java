@@ -37,7 +37,7 @@ class EmbeddedDynamoDbTest {
                         return "(output unreadable: " + e + ")";
                     }
                 });
-        boolean exited = process.waitFor(30, TimeUnit.SECONDS);
+        boolean exited = process.waitFor(5, TimeUnit.MINUTES); // a ceiling that stops a hang, not a speed
         if (!exited) {
             new ProcessBuilder("jcmd", Long.toString(process.pid()), "Thread.print").inheritIO()
                     .redirectOutput(new java.io.File("/tmp/child-threads.txt")).start().waitFor(20, TimeUnit.SECONDS);

@@ -4,9 +4,6 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationReport;
 import io.micrometer.core.instrument.Clock;
-import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.simple.SimpleConfig;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -19,14 +16,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * the table's listener ({@code KeyPathTables.builder()…operationListener(ledger)}) and read
  * {@link #patterns()} and {@link #hotPartitions(int)} whenever you like.
  *
- * <p>Per access pattern it keeps the calls by outcome (operations, as {@link #CALLS} says), latency percentiles (Micrometer's percentile histogram, over
- * the recent {@link Builder#window window}), the read and write units per table and index, and the items DynamoDB
- * read against those returned. Over the same window it keeps the partitions that consumed the most capacity, in a
+ * <p>Per access pattern it keeps the calls by outcome (operations, as {@link #CALLS} says), latency percentiles, max
+ * and mean of the calls of the recent {@link Builder#window window} (all from the same calls, so that they agree),
+ * the read and write units per table and index, and the items its queries and scans asked for by {@code Limit},
+ * those DynamoDB read and those returned. Over the same window it keeps the partitions that consumed the most
+ * capacity (the units of a batch, transaction, batch get or scan counted against each item's partition, as
+ * {@link OperationReport#partitionUnits()} shares them), in a
  * bounded summary ({@link Builder#hotPartitionCounters counters} per step of the window), never one entry per key:
  * its memory does not grow with the number of partitions. Access patterns are named by the application, never by key
  * values; past {@link Builder#maxPatterns} names, further ones are counted together under {@value #OTHER}.
  *
- * <p>Thread-safe; recording is lock-free but for the one step of the hot-partition summary it updates.
+ * <p>Thread-safe; recording is lock-free but for the one step of the latency and of the hot-partition summary it
+ * updates.
  */
 public final class AccessPatternLedger implements OperationListener {
     /**
@@ -43,7 +44,7 @@ public final class AccessPatternLedger implements OperationListener {
 
     private final Duration window;
     private final int maxPatterns;
-    private final SimpleMeterRegistry timers;
+    private final Clock clock;
     private final Map<String, PatternTally> patterns = new ConcurrentHashMap<>();
     private final SlidingHeavyHitters<Partition> partitions;
     private final int steps;
@@ -52,7 +53,7 @@ public final class AccessPatternLedger implements OperationListener {
         this.window = builder.window;
         this.steps = builder.steps;
         this.maxPatterns = builder.maxPatterns;
-        this.timers = new SimpleMeterRegistry(SimpleConfig.DEFAULT, builder.clock);
+        this.clock = builder.clock;
         this.partitions = new SlidingHeavyHitters<>(builder.window, builder.steps, builder.hotPartitionCounters,
                 builder.clock);
     }
@@ -70,8 +71,13 @@ public final class AccessPatternLedger implements OperationListener {
     @Override
     public void onOperation(OperationReport report) {
         tally(report).add(report);
-        report.partition().ifPresent(partition -> partitions.add(
-                new Partition(report.table(), report.index(), partition), report.capacity().totalUnits()));
+        if (report.partitionUnits().isEmpty()) {
+            report.partition().ifPresent(partition -> partitions.add(
+                    new Partition(report.table(), report.index(), partition), report.capacity().totalUnits()));
+        } else { // a batch, transaction, batch get or scan: each item's partition its share
+            report.partitionUnits().forEach((partition, units) -> partitions.add(
+                    new Partition(report.table(), null, partition), units));
+        }
     }
 
     private PatternTally tally(OperationReport report) {
@@ -81,11 +87,7 @@ public final class AccessPatternLedger implements OperationListener {
         }
         String name = patterns.size() < maxPatterns ? report.accessPattern() : OTHER;
         return patterns.computeIfAbsent(name, n -> new PatternTally(n, report.kind(), report.itemType(),
-                Timer.builder("keypath.ledger.latency").tag("pattern", n)
-                        .publishPercentiles(PatternTally.PERCENTILES)
-                        .distributionStatisticExpiry(window)
-                        .distributionStatisticBufferLength(steps)
-                        .register(timers)));
+                new SlidingLatency(window, steps, clock)));
     }
 
     /** Every access pattern seen, by name. */

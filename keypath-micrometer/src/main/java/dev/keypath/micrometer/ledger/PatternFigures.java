@@ -29,12 +29,14 @@ import java.util.OptionalDouble;
  * @param itemsReturned      the items returned to the caller
  * @param requests           the requests sent
  * @param retries            the requests sent again
+ * @param itemsAsked         the items its queries and scans asked DynamoDB to read: the sum of the {@code Limit} of
+ *                           every request sent with one ({@link OperationReport#itemsAsked()})
  */
 public record PatternFigures(String accessPattern, OperationKind kind, String itemType,
                              Map<OperationReport.Outcome, Long> calls, Latency latency, double readUnits,
                              double writeUnits, Map<String, OperationCapacity.Units> tables,
                              Map<String, OperationCapacity.Units> indexes, long unreportedRequests, long itemsRead,
-                             long itemsReturned, long requests, long retries) {
+                             long itemsReturned, long requests, long retries, long itemsAsked) {
     /** Copies the maps. */
     public PatternFigures {
         calls = Map.copyOf(calls);

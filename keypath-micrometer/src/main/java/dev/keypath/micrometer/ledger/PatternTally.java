@@ -3,30 +3,23 @@ package dev.keypath.micrometer.ledger;
 import dev.keypath.dynamodb.OperationCapacity;
 import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.OperationReport;
-import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.distribution.HistogramSnapshot;
-import io.micrometer.core.instrument.distribution.ValueAtPercentile;
-import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The running figures of one access pattern: adders, and a Micrometer {@link Timer} for the latency percentiles.
- * Thread-safe without locks.
+ * The running figures of one access pattern: adders, and a {@link SlidingLatency} for the latency figures of the
+ * ledger's window. Thread-safe: lock-free but for the one step of the latency it updates.
  */
 final class PatternTally {
-    /** The percentiles the timer keeps, in {@link Latency}'s order. */
-    static final double[] PERCENTILES = {0.5, 0.9, 0.99};
 
     private final String name;
     private final OperationKind kind;
     private final String itemType;
-    private final Timer latency;
+    private final SlidingLatency latency;
     private final Map<OperationReport.Outcome, LongAdder> calls = new EnumMap<>(OperationReport.Outcome.class);
     private final DoubleAdder readUnits = new DoubleAdder();
     private final DoubleAdder writeUnits = new DoubleAdder();
@@ -37,8 +30,9 @@ final class PatternTally {
     private final LongAdder itemsReturned = new LongAdder();
     private final LongAdder requests = new LongAdder();
     private final LongAdder retries = new LongAdder();
+    private final LongAdder itemsAsked = new LongAdder();
 
-    PatternTally(String name, OperationKind kind, Class<?> itemType, Timer latency) {
+    PatternTally(String name, OperationKind kind, Class<?> itemType, SlidingLatency latency) {
         this.name = name;
         this.kind = kind;
         this.itemType = itemType == null ? null : itemType.getSimpleName();
@@ -64,35 +58,16 @@ final class PatternTally {
         itemsReturned.add(report.itemsReturned());
         requests.add(report.requests());
         retries.add(report.retries());
+        itemsAsked.add(report.itemsAsked());
     }
 
     PatternFigures figures() {
         Map<OperationReport.Outcome, Long> byOutcome = new EnumMap<>(OperationReport.Outcome.class);
         calls.forEach((outcome, adder) -> byOutcome.put(outcome, adder.sum()));
-        return new PatternFigures(name, kind, itemType, byOutcome, latency(), readUnits.sum(), writeUnits.sum(),
+        return new PatternFigures(name, kind, itemType, byOutcome, latency.latency(0.5, 0.9, 0.99), readUnits.sum(),
+                writeUnits.sum(),
                 units(tables), units(indexes), unreported.sum(), itemsRead.sum(), itemsReturned.sum(),
-                requests.sum(), retries.sum());
-    }
-
-    private Latency latency() {
-        HistogramSnapshot snapshot = latency.takeSnapshot();
-        Duration[] values = new Duration[PERCENTILES.length];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = Duration.ZERO;
-        }
-        for (ValueAtPercentile v : snapshot.percentileValues()) {
-            for (int i = 0; i < PERCENTILES.length; i++) {
-                if (v.percentile() == PERCENTILES[i]) {
-                    values[i] = nanos(v.value(TimeUnit.NANOSECONDS));
-                }
-            }
-        }
-        return new Latency(values[0], values[1], values[2], nanos(snapshot.max(TimeUnit.NANOSECONDS)),
-                nanos(snapshot.mean(TimeUnit.NANOSECONDS)));
-    }
-
-    private static Duration nanos(double nanos) {
-        return Double.isFinite(nanos) ? Duration.ofNanos(Math.round(nanos)) : Duration.ZERO;
+                requests.sum(), retries.sum(), itemsAsked.sum());
     }
 
     private static Map<String, OperationCapacity.Units> units(Map<String, UnitsAdder> adders) {

@@ -8,12 +8,14 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
 import dev.keypath.dynamodb.ConditionFailedException;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.OperationCapacity;
 import dev.keypath.dynamodb.OperationKind;
 import dev.keypath.dynamodb.OperationReport;
+import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -33,6 +35,11 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * The ledger as a table's listener on DynamoDB Local: its figures per access pattern are the sums of the reports
@@ -156,6 +163,88 @@ class AccessPatternLedgerTest {
                 .isLessThanOrEqualTo(busy + hot.get(0).overestimate() + 1e-9);
         assertThat(hot.get(1).partition()).isEqualTo(KeyPath.of("member", QUIET));
         assertThat(LEDGER.windowUnits()).isGreaterThan(busy);
+    }
+
+    @Test
+    void batchesTransactionsBatchGetsAndScansCountAgainstEachItemsPartition() {
+        AccessPatternLedger ledger = AccessPatternLedger.create();
+        List<OperationReport> reports = new CopyOnWriteArrayList<>();
+        KeyPathTable observed = KeyPathTables.builder().client(TestDynamoDb.get().client())
+                .tableName(table.tableName()).register(Member.class, Note.class)
+                .operationListener(report -> {
+                    reports.add(report);
+                    ledger.onOperation(report);
+                }).build();
+        UUID one = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+
+        // a batch of 25 writes to one partition: all its units there
+        observed.batchWrite(b -> IntStream.rangeClosed(1, 25).forEach(i ->
+                b.put(new Note(one, i, "t", "x".repeat(1_500)))));
+        double batch = units(reports, OperationKind.BATCH_WRITE);
+        assertThat(batch).isGreaterThanOrEqualTo(50);
+        assertThat(ledger.hotPartitions(1)).singleElement().satisfies(h -> {
+            assertThat(h.partition()).isEqualTo(KeyPath.of("member", one));
+            assertThat(h.units()).isCloseTo(batch, within(1e-9));
+        });
+
+        // a transaction over two partitions: its units split between them, none left out
+        observed.transact(t -> t.put(new Note(other, 1, "t", "y")).put(new Member(other, "other"))
+                .put(new Note(one, 26, "t", "z".repeat(3_000))));
+        double transaction = units(reports, OperationKind.TRANSACT_WRITE);
+        assertThat(transaction).isPositive();
+        // a batch get of the 25 notes, and a scan of the whole table
+        observed.batchGet(Note.class, IntStream.rangeClosed(1, 25)
+                .mapToObj(i -> KeyPath.of("member", one).then("note", i)).toList());
+        double batchGet = units(reports, OperationKind.BATCH_GET);
+        assertThat(batchGet).isPositive();
+        observed.stream(ItemScan.builder().build()).forEach(item -> { });
+        double scan = units(reports, OperationKind.SCAN);
+        assertThat(scan).isPositive();
+
+        double all = batch + transaction + batchGet + scan;
+        assertThat(ledger.windowUnits()).as("every unit counted against a partition").isCloseTo(all, within(1e-6));
+        Map<KeyPath, Double> hot = ledger.hotPartitions(1_000).stream()
+                .collect(Collectors.toMap(HotPartition::partition, HotPartition::units));
+        assertThat(hot.get(KeyPath.of("member", other))).as("the transaction's other partition").isPositive();
+        assertThat(hot.get(KeyPath.of("member", one))).as("the busy partition: batch, most of the transaction, "
+                + "batch get, and its share of the scan").isGreaterThan(batch + batchGet);
+    }
+
+    @Test
+    void eachPatternShowsTheLimitItAskedTheItemsReadAndTheItemsReturned() {
+        List<Integer> limits = new CopyOnWriteArrayList<>();
+        ExecutionInterceptor limitsSent = new ExecutionInterceptor() {
+            @Override
+            public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+                if (context.request() instanceof QueryRequest query && query.limit() != null) {
+                    limits.add(query.limit());
+                }
+            }
+        };
+        AccessPatternLedger ledger = AccessPatternLedger.create();
+        try (DynamoDbClient client = TestDynamoDb.get().clientBuilder()
+                .overrideConfiguration(o -> o.addExecutionInterceptor(limitsSent)).build()) {
+            KeyPathTable observed = KeyPathTables.builder().client(client).tableName(table.tableName())
+                    .register(Member.class, Note.class).operationListener(ledger).build();
+            for (int i = 0; i < 3; i++) {
+                Page<Note> page = observed.query(Note.class, ItemQuery.of(q -> q.subtree(KeyPath.of("member", BUSY)
+                        .then("note")).filter(Condition.attributeEquals("topic", "dynamo")).limit(5)
+                        .named("fiveNotesOnTopic")));
+                assertThat(page.items()).hasSize(5);
+            }
+        }
+        PatternFigures figures = ledger.patterns().stream().filter(f -> f.accessPattern().equals("fiveNotesOnTopic"))
+                .findFirst().orElseThrow();
+        assertThat(limits).isNotEmpty();
+        assertThat(figures.itemsAsked()).as("the Limits sent").isEqualTo(limits.stream().mapToLong(i -> i).sum());
+        assertThat(figures.itemsReturned()).isEqualTo(15);
+        assertThat(figures.itemsRead()).as("a filter keeps one note in four").isGreaterThanOrEqualTo(3 * 20)
+                .isLessThanOrEqualTo(figures.itemsAsked());
+    }
+
+    private static double units(List<OperationReport> reports, OperationKind kind) {
+        return reports.stream().filter(r -> r.kind() == kind).mapToDouble(r -> r.capacity().totalUnits()).sum();
     }
 
     @Test

@@ -132,9 +132,9 @@ class IndexProjectionTest {
         ItemQuery q = ItemQuery.of(b -> b.index("byState").subtree(KeyPath.of("state", state))
                 .filter(Condition.attributeEquals("title", "keep")));
         assertThat(table.query(Task.class, q).items()).containsExactly(new Task(user, 1, 1, null, state, "keep", "n1"));
-        assertThat(async.query(Task.class, q).get(10, TimeUnit.SECONDS).items()).extracting(Task::notes)
+        assertThat(async.query(Task.class, q).get(2, TimeUnit.MINUTES).items()).extracting(Task::notes)
                 .containsExactly("n1");
-        assertThat(async.queryKeys(q).get(10, TimeUnit.SECONDS).items()).extracting(ItemKey::keyPath)
+        assertThat(async.queryKeys(q).get(2, TimeUnit.MINUTES).items()).extracting(ItemKey::keyPath)
                 .containsExactly(KeyPath.of("user", user).then("task", 1));
     }
 
@@ -151,10 +151,10 @@ class IndexProjectionTest {
         String assignee = "dee-" + UUID.randomUUID();
         UUID user = UUID.randomUUID();
         for (long id = 1; id <= 3; id++) {
-            async.put(new Task(user, id, id, assignee, "open", "t" + id, null)).get(10, TimeUnit.SECONDS);
+            async.put(new Task(user, id, id, assignee, "open", "t" + id, null)).get(2, TimeUnit.MINUTES);
         }
         ItemQuery q = ItemQuery.of(b -> b.index("byAssignee").subtree(KeyPath.of("assignee", assignee)));
-        assertThat(async.query(Task.class, q).get(10, TimeUnit.SECONDS).items()).extracting(Task::taskId)
+        assertThat(async.query(Task.class, q).get(2, TimeUnit.MINUTES).items()).extracting(Task::taskId)
                 .containsExactly(1L, 2L, 3L);
         // the index entry survives, the item does not: remove the item behind the index's back
         client.deleteItem(b -> b.tableName(table.tableName()).key(Map.of(
@@ -162,7 +162,7 @@ class IndexProjectionTest {
                         KeyPath.of("user", user).partitionKey())),
                 "sk", AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(
                         KeyPath.of("user", user).then("task", 2).sortKey())))));
-        assertThat(async.query(Task.class, q).get(10, TimeUnit.SECONDS).items()).extracting(Task::taskId)
+        assertThat(async.query(Task.class, q).get(2, TimeUnit.MINUTES).items()).extracting(Task::taskId)
                 .containsExactly(1L, 3L);
     }
 

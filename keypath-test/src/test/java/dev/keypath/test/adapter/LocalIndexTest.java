@@ -103,9 +103,9 @@ class LocalIndexTest {
             assertThat(recorder.requests).hasSize(sent);
         }
         UUID user = UUID.randomUUID();
-        async.put(task(user, 2, 3)).get(10, TimeUnit.SECONDS);
+        async.put(task(user, 2, 3)).get(2, TimeUnit.MINUTES);
         assertThat(async.query(Task.class, ItemQuery.of(q -> q.index("byDue").subtree(KeyPath.of("user", user))
-                .consistency(ReadConsistency.STRONG))).get(10, TimeUnit.SECONDS).items())
+                .consistency(ReadConsistency.STRONG))).get(2, TimeUnit.MINUTES).items())
                 .extracting(Task::taskId).containsExactly(2L);
     }
 
@@ -142,14 +142,14 @@ class LocalIndexTest {
     void theAsyncTableQueriesALocalIndex() throws Exception {
         UUID user = UUID.randomUUID();
         for (long id = 1; id <= 3; id++) {
-            async.put(task(user, id, 100 - id)).get(10, TimeUnit.SECONDS);
+            async.put(task(user, id, 100 - id)).get(2, TimeUnit.MINUTES);
         }
         Page<Task> page = async.query(Task.class, ItemQuery.of(q -> q.index("byDue")
-                .subtree(KeyPath.of("user", user).then("due")).limit(2))).get(10, TimeUnit.SECONDS);
+                .subtree(KeyPath.of("user", user).then("due")).limit(2))).get(2, TimeUnit.MINUTES);
         assertThat(page.items()).extracting(Task::due).containsExactly(97L, 98L);
         Page<Task> rest = async.query(Task.class, ItemQuery.of(q -> q.index("byDue")
                 .subtree(KeyPath.of("user", user).then("due")).limit(2).pageToken(page.nextPageToken())))
-                .get(10, TimeUnit.SECONDS);
+                .get(2, TimeUnit.MINUTES);
         assertThat(rest.items()).extracting(Task::due).containsExactly(99L);
     }
 
@@ -167,7 +167,7 @@ class LocalIndexTest {
         table.put(task(user, 1, 20));                                  // the same due day, by a put
         assertThat(updated.get("byDue_sk")).isEqualTo(raw(path).get("byDue_sk"));
 
-        async.update(Task.class, path, UpdateSpec.of(u -> u.set("due", 25L))).get(10, TimeUnit.SECONDS);
+        async.update(Task.class, path, UpdateSpec.of(u -> u.set("due", 25L))).get(2, TimeUnit.MINUTES);
         assertThat(raw(path)).doesNotContainKey("byDue_pk");
     }
 

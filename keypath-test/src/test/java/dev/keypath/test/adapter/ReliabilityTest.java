@@ -275,6 +275,12 @@ class ReliabilityTest {
                     assertThat(k.size()).isGreaterThan(1024);
                     assertThat(k.keyPath()).isPresent();
                 });
+        // an index key too large: the tag is the partition of the post's gsi1 key path
+        for (String tag : List.of("t".repeat(2100), "é".repeat(1100))) {
+            assertThatThrownBy(() -> table.batchWrite(b -> b.put(Post.of(u, 1, "t", tag))))
+                    .isInstanceOf(KeyTooLargeException.class)
+                    .satisfies(e -> assertThat(((KeyTooLargeException) e).attribute()).isEqualTo("gsi1_pk"));
+        }
         KeyPath hugePk = KeyPath.of("counter", "p".repeat(2100)); // a Counter's key, too large
         assertThatThrownBy(() -> table.get(Model.Counter.class, hugePk)).isInstanceOf(KeyTooLargeException.class)
                 .hasMessageContaining("'pk'");

@@ -63,7 +63,7 @@ public class KeyPathEndpoint {
                 units(f.indexes()), f.unreportedRequests());
         Double amplification = f.readAmplification().isPresent() ? f.readAmplification().getAsDouble() : null;
         return new PatternDescriptor(f.accessPattern(), f.kind().name(), f.itemType(), calls, latency, capacity,
-                new ItemsDescriptor(f.itemsRead(), f.itemsReturned(), amplification), f.requests(), f.retries());
+                new ItemsDescriptor(f.itemsAsked(), f.itemsRead(), f.itemsReturned(), amplification), f.requests(), f.retries());
     }
 
     private static HotPartitionDescriptor hot(HotPartition h) {
@@ -121,7 +121,7 @@ public class KeyPathEndpoint {
      * @param p90  90th percentile over the window
      * @param p99  99th percentile over the window
      * @param max  longest over the window
-     * @param mean mean since the start
+     * @param mean mean of the calls in the window
      */
     public record LatencyDescriptor(double p50, double p90, double p99, double max, double mean) {
     }
@@ -149,13 +149,15 @@ public class KeyPathEndpoint {
     }
 
     /**
-     * Items read against returned.
+     * Items asked for, read and returned.
      *
+     * @param asked              items the pattern's queries and scans asked DynamoDB to read: the sum of the
+     *                           {@code Limit} of every request sent with one
      * @param read               items DynamoDB read
      * @param returned           items returned
      * @param readAmplification  read per returned, or null before any was both read and returned
      */
-    public record ItemsDescriptor(long read, long returned, Double readAmplification) {
+    public record ItemsDescriptor(long asked, long read, long returned, Double readAmplification) {
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.keypath.spring.web;
 
 import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.IdAllocationException;
 import dev.keypath.dynamodb.InvalidPageTokenException;
 import dev.keypath.dynamodb.ItemTooLargeException;
 import dev.keypath.dynamodb.ItemValidationException;
@@ -12,11 +13,13 @@ import dev.keypath.dynamodb.TransactionTooLargeException;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.VersionConflictException;
+import dev.keypath.spring.KeyPathFailureCategory;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.dao.DataAccessException;
@@ -29,18 +32,21 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
  * keypath's failures as RFC 9457 problem details ({@code application/problem+json}), by what they mean for the
- * client:
+ * client: the status of each is its {@link KeyPathFailureCategory}'s, the category the exception translator reads
+ * too.
  * <ul>
  *   <li>400: a page token that is not one of this application's ({@link InvalidPageTokenException}), an item that
  *       fails Bean Validation ({@link ItemValidationException}; each invalid field with its message under
  *       {@code errors});</li>
  *   <li>409: a write whose condition failed — a duplicate key (create-only put), a taken unique key path
  *       ({@link UniqueKeyConflictException}; the taken path under {@code uniqueKeyPath}), a version conflict, another
- *       condition ({@link ConditionFailedException}) — a cancelled transaction ({@link TransactionFailedException})
- *       and a unit whose read items changed ({@link ReadConflictException});</li>
+ *       condition ({@link ConditionFailedException}) — a cancelled transaction ({@link TransactionFailedException}),
+ *       a unit whose read items changed ({@link ReadConflictException}), sequence ids all taken
+ *       ({@link IdAllocationException}) and an item other writers kept changing;</li>
  *   <li>413: an item, key or transaction over DynamoDB's limits ({@link ItemTooLargeException},
  *       {@link KeyTooLargeException}, {@link TransactionTooLargeException});</li>
- *   <li>500: a stored item that cannot be read ({@link UnreadableItemException}), the server's fault.</li>
+ *   <li>500: something stored that cannot be read ({@link UnreadableItemException}, a stored key that is not a key
+ *       path), the server's fault.</li>
  * </ul>
  * The {@code detail} is written for the client and names only what the request itself wrote: the item's key path
  * ({@code keyPath}), the unique value it asked for. It never names another item — not the holder of a taken unique
@@ -119,26 +125,15 @@ public class KeyPathProblemDetails {
     }
 
     private static Optional<HttpStatus> statusOf(KeyPathDynamoException e) {
-        if (e instanceof InvalidPageTokenException || e instanceof ItemValidationException) {
-            return Optional.of(HttpStatus.BAD_REQUEST);
-        }
-        if (e instanceof ConditionFailedException || e instanceof TransactionFailedException) {
-            return Optional.of(HttpStatus.CONFLICT);
-        }
-        if (e instanceof ItemTooLargeException || e instanceof KeyTooLargeException
-                || e instanceof TransactionTooLargeException) {
-            return Optional.of(HttpStatus.CONTENT_TOO_LARGE);
-        }
-        if (e instanceof UnreadableItemException) {
-            return Optional.of(HttpStatus.INTERNAL_SERVER_ERROR);
-        }
-        return Optional.empty();
+        OptionalInt status = KeyPathFailureCategory.of(e).map(KeyPathFailureCategory::status)
+                .orElse(OptionalInt.empty());
+        return status.isPresent() ? Optional.of(HttpStatus.valueOf(status.getAsInt())) : Optional.empty();
     }
 
     private static ProblemDetail problem(HttpStatus status, KeyPathDynamoException keypath, Throwable failure,
                                          Disclosure disclosure) {
         ProblemDetail p = ProblemDetail.forStatusAndDetail(status, detail(keypath));
-        if (!(keypath instanceof TransactionFailedException || keypath instanceof UnreadableItemException)) {
+        if (!(keypath instanceof TransactionFailedException || unreadable(keypath))) {
             keypath.keyPath().ifPresent(path -> p.setProperty("keyPath", path.toString()));
         }
         if (keypath instanceof UniqueKeyConflictException taken) {
@@ -189,9 +184,20 @@ public class KeyPathProblemDetails {
         if (e instanceof TransactionFailedException) {
             return "The transaction was cancelled; nothing was written";
         }
-        if (e instanceof UnreadableItemException) {
+        if (unreadable(e)) {
             return "A stored item could not be read";
         }
+        if (e instanceof IdAllocationException) {
+            return "No free sequence id was found for the item" + at + "; nothing was written";
+        }
+        if (KeyPathFailureCategory.of(e).orElse(null) == KeyPathFailureCategory.WRITE_CONFLICT) {
+            return "Other writers kept changing the item" + at;
+        }
         return e.getMessage(); // the limits: sizes of the request's own item, key or transaction
+    }
+
+    /** Whether what is stored is at fault: the problem names no key path, since the item may be another's. */
+    private static boolean unreadable(KeyPathDynamoException e) {
+        return KeyPathFailureCategory.of(e).orElse(null) == KeyPathFailureCategory.UNREADABLE;
     }
 }

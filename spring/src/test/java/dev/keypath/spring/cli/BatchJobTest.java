@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -13,10 +14,13 @@ import org.junit.jupiter.api.Test;
 
 /** A command-line Spring application on the embedded engine, run as its own process. */
 class BatchJobTest {
+    /** How long the application may take to exit: a ceiling that stops a hang, not a speed (a busy machine is slow). */
+    private static final Duration CEILING = Duration.ofMinutes(5);
+
     @Test
     void exitsByItselfAndLogsNoStackTraces() throws Exception {
         Result run = run(List.of());
-        assertThat(run.exited()).as("exited by itself within 90 s; output:%n%s", run.output()).isTrue();
+        assertThat(run.exited()).as("exited by itself within %s; output:%n%s", CEILING, run.output()).isTrue();
         assertThat(run.exitCode()).isZero();
         assertThat(run.output()).contains("cancelled: OptimisticLockingFailureException", "work done");
         assertThat(run.output().lines().filter(l -> l.startsWith("\tat ") || l.startsWith("Caused by")))
@@ -37,7 +41,8 @@ class BatchJobTest {
 
     private static Result run(List<String> jvmOptions) throws Exception {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                "-XX:TieredStopAtLevel=1")); // a short run: the quick compiler alone starts it sooner
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), BatchJobApplication.class.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -48,7 +53,7 @@ class BatchJobTest {
                 return "(output unreadable: " + e + ")";
             }
         });
-        boolean exited = process.waitFor(90, TimeUnit.SECONDS);
+        boolean exited = process.waitFor(CEILING.toSeconds(), TimeUnit.SECONDS);
         if (!exited) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }

@@ -96,6 +96,7 @@ class KeyPathEndpointHttpTest {
                 .isPositive();
         JsonNode items = timeline.get("items");
         assertThat(items.get("returned").asLong()).isEqualTo(4 * 5);
+        assertThat(items.get("asked").asLong()).as("the Limits of pages of 5").isGreaterThanOrEqualTo(4 * 5);
         assertThat(items.get("readAmplification").asDouble())
                 .isEqualTo((double) items.get("read").asLong() / items.get("returned").asLong());
 

@@ -55,7 +55,7 @@ public final class BatchWrites {
 
     /** Splits actions into request chunks; rejects two writes to one key. Pure. */
     public static List<List<WriteRequest>> chunks(List<WriteAction> actions) {
-        Set<KeyPath> seen = new HashSet<>();
+        Set<KeyPath> seen = new HashSet<>(Math.max(16, 2 * actions.size()));
         List<WriteRequest> requests = new ArrayList<>(actions.size());
         for (WriteAction a : actions) {
             if (!seen.add(a.keyPath())) {

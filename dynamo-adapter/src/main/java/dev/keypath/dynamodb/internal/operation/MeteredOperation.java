@@ -11,11 +11,14 @@ import dev.keypath.dynamodb.RequestObservation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 
 /**
  * One logical operation, metered: every request it sends asks for consumed capacity as the table's
@@ -41,6 +44,9 @@ final class MeteredOperation<T> implements Operation<T> {
     /** The operation this one runs inside (a read-modify-write), whose report includes this one's; or null. */
     private final MeteredOperation<?> enclosing;
     private final CapacityTally tally = new CapacityTally();
+    /** The units of requests of several items by partition, and the items asked by Limit: kept when observed. */
+    private PartitionUnits partitions;
+    private long itemsAsked;
     private long started;
     private boolean ended;
     private T result;
@@ -127,6 +133,9 @@ final class MeteredOperation<T> implements Operation<T> {
                 request instanceof DynamoDbRequest sentRequest ? sentRequest : null);
         // nothing hears the request: no answer to tell, nothing to close
         RequestObservation sent = heard == RequestObservation.NONE ? null : heard;
+        if (observation != null) {
+            itemsAsked += limitOf(request);
+        }
         if (sent != null) {
             if (pending == null) {
                 pending = new ArrayList<>(1);
@@ -135,7 +144,11 @@ final class MeteredOperation<T> implements Operation<T> {
         }
         return new Step.Exchange<>(api, request, response -> {
             answered(sent);
-            if (sent == null) {
+            if (observation != null && sent == null) {
+                double units = tally.readUnits() + tally.writeUnits();
+                tally.answered(api, response);
+                shared(request, response, tally.readUnits() + tally.writeUnits() - units);
+            } else if (sent == null) {
                 tally.answered(api, response);
             } else {
                 double read = tally.readUnits();
@@ -144,6 +157,7 @@ final class MeteredOperation<T> implements Operation<T> {
                 tally.answered(api, response);
                 Observers.answered(sent, tally.readUnits() - read, tally.writeUnits() - write,
                         tally.itemsRead() - items);
+                shared(request, response, tally.readUnits() - read + tally.writeUnits() - write);
             }
             try {
                 exchange.onResponse().accept(response);
@@ -164,6 +178,21 @@ final class MeteredOperation<T> implements Operation<T> {
             }
             tally.recovered();
         });
+    }
+
+    /** Counts the units of an answered request of several items against its items' partitions. */
+    private void shared(Object request, Object response, double units) {
+        if (partitions == null) {
+            partitions = new PartitionUnits();
+        }
+        partitions.answered(request, response, units);
+    }
+
+    /** The {@code Limit} of a query or scan request, or 0. */
+    private static long limitOf(Object request) {
+        Integer limit = request instanceof QueryRequest query ? query.limit()
+                : request instanceof ScanRequest scan ? scan.limit() : null;
+        return limit == null ? 0 : limit;
     }
 
     private void answered(RequestObservation sent) {
@@ -229,7 +258,8 @@ final class MeteredOperation<T> implements Operation<T> {
                 name, OperationReport.Outcome.of(error), error,
                 Duration.ofNanos(System.nanoTime() - started), capacity != null ? capacity : tally.capacity(),
                 tally.itemsRead(), returned,
-                tally.requests(), tally.retries());
+                tally.requests(), tally.retries(), itemsAsked,
+                partitions == null ? Map.of() : partitions.units());
         Observers.end(observation, report);
     }
 

@@ -43,8 +43,15 @@ public final class IdGenerator {
 
     /** True if {@code item} has an unset {@link AutoId.Strategy#SEQUENCE} field, i.e. needs a counter value. */
     public static boolean needsSequence(DefaultItemSchema<?> schema, Object item) {
-        return schema.keyFields().stream().anyMatch(f -> f.autoId() == AutoId.Strategy.SEQUENCE
-                && f.fieldType().isUnset(f.property().get(item)));
+        if (!schema.usesSequence()) {
+            return false;
+        }
+        for (DefaultItemSchema.KeyField f : schema.keyFields()) {
+            if (f.autoId() == AutoId.Strategy.SEQUENCE && f.fieldType().isUnset(f.property().get(item))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

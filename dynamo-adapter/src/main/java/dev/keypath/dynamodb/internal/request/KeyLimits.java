@@ -6,6 +6,7 @@ import dev.keypath.dynamodb.KeyTooLargeException;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -26,17 +27,33 @@ public final class KeyLimits {
         }
     }
 
-    /** Checks every binary key attribute of an encoded item (table and GSI keys) and the item size. */
-    public static void checkItem(KeyPath path, Map<String, AttributeValue> item, Iterable<String> gsiNames) {
+    /**
+     * Checks every binary key attribute of an encoded item of {@code schema}'s type (table and index keys) and the
+     * item size; the size is counted character by character only when {@link ItemSizes#upperBound} could exceed the
+     * limit.
+     */
+    public static void checkItem(KeyPath path, Map<String, AttributeValue> item, DefaultItemSchema<?> schema) {
         checkAttr(path, item, TableAttributes.PK, TableAttributes.MAX_PARTITION_KEY);
         checkAttr(path, item, TableAttributes.SK, TableAttributes.MAX_SORT_KEY);
-        for (String index : gsiNames) {
-            checkAttr(path, item, TableAttributes.gsiPk(index), TableAttributes.MAX_PARTITION_KEY);
-            checkAttr(path, item, TableAttributes.gsiSk(index), TableAttributes.MAX_SORT_KEY);
+        List<String> partitions = schema.indexPartitionAttributes();
+        List<String> sorts = schema.indexSortAttributes();
+        for (int i = 0; i < partitions.size(); i++) {
+            checkAttr(path, item, partitions.get(i), TableAttributes.MAX_PARTITION_KEY);
+            checkAttr(path, item, sorts.get(i), TableAttributes.MAX_SORT_KEY);
         }
-        long size = ItemSizes.itemSize(item);
-        if (size > TableAttributes.MAX_ITEM) {
-            throw new ItemTooLargeException(path, size, TableAttributes.MAX_ITEM);
+        checkSize(path, item);
+    }
+
+    /**
+     * Checks an item's size; it is counted character by character only when {@link ItemSizes#upperBound} could exceed
+     * the limit.
+     */
+    static void checkSize(KeyPath path, Map<String, AttributeValue> item) {
+        if (ItemSizes.upperBound(item) > TableAttributes.MAX_ITEM) {
+            long size = ItemSizes.itemSize(item);
+            if (size > TableAttributes.MAX_ITEM) {
+                throw new ItemTooLargeException(path, size, TableAttributes.MAX_ITEM);
+            }
         }
     }
 

@@ -13,6 +13,7 @@ import dev.keypath.dynamodb.internal.extension.VersionExtension;
 import java.time.Clock;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -99,8 +100,11 @@ public final class PutActions {
             cond = expiryAware(cond, mode, expected, extended.conditionHint().isEmpty() && condition.isEmpty(),
                     extensions.clock().instant().getEpochSecond());
         }
-        KeyLimits.checkItem(enc.keyPath(), attrs, secondaryIndexes(schema));
-        return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs), Map.copyOf(attrs),
+        KeyLimits.checkItem(enc.keyPath(), attrs, schema);
+        // the encoded map is this put's own (the extensions changed it in place or replaced it with a copy): wrapped,
+        // not copied again
+        return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs),
+                Collections.unmodifiableMap(attrs),
                 Expr.NONE, cond, expected, hint.toString());
     }
 
@@ -140,9 +144,5 @@ public final class PutActions {
         }
         long newVersion = action.versionChecked() ? action.expectedVersion() + 1 : -1;
         return (T) schema.storedForm(item, action.keyPath(), newVersion, action.item());
-    }
-
-    public static List<String> secondaryIndexes(DefaultItemSchema<?> schema) {
-        return schema.secondaryKeys().stream().map(DefaultItemSchema.SecondaryKey::index).toList();
     }
 }

@@ -214,6 +214,16 @@ public final class DefaultItemSchema<T> implements ItemSchema<T> {
         return declared.indexKeys().list();
     }
 
+    /** The attribute names of the secondary keys' partition keys ({@code <index>_pk}), in declaration order. */
+    public List<String> indexPartitionAttributes() {
+        return declared.indexKeys().partitionAttributes();
+    }
+
+    /** The attribute names of the secondary keys' sort keys ({@code <index>_sk}), in declaration order. */
+    public List<String> indexSortAttributes() {
+        return declared.indexKeys().sortAttributes();
+    }
+
     /** Whether the type declares alternate key paths, so its writes keep alias items. */
     public boolean hasAliases() {
         return !aliasKeys.isEmpty();

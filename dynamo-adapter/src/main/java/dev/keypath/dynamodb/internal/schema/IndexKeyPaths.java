@@ -30,10 +30,27 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class IndexKeyPaths {
     private final Class<?> type;
     private final List<SecondaryKey> keys;
+    /** Per key, in order: the attribute names of its partition and sort key, and how an error names its path. */
+    private final String[] partitionNames;
+    private final String[] sortNames;
+    private final String[] names;
+    private final List<String> partitionAttributes;
+    private final List<String> sortAttributes;
 
     private IndexKeyPaths(Class<?> type, List<SecondaryKey> keys) {
         this.type = type;
         this.keys = keys;
+        this.partitionNames = new String[keys.size()];
+        this.sortNames = new String[keys.size()];
+        this.names = new String[keys.size()];
+        for (int i = 0; i < keys.size(); i++) {
+            String index = keys.get(i).index();
+            partitionNames[i] = TableAttributes.gsiPk(index);
+            sortNames[i] = TableAttributes.gsiSk(index);
+            names[i] = "secondary key path for index " + index;
+        }
+        this.partitionAttributes = List.of(partitionNames);
+        this.sortAttributes = List.of(sortNames);
     }
 
     /**
@@ -138,6 +155,16 @@ final class IndexKeyPaths {
         return keys;
     }
 
+    /** The attribute names of the index keys' partition keys ({@code <index>_pk}), in declaration order. */
+    List<String> partitionAttributes() {
+        return partitionAttributes;
+    }
+
+    /** The attribute names of the index keys' sort keys ({@code <index>_sk}), in declaration order. */
+    List<String> sortAttributes() {
+        return sortAttributes;
+    }
+
     /** Adds the index key attribute names to {@code names}: {@code <index>_sk}, and {@code <index>_pk} if global. */
     void addAttributeNames(Set<String> names) {
         for (SecondaryKey sk : keys) {
@@ -153,22 +180,22 @@ final class IndexKeyPaths {
      * in place of its unset auto-id fields; an index whose key path has a null variable gets none.
      */
     void store(Object item, KeyPath path, Map<String, Object> generated, Map<String, AttributeValue> attrs) {
-        for (SecondaryKey sk : keys) {
-            KeyPath sp = secondaryPath(sk, item, path, generated);
+        for (int i = 0; i < keys.size(); i++) {
+            SecondaryKey sk = keys.get(i);
+            KeyPath sp = secondaryPath(sk, names[i], item, path, generated);
             if (sp != null) {
                 if (!sk.local()) {
-                    attrs.put(TableAttributes.gsiPk(sk.index()),
-                            AttributeValues.binary(sk.partitionKeyForPut(sp, type.getName())));
+                    attrs.put(partitionNames[i], AttributeValues.binary(sk.partitionKeyForPut(sp, type.getName())));
                 }
-                attrs.put(TableAttributes.gsiSk(sk.index()), AttributeValues.binary(sp.sortKey()));
+                attrs.put(sortNames[i], AttributeValues.binary(sp.sortKey()));
             }
         }
     }
 
-    private KeyPath secondaryPath(SecondaryKey sk, Object item, KeyPath path, Map<String, Object> generated) {
+    private KeyPath secondaryPath(SecondaryKey sk, String name, Object item, KeyPath path,
+                                  Map<String, Object> generated) {
         try {
-            return ItemKeys.bindOptional(type, sk.template(), sk.fields(), item, generated,
-                    "secondary key path for index " + sk.index());
+            return ItemKeys.bindOptional(type, sk.template(), sk.fields(), item, generated, name);
         } catch (ItemMappingException e) {
             throw new ItemMappingException(e.getMessage(), path, e);
         }

@@ -55,22 +55,11 @@ public final class KeyLayout {
     }
 
     /**
-     * The path with variable {@code v} bound to {@code ids[v]}; no id may be null. Built element by element with
-     * {@link KeyPath#then}, which extends the encoded layout in constant time.
+     * The path with variable {@code v} bound to {@code ids[v]}; no id may be null. Built in one step by the template's
+     * positional {@link KeyPathTemplate#bind(Object...)}: no map, and no path per element.
      */
     public KeyPath bind(KeyId[] ids) {
-        KeyPath path = KeyPath.of(namespaces[0], id(0, ids));
-        for (int i = 1; i < namespaces.length; i++) {
-            KeyId id = id(i, ids);
-            path = id == null ? path.then(namespaces[i]) : path.then(namespaces[i], id);
-        }
-        return path;
-    }
-
-    /** The id of element {@code i}: its variable's, or its literal (null for an id-less element). */
-    private KeyId id(int i, KeyId[] ids) {
-        int v = variableAt[i];
-        return v < 0 ? literals[i] : ids[v];
+        return source.bind((Object[]) ids);
     }
 
     /** The ids of the variables of {@code path} in order, or null if the path does not have the template's shape. */
