@@ -355,28 +355,36 @@ class ReadConsistencyTest {
     @ParameterizedTest
     @EnumSource(Kind.class)
     void theReadsOfAReshardAreStronglyConsistent(Kind kind) {
-        KeyPathTable old = KeyPathTables.builder().client(client).tableName(name).register(EntryIn2.class).build();
+        // a table of its own, whose items were written with 2 shards before the re-shard to 4 was declared
+        String own = TestDynamoDb.uniqueTableName("consistency-reshard");
+        KeyPathTable old = KeyPathTables.builder().client(client).tableName(own).register(EntryIn2.class).build();
+        old.bootstrap();
         String feed = "f-" + UUID.randomUUID();
         long id = LongStream.range(1, 100).filter(i -> ShardKeys.calculatedShard(2, List.of(KeyId.of(i)))
                 != ShardKeys.calculatedShard(4, List.of(KeyId.of(i)))).findFirst().orElseThrow();
         old.put(new EntryIn2(feed, id, "moving"));
         KeyPath path = KeyPath.of("feed", feed).then("entry", id);
+        KeyPathTable moving = KeyPathTables.builder().client(client).tableName(own).register(EntryTo4.class).build();
+        KeyPathAsyncTable movingAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(own)
+                .register(EntryTo4.class).build();
         READS.clear();
 
-        Optional<EntryTo4> read = call(kind, table, async, t -> t.get(EntryTo4.class, path),
+        Optional<EntryTo4> read = call(kind, moving, movingAsync, t -> t.get(EntryTo4.class, path),
                 a -> a.get(EntryTo4.class, path));
         List<Read> point = READS.reads();
         READS.clear();
-        TableCalls calls = TableCalls.of(kind == Kind.SYNC ? TableCalls.Kind.SYNC : TableCalls.Kind.ASYNC, table,
-                async);
+        TableCalls calls = TableCalls.of(kind == Kind.SYNC ? TableCalls.Kind.SYNC : TableCalls.Kind.ASYNC, moving,
+                movingAsync);
         calls.put(PutItem.of(new EntryTo4(feed, id, "moved")));
 
         assertThat(read).isPresent();
         List<Read> afterFirst = new ArrayList<>(point.subList(1, point.size()));
         assertThat(point.get(0)).as("the read the caller asked for").isEqualTo(new Read("GetItem", false));
         assertThat(afterFirst).as("the reads of the former shard").isNotEmpty().allMatch(Read::consistent);
-        assertThat(READS.reads()).as("the move's read of the former copy").isNotEmpty().allMatch(Read::consistent);
-        List<Object> batch = call(kind, table, async, t -> t.batchGet(List.of(ItemKey.of(EntryTo4.class, path)), null),
+        assertThat(READS.reads()).as("the write's reads (the layout record, a move's read of the former copy)")
+                .isNotEmpty().allMatch(Read::consistent);
+        List<Object> batch = call(kind, moving, movingAsync,
+                t -> t.batchGet(List.of(ItemKey.of(EntryTo4.class, path)), null),
                 a -> a.batchGet(List.of(ItemKey.of(EntryTo4.class, path)), null));
         assertThat(batch).hasSize(1);
     }
