@@ -83,18 +83,30 @@ final class ReshardItems {
             return copy(order, type);
         }
 
-        /** Whether its writes go through in {@code phase}; otherwise they are refused, changing nothing. */
+        /**
+         * Whether its writes go through in {@code phase}; otherwise they are refused, changing nothing. Between the
+         * announcement and the switch, the former layout's instance writes until it reads the announcement.
+         */
         boolean writes(ReshardModel.Phase phase) {
             return switch (this) {
-                case FORMER -> phase == ReshardModel.Phase.DECLARED;
+                case FORMER -> phase == ReshardModel.Phase.DECLARED || phase == ReshardModel.Phase.ANNOUNCED;
                 case RESHARDING -> true;
                 case NEW -> phase == ReshardModel.Phase.FINISHED;
             };
         }
 
+        /** Whether a write may be refused in {@code phase} as well as go through, as the instance's copy of the record is. */
+        boolean mayBeRefused(ReshardModel.Phase phase) {
+            return this == FORMER && phase == ReshardModel.Phase.ANNOUNCED;
+        }
+
         /** Whether its reads see every item in {@code phase}. */
         boolean reads(ReshardModel.Phase phase) {
-            return writes(phase) || this == FORMER && phase == ReshardModel.Phase.DECLARED;
+            return switch (this) {
+                case FORMER -> phase == ReshardModel.Phase.DECLARED;
+                case RESHARDING -> true;
+                case NEW -> phase == ReshardModel.Phase.FINISHED;
+            };
         }
     }
 

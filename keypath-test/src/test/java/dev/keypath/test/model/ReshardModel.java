@@ -14,6 +14,8 @@ final class ReshardModel {
     enum Phase {
         /** Step 1: the re-shard is declared, every instance writes the former layout. */
         DECLARED,
+        /** Step 2's switch is announced but may not have passed: the re-sharding instances write either layout. */
+        ANNOUNCED,
         /** Step 2: the switch is announced and passed; the re-sharding instances write the new layout. */
         SWITCHED,
         /** The run moved every item and recorded the re-shard as finished. */
@@ -22,16 +24,26 @@ final class ReshardModel {
 
     final ExpectedTable items = new ExpectedTable();
     private Phase phase = Phase.DECLARED;
+    private long movesFrom;
     private final Set<KeyPath> moved = new HashSet<>();
 
     Phase phase() {
         return phase;
     }
 
+    /** The switch is announced; it has passed from {@code movesFrom} (epoch milliseconds, the system clock) on. */
+    void announced(long movesFrom) {
+        this.movesFrom = movesFrom;
+        phase = Phase.ANNOUNCED;
+    }
+
+    /** When the announced switch has passed, in epoch milliseconds of the system clock. */
+    long movesFrom() {
+        return movesFrom;
+    }
+
     void switched() {
-        if (phase == Phase.DECLARED) {
-            phase = Phase.SWITCHED;
-        }
+        phase = Phase.SWITCHED;
     }
 
     void finished() {
@@ -40,7 +52,7 @@ final class ReshardModel {
 
     /** Notes that the order at {@code path} is in the new layout (a write after the switch, or a move). */
     void moved(KeyPath path) {
-        if (phase != Phase.DECLARED) {
+        if (phase == Phase.SWITCHED || phase == Phase.FINISHED) {
             moved.add(path);
         }
     }
@@ -50,6 +62,7 @@ final class ReshardModel {
         return switch (phase) {
             case DECLARED -> Where.FORMER;
             case FINISHED -> Where.NEW;
+            case ANNOUNCED -> Where.EITHER;
             case SWITCHED -> moved.contains(path) ? Where.NEW : Where.EITHER;
         };
     }

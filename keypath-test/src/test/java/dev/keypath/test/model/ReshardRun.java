@@ -32,7 +32,7 @@ final class ReshardRun {
         ModelClock.INSTANCE.set(model.items.now());
         List<Step> steps = new ArrayList<>(script.steps());
         int generated = steps.size();
-        steps.add(new Announce());
+        steps.add(new Announce(true));
         steps.add(new Finish());
         for (int i = 0; i < steps.size(); i++) {
             Step c = steps.get(i);

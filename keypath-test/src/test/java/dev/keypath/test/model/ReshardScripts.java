@@ -60,7 +60,7 @@ record ReshardScripts(List<Step> steps) {
                         Over.ORDER_RANGE, Over.BY_STATUS, Over.BY_TOTAL, Over.TOTAL_RANGE), draw(in, 2), draw(in, 4),
                         draw(in, 4), bool(in), draw(in, 4), false, bool(in), bool(in)))),
                 new Weighted(2, in -> new Scan(declaration(in), 1 + draw(in, 3), bool(in))),
-                new Weighted(3, in -> new Announce()),
+                new Weighted(4, in -> new Announce(bool(in))),
                 new Weighted(2, in -> new Move(draw(in, 2))),
                 new Weighted(2, in -> new Finish()));
         int total = kinds.stream().mapToInt(Weighted::weight).sum();

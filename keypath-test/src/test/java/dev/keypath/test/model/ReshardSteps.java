@@ -58,6 +58,11 @@ final class ReshardSteps {
         return new Expect(null, accepted, false).mismatch(actual);
     }
 
+    /** Whether a write that {@code via} may see refused or go through was refused: then it changed nothing. */
+    private static boolean refusedHere(Declaration via, ReshardModel model, Outcome actual) {
+        return via.mayBeRefused(model.phase()) && actual.failure() instanceof TableLayoutMismatchException;
+    }
+
     /** Moves the clock forward by {@code millis}. */
     record Tick(long millis) implements Step {
         @Override
@@ -91,6 +96,9 @@ final class ReshardSteps {
             if (!via.writes(model.phase())) {
                 return refused(actual, ExpectedTable.invalid(order)
                         ? Set.of(dev.keypath.dynamodb.ItemValidationException.class) : Set.of());
+            }
+            if (refusedHere(via, model, actual)) {
+                return null;
             }
             Order stored = (Order) items.withIds(order, null);
             Expect expected = items.put(stored, put.mode(), put.cond(), "PUT", true);
@@ -132,6 +140,9 @@ final class ReshardSteps {
             if (!via.writes(model.phase())) {
                 return refused(actual, ExpectedTable.refusedBeforeAnyRequest(Kind.ORDER, edits));
             }
+            if (refusedHere(via, model, actual)) {
+                return null;
+            }
             Expect expected = items.update(Kind.ORDER, path, edits, upsert, null, cond, returning, "UPDATE");
             if (!expected.fails()) {
                 model.moved(path);
@@ -167,6 +178,9 @@ final class ReshardSteps {
                     r -> returnDeleted ? r.map(ReshardItems::modelOrder) : null);
             if (!via.writes(model.phase())) {
                 return refused(actual, Set.of());
+            }
+            if (refusedHere(via, model, actual)) {
+                return null;
             }
             return model.items.delete(Kind.ORDER, path, null, cond, returnDeleted).mismatch(actual);
         }
@@ -330,30 +344,43 @@ final class ReshardSteps {
     }
 
     /**
-     * Step 2's announcement: the switch to the new layout is announced in the layout record, and the command waits
-     * until it has passed (the end of its margin), as the re-shard's run does before it moves anything.
+     * Step 2's announcement: the switch to the new layout is announced in the layout record; with {@code waits}, the
+     * command waits until it has passed (the end of its margin), as the re-shard's run does before it moves anything,
+     * else the commands that follow run while it comes. Once announced, it only waits.
      */
-    record Announce() implements Step {
+    record Announce(boolean waits) implements Step {
         @Override
         public boolean settled(ReshardModel model) {
-            return model.phase() == Phase.DECLARED;
+            return model.phase() == Phase.DECLARED || waits && model.phase() == Phase.ANNOUNCED;
         }
 
         @Override
         public String step(ReshardInstances sut, ReshardModel model) {
-            StoredLayouts.Switch s = StoredLayouts.announce(sut.client(), sut.table(), sut.reshardingSchema(),
-                    ReshardInstances.MARGIN);
-            if (s.finished()) {
-                return "the announcement found the re-shard finished: " + s;
+            if (model.phase() == Phase.DECLARED) {
+                StoredLayouts.Switch s = StoredLayouts.announce(sut.client(), sut.table(), sut.reshardingSchema(),
+                        ReshardInstances.MARGIN);
+                if (s.finished()) {
+                    return "the announcement found the re-shard finished: " + s;
+                }
+                model.announced(s.movesFrom().toEpochMilli());
             }
-            sleepUntil(s.movesFrom().toEpochMilli());
-            model.switched();
+            if (waits) {
+                switchPassed(model);
+            }
             return null;
         }
 
         @Override
         public String toString() {
-            return "new Announce()";
+            return Literals.record(this);
+        }
+    }
+
+    /** Waits until the announced switch has passed, as the run does before it moves anything. */
+    private static void switchPassed(ReshardModel model) {
+        if (model.phase() == Phase.ANNOUNCED) {
+            sleepUntil(model.movesFrom());
+            model.switched();
         }
     }
 
@@ -361,11 +388,12 @@ final class ReshardSteps {
     record Move(int shop) implements Step {
         @Override
         public boolean settled(ReshardModel model) {
-            return model.phase() == Phase.SWITCHED;
+            return model.phase() == Phase.ANNOUNCED || model.phase() == Phase.SWITCHED;
         }
 
         @Override
         public String step(ReshardInstances sut, ReshardModel model) {
+            switchPassed(model);
             return moveAll(sut, model, ExpectedTable.SHOPS.get(shop));
         }
 
@@ -379,11 +407,12 @@ final class ReshardSteps {
     record Finish() implements Step {
         @Override
         public boolean settled(ReshardModel model) {
-            return model.phase() == Phase.SWITCHED;
+            return model.phase() == Phase.ANNOUNCED || model.phase() == Phase.SWITCHED;
         }
 
         @Override
         public String step(ReshardInstances sut, ReshardModel model) {
+            switchPassed(model);
             String failed = moveAll(sut, model, null);
             if (failed != null) {
                 return failed;
