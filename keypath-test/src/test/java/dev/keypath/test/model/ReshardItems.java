@@ -95,7 +95,7 @@ final class ReshardItems {
             };
         }
 
-        /** Whether a write may be refused in {@code phase} as well as go through, as the instance's copy of the record is. */
+        /** Whether a write may also be refused in {@code phase}, by what the instance's copy of the record holds. */
         boolean mayBeRefused(ReshardModel.Phase phase) {
             return this == FORMER && phase == ReshardModel.Phase.ANNOUNCED;
         }

@@ -5,6 +5,7 @@ import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.ItemKey;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemScan;
+import dev.keypath.dynamodb.ItemValidationException;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.ReadConsistency;
@@ -21,8 +22,8 @@ import dev.keypath.test.model.Puts.PutOrder;
 import dev.keypath.test.model.Reads.Over;
 import dev.keypath.test.model.ReshardItems.Declaration;
 import dev.keypath.test.model.ReshardModel.Phase;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -95,7 +96,7 @@ final class ReshardSteps {
                     ReshardItems::modelOrder);
             if (!via.writes(model.phase())) {
                 return refused(actual, ExpectedTable.invalid(order)
-                        ? Set.of(dev.keypath.dynamodb.ItemValidationException.class) : Set.of());
+                        ? Set.of(ItemValidationException.class) : Set.of());
             }
             if (refusedHere(via, model, actual)) {
                 return null;
@@ -327,7 +328,7 @@ final class ReshardSteps {
 
     static String scanDifference(Sut s, Declaration via, int segments, boolean async, ReshardModel model) {
         ItemScan scan = ItemScan.of(b -> b.types(List.of(via.type)).consistency(ReadConsistency.STRONG));
-        List<Object> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Object> seen = Collections.synchronizedList(new ArrayList<>());
         Outcome actual = async
                 ? s.call(true, () -> null, () -> s.async().scanInParallel(scan, segments, p -> seen.addAll(p.items())),
                         n -> sortedOrders(seen))
