@@ -68,6 +68,12 @@ final class AttributeActions {
     private static Map<String, CryptoAction> ofType(ItemSchema<?> schema, TypeDescription type) {
         String typeName = schema.type().getName();
         Map<String, CryptoAction> declared = declared(schema.type());
+        String shards = type.roles().get(TypeDescription.SHARDS);
+        if (shards != null && shards.contains(" from ")) {
+            throw new EncryptionDeclarationException(typeName + " is being re-sharded (" + shards + "): a re-shard "
+                    + "moves each item under a new partition key, which the item's signature covers, so a moved "
+                    + "encrypted item would fail verification; finish the re-shard before encrypting the type");
+        }
         Map<String, CryptoAction> actions = new LinkedHashMap<>();
         for (String own : ownAttributes(schema)) {
             actions.put(own, CryptoAction.SIGN_ONLY);

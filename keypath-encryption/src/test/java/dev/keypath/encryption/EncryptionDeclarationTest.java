@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.SecondaryKeyPath;
+import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import java.net.URI;
 import java.util.Map;
@@ -136,5 +137,24 @@ class EncryptionDeclarationTest {
         // building it sends nothing: a KMS call happens only when an item is encrypted or decrypted
         assertThat(Keyrings.kms("arn:aws:kms:us-east-1:111122223333:key/mrk-1234abcd12ab34cd56ef1234567890ab"))
                 .isNotNull();
+    }
+
+    @ItemType(keyPath = "/shop-{shopId}/order-{orderId}")
+    @EncryptedItem
+    @Sharded(count = 8, by = "orderId")
+    record Order(long shopId, long orderId, String address) {
+    }
+
+    @ItemType(keyPath = "/shop-{shopId}/order-{orderId}")
+    @EncryptedItem
+    @Sharded(count = 8, by = "orderId", formerCount = 4)
+    record ReshardedOrder(long shopId, long orderId, String address) {
+    }
+
+    @Test
+    void aShardedTypeIsEncryptedButOneBeingReshardedIsRefused() {
+        assertThat(build(Order.class).attributeActions()).containsEntry("address", CryptoAction.ENCRYPT_AND_SIGN);
+        assertThatThrownBy(() -> build(ReshardedOrder.class)).isInstanceOf(EncryptionDeclarationException.class)
+                .hasMessageContaining(ReshardedOrder.class.getName()).hasMessageContaining("re-shard");
     }
 }
