@@ -23,6 +23,7 @@ import software.amazon.cryptography.dbencryptionsdk.dynamodb.model.DynamoDbTable
 import software.amazon.cryptography.dbencryptionsdk.dynamodb.model.DynamoDbTablesEncryptionConfig;
 import software.amazon.cryptography.dbencryptionsdk.structuredencryption.model.CryptoAction;
 import software.amazon.cryptography.materialproviders.IKeyring;
+import software.amazon.cryptography.materialproviders.model.DBEAlgorithmSuiteId;
 
 /**
  * Encrypts and signs the items of a table's {@link EncryptedItem} types through the AWS Database Encryption SDK for
@@ -49,11 +50,13 @@ import software.amazon.cryptography.materialproviders.IKeyring;
 public final class ItemEncryption implements StoredItemCodec {
     private final String logicalTableName;
     private final IKeyring keyring;
+    private final DBEAlgorithmSuiteId algorithmSuite;
     private volatile Prepared prepared;
 
     private ItemEncryption(Builder b) {
         this.logicalTableName = Objects.requireNonNull(b.logicalTableName, "logicalTableName");
         this.keyring = Objects.requireNonNull(b.keyring, "keyring");
+        this.algorithmSuite = b.algorithmSuite;
     }
 
     /** A builder; the logical table name and the keyring are required. */
@@ -87,6 +90,7 @@ public final class ItemEncryption implements StoredItemCodec {
                 .attributeActionsOnEncrypt(actions.table())
                 .allowedUnsignedAttributes(actions.unsigned().isEmpty() ? null : actions.unsigned())
                 .keyring(keyring)
+                .algorithmSuiteId(algorithmSuite)
                 .build();
         prepared = new Prepared(actions, DynamoDbItemEncryptor.builder().DynamoDbItemEncryptorConfig(config).build());
         return actions.types();
@@ -109,6 +113,7 @@ public final class ItemEncryption implements StoredItemCodec {
                 .attributeActionsOnEncrypt(actions.table())
                 .allowedUnsignedAttributes(actions.unsigned().isEmpty() ? null : actions.unsigned())
                 .keyring(keyring)
+                .algorithmSuiteId(algorithmSuite)
                 .build();
         return DynamoDbTablesEncryptionConfig.builder()
                 .tableEncryptionConfigs(Map.of(Objects.requireNonNull(physicalTableName, "physicalTableName"), table))
@@ -202,8 +207,20 @@ public final class ItemEncryption implements StoredItemCodec {
     public static final class Builder {
         private String logicalTableName;
         private IKeyring keyring;
+        private DBEAlgorithmSuiteId algorithmSuite;
 
         private Builder() {
+        }
+
+        /**
+         * The SDK's algorithm suite; by default the SDK's own, which also signs each item with ECDSA P-384, so that a
+         * reader holding only decryption rights cannot forge items. {@code
+         * ALG_AES_256_GCM_HKDF_SHA512_COMMIT_KEY_SYMSIG_HMAC_SHA384} leaves the asymmetric signature out: a smaller
+         * item and a cheaper write, for readers that are all trusted as writers.
+         */
+        public Builder algorithmSuite(DBEAlgorithmSuiteId algorithmSuite) {
+            this.algorithmSuite = Objects.requireNonNull(algorithmSuite, "algorithmSuite");
+            return this;
         }
 
         /**

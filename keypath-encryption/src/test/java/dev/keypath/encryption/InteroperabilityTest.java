@@ -22,6 +22,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.cryptography.dbencryptionsdk.dynamodb.DynamoDbEncryptionInterceptor;
+import software.amazon.cryptography.materialproviders.model.DBEAlgorithmSuiteId;
 
 /**
  * keypath's encrypted items and the SDK's own: a plain DynamoDB client with the SDK's
@@ -77,5 +78,25 @@ class InteroperabilityTest {
                 .key(key(path))).item();
         assertThat(stored.get("summary").b()).isNotNull(); // the SDK stored ciphertext
         assertThat(table.get(Visit.class, path)).contains(visit);
+    }
+
+    @Test
+    void anItemWrittenWithoutTheAsymmetricSignatureIsSmallerAndReadsBothWays() {
+        ItemEncryption symmetric = ItemEncryption.builder().logicalTableName("clinic").keyring(Clinic.keyring())
+                .algorithmSuite(DBEAlgorithmSuiteId.ALG_AES_256_GCM_HKDF_SHA512_COMMIT_KEY_SYMSIG_HMAC_SHA384).build();
+        KeyPathTable lean = KeyPathTables.builder().client(plainTable.client()).tableName(plainTable.tableName())
+                .register(Clinic.TYPES.toArray(Class<?>[]::new)).storedItemCodec(symmetric).build();
+        Visit signed = table.put(new Visit(UUID.randomUUID(), 1, "same summary", 5));
+        Visit symmetricOnly = lean.put(new Visit(signed.patientId(), 2, "same summary", 5));
+        int signedFooter = stored(table.keyPathOf(signed)).get("aws_dbe_foot").b().asByteArray().length;
+        int leanFooter = stored(lean.keyPathOf(symmetricOnly)).get("aws_dbe_foot").b().asByteArray().length;
+        assertThat(leanFooter).isLessThan(signedFooter);
+        // the algorithm suite is recorded in each item: either table reads both
+        assertThat(table.get(Visit.class, lean.keyPathOf(symmetricOnly))).contains(symmetricOnly);
+        assertThat(lean.get(Visit.class, table.keyPathOf(signed))).contains(signed);
+    }
+
+    private Map<String, AttributeValue> stored(KeyPath path) {
+        return plainTable.client().getItem(r -> r.tableName(plainTable.tableName()).key(key(path))).item();
     }
 }
