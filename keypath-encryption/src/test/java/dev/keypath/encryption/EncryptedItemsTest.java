@@ -255,4 +255,11 @@ class EncryptedItemsTest {
         });
         assertThat(table.get(Visit.class, table.keyPathOf(v)).orElseThrow().minutes()).isEqualTo(2);
     }
+
+    @Test
+    void aStoredItemReadByTheToolsIsDecrypted() {
+        // what keypath-export's readers and the CLI read a stored item with
+        Patient p = table.put(patient("Hana"));
+        assertThat(table.readStoredItem(raw(table.keyPathOf(p)))).contains(p);
+    }
 }

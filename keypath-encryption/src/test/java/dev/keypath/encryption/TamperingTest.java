@@ -118,6 +118,9 @@ class TamperingTest {
     void aFlippedByteOfCiphertextIsNeverReadAsData() {
         rewrite(table.keyPathOf(tampered), item -> flipByte(item, "summary"));
         assertTamperedVisitIsNeverData();
+        Map<String, AttributeValue> stored = raw(table.keyPathOf(tampered)); // as an export's reader meets it
+        assertThatThrownBy(() -> table.readStoredItem(stored)).isInstanceOf(UnreadableItemException.class)
+                .hasMessageContaining("failed decryption or signature verification");
     }
 
     @Test
