@@ -40,7 +40,7 @@ import software.amazon.cryptography.materialproviders.model.DBEAlgorithmSuiteId;
  * }</pre>
  *
  * <p>The SDK's configuration of the table ({@code attributeActionsOnEncrypt}) is derived when the table is built,
- * from the registered types (see {@link EncryptedItem}, {@link Crypto}); {@link #interceptorConfig()} hands the same
+ * from the registered types (see {@link EncryptedItem}, {@link Crypto}); {@link #interceptorConfig(String)} hands the same
  * to the SDK's {@code DynamoDbEncryptionInterceptor}, so that a plain DynamoDB client reads and writes the same items.
  * A stored item that fails verification or decryption (changed, added to or cut by another writer, or written
  * unencrypted) is an {@link UnreadableItemException} naming the reason: the table's unreadable-item handler hears of
