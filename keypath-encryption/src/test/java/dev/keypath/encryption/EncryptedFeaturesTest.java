@@ -37,7 +37,8 @@ import software.amazon.cryptography.dbencryptionsdk.structuredencryption.model.C
  * Encrypted types meeting the table's other features: unique key paths, sequence ids, expiry, an index that holds
  * only keys (read through a batch get of the encrypted items), and the asynchronous table's publisher.
  */
-@KeyPathDynamoDb(types = {EncryptedFeaturesTest.Account.class, EncryptedFeaturesTest.Entry.class})
+@KeyPathDynamoDb(types = {EncryptedFeaturesTest.Account.class, EncryptedFeaturesTest.Entry.class,
+        EncryptedFeaturesTest.Article.class})
 class EncryptedFeaturesTest {
     /** An account: unique handle and region index over signed fields, an encrypted secret, an expiry. */
     @ItemType(keyPath = "/account-{id}")
@@ -55,6 +56,12 @@ class EncryptedFeaturesTest {
     record Entry(UUID accountId, @AutoId(AutoId.Strategy.SEQUENCE) long n, String memo) {
     }
 
+    /** An article whose view count changes in place: unsigned, beside an encrypted body. */
+    @ItemType(keyPath = "/article-{id}")
+    @EncryptedItem
+    record Article(UUID id, String body, @Crypto(CryptoAction.DO_NOTHING) long views) {
+    }
+
     @Injected
     DynamoDbClient client;
     @Injected
@@ -68,9 +75,9 @@ class EncryptedFeaturesTest {
     @BeforeEach
     void tables() {
         table = KeyPathTables.builder().client(client).tableName(plainTable.tableName())
-                .register(Account.class, Entry.class).storedItemCodec(Clinic.encryption()).build();
+                .register(Account.class, Entry.class, Article.class).storedItemCodec(Clinic.encryption()).build();
         async = KeyPathTables.asyncBuilder().client(asyncClient).tableName(plainTable.tableName())
-                .register(Account.class, Entry.class).storedItemCodec(Clinic.encryption()).build();
+                .register(Account.class, Entry.class, Article.class).storedItemCodec(Clinic.encryption()).build();
     }
 
     private Map<String, AttributeValue> raw(KeyPath path) {
@@ -142,5 +149,20 @@ class EncryptedFeaturesTest {
                 });
         done.get(60, TimeUnit.SECONDS);
         assertThat(received).containsExactlyElementsOf(entries);
+    }
+
+    @Test
+    void anUpdateOfUnsignedFieldsAloneChangesTheItemInPlace() {
+        Article a = table.put(new Article(UUID.randomUUID(), "the encrypted body", 0));
+        KeyPath path = table.keyPathOf(a);
+        Article updated = table.update(dev.keypath.dynamodb.UpdateItem.of(Article.class, path,
+                u -> u.increment("views", 1)));
+        assertThat(updated).isEqualTo(new Article(a.id(), "the encrypted body", 1));
+        assertThat(async.get(Article.class, path).join()).contains(updated);
+        assertThat(raw(path).get("body").b()).isNotNull();
+        assertThatThrownBy(() -> table.update(dev.keypath.dynamodb.UpdateItem.of(Article.class, path,
+                u -> u.set("body", "plain"))))
+                .isInstanceOf(dev.keypath.dynamodb.InvalidUpdateException.class)
+                .hasMessageContaining("body: ENCRYPT_AND_SIGN");
     }
 }
