@@ -35,8 +35,8 @@ import org.quicktheories.QuickTheory;
 /**
  * A query over a sharded parent returns exactly the items, in exactly the order, of the same items unsharded: for
  * shard counts 1 to 64 and page limits 1 to 1,000, ascending and descending, over a subtree or a range, page after
- * page through the token, on the synchronous and the asynchronous table. Each page reads at most its limit plus
- * the shard count ({@link OperationReport#itemsRead()}), and a token at 16 shards fits in 1 KB.
+ * page through the token, on the synchronous and the asynchronous table. Each page reads at most twice its limit
+ * plus the shard count ({@link OperationReport#itemsRead()}), and a token at 16 shards fits in 1 KB.
  */
 @KeyPathDynamoDb(customizers = ShardedQueryPropertiesTest.Types.class)
 class ShardedQueryPropertiesTest {
@@ -103,7 +103,7 @@ class ShardedQueryPropertiesTest {
                     assertThat(all(sharded)).isEqualTo(expected);
                     for (ReadPage page : sharded) {
                         assertThat(page.ids()).hasSizeLessThanOrEqualTo(limit);
-                        assertThat(page.itemsRead()).isLessThanOrEqualTo(limit + n);
+                        assertThat(page.itemsRead()).isLessThanOrEqualTo(2L * (limit + n));
                         if (n <= 16 && page.token() != null) {
                             assertThat(page.token().length()).isLessThanOrEqualTo(1024);
                         }
@@ -112,7 +112,7 @@ class ShardedQueryPropertiesTest {
     }
 
     @Test
-    void aThousandItemPageAtSixteenShardsReadsAtMostLimitPlusSixteenWithATokenUnderOneKilobyte() {
+    void aThousandItemPageAtSixteenShardsReadsAtMostAQuarterMoreWithATokenUnderOneKilobyte() {
         String day = "big" + UUID.randomUUID();
         Random random = new Random(16);
         Set<Long> ids = new LinkedHashSet<>();
@@ -126,19 +126,18 @@ class ShardedQueryPropertiesTest {
                     ShardCounts.BY_COUNT[16]), onAsync);
             assertThat(all(pages)).isEqualTo(expected);
             for (ReadPage page : pages) {
-                assertThat(page.itemsRead()).isLessThanOrEqualTo(1016);
+                assertThat(page.itemsRead()).isLessThanOrEqualTo(1250);
                 if (page.token() != null) {
                     assertThat(page.token().length()).isLessThanOrEqualTo(1024);
                 }
             }
-            // items spread evenly by their ids' hash fill most of each page despite the read bound
-            assertThat(pages.get(0).ids().size()).isGreaterThan(800);
+            assertThat(pages.get(0).ids()).hasSize(1000);
         }
     }
 
     /**
      * A sharded page holds at least 0.9 × its limit while that many items remain, and its reads stay near what it
-     * returns: at most 1.25 × at a limit of 100 or more, 3 × at 7, counted over a listing without a filter (a
+     * returns: at most 1.3 × at a limit of 100 or more, 3 × at 7, counted over a listing without a filter (a
      * filter's rejected items are read by the unsharded query too). Pages come in exactly the unsharded order, page
      * after page, at 2, 3 and 16 shards, limits 1, 7, 100 and 250, ascending and descending, with and without a
      * filter, on the synchronous and the asynchronous table; a token at 16 shards fits in 1 KB.
@@ -197,7 +196,7 @@ class ShardedQueryPropertiesTest {
                         }
                     }
                     if (!filtered && limit >= 7) {
-                        double bound = limit >= 100 ? 1.25 : 3.0;
+                        double bound = limit >= 100 ? 1.3 : 3.0;
                         assertThat((double) read / got.size()).as("items read per item returned, %d shards, "
                                 + "limit %d", n, limit).isLessThanOrEqualTo(bound);
                     }

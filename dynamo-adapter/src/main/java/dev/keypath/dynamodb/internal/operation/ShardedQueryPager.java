@@ -31,18 +31,18 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * the query may find items in (its shards, and the unsharded partition when unsharded types share it), and the
  * partitions are merged by the bytes of their sort keys into one collection in key order, ascending or descending.
  *
- * <p>A page goes in rounds. Each round queries, at once ({@link Step.Concurrent}), the partitions the merge is
- * waiting for: in the first, every partition not done, each for its share of the limit; after it, only those whose
- * read position is the lowest (the <em>frontier</em>: no partition can still hold an item before it). Items up to
- * the frontier are merged into the page. The {@code Limit}s of a page's requests add up to at most the page's limit
- * plus the number of partitions, so a page reads (and DynamoDB bills) at most that many items; when that budget is
- * spent first, the page ends short of the limit and its token goes on. A round whose shares of the missing items
- * would leave at most one item a partition for the next spends the whole budget at once, so a page whose
- * partitions all have items left takes one round, not a second one for the budget's remainder. Without a limit,
- * one round makes the page.
+ * <p>A page goes in rounds, until it is full or every partition is done. Each round queries, at once
+ * ({@link Step.Concurrent}), the partitions the merge is waiting for: in the first, every partition whose next item
+ * is not known, each for an even share of the limit; after it, those whose read position is the lowest (the
+ * <em>frontier</em>: no partition can still hold an item before it) and those that may hold items before the
+ * page's estimated end, each for what it likely holds up to there ({@link #round}). Items up to the frontier are
+ * merged into the page. Without a limit, one round makes the page.
  *
  * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
- * on the table, after the page's last key, written once, for every partition that has read past it. The query's
+ * on the table, after the page's last key, written once, for every partition that has read past it; and the sort
+ * key of each partition's next item when the page read it and did not take it, so the next page reads that
+ * partition only once its merge reaches that key, and then from its position: an item is read twice only when
+ * it lies behind another one a partition read and its page did not take. The query's
  * fingerprint includes its partitions, so a token does not survive a change of the shard count. Not thread-safe:
  * one instance serves one call, step by step; the driver runs a round's callbacks on one thread.
  *
@@ -53,10 +53,17 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * throughout is read in the former layout before it moved or in the new one after: never missed. An item read in
  * both (moved between the two reads, or in a shard of both layouts) is taken once: the copy where the new layout
  * keeps it, else the former layout's ({@link CopyPlacement}), never a copy in neither, as a read by key path takes it.
+ * Its tokens name no next items: every partition resumes from its position.
  */
 final class ShardedQueryPager implements Operation<Page<Object>> {
     /** The most requests of one round in flight at once on the asynchronous table. */
     static final int MAX_IN_FLIGHT = 16;
+    /**
+     * The part of its likely share of the missing items a partition asks for: a little less, since the partitions
+     * that hold fewer than their share would read past the page's end, while those holding more ask again for what
+     * they likely hold up to it.
+     */
+    private static final double FIRST_SHARE = 0.75;
 
     private final String table;
     private final ItemQuery q;
@@ -75,13 +82,18 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     /** 1 ascending, −1 descending: the sign of the merge's comparison. */
     private final int direction;
     private final List<Object> out = new ArrayList<>();
-    /** The items this page's requests may still ask for (their {@code Limit}s); unused without a limit. */
-    private int budget;
     private int scanned;
+    /** The items this page's responses held (what passed the filter): with {@link #scanned}, the filter's rate. */
+    private int delivered;
     private int answered;
     private int asked;
-    /** The highest sort key up to which every partition has been read; null when all are done. */
+    /**
+     * The highest sort key up to which every partition has been read, or below which when {@link #frontierOpen};
+     * null when all are done.
+     */
     private byte[] frontier;
+    /** Whether {@link #frontier} is a partition's known next item, not read yet: the merge stops before it. */
+    private boolean frontierOpen;
     /** The sort key of the last item the page took, or null. */
     private byte[] lastTaken;
     private boolean cut;
@@ -105,6 +117,11 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         boolean exhausted;
         /** The sort key this page has read up to; null until the first answer, or when exhausted. */
         byte[] readTo;
+        /**
+         * The sort key of its next item, known from the page token, while this page has not read it: nothing
+         * lies between {@link #readFrom} and it, so the merge needs the partition only when it reaches that key.
+         */
+        byte[] next;
         boolean read;
         /** The {@code Limit} of its request in the round under way; 0 without a limit. */
         int ask;
@@ -185,7 +202,6 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             partitions[i] = new Partition(partitionKeys.get(i), target.skAttribute());
             partitions[i].former = i < formerKeys.size();
         }
-        this.budget = limit + partitions.length;
         if (q.pageToken() != null) {
             List<Position> positions = ShardPositions.decode(ReshardTokens.verify(tokens, q.pageToken(), checked,
                     items.registry(), formerKeys, newKeys), partitionKeys, target.pkAttribute());
@@ -193,6 +209,10 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                 partitions[i].readFrom = positions.get(i).after();
                 partitions[i].taken = positions.get(i).after();
                 partitions[i].exhausted = positions.get(i).done();
+                if (!resharding && positions.get(i).next() != null) {
+                    partitions[i].next = positions.get(i).next();
+                    partitions[i].read = true;
+                }
             }
         }
     }
@@ -228,13 +248,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             pending = null;
             return send(now);
         }
-        List<Partition> reading = new ArrayList<>();
-        for (Partition p : partitions) {
-            if (!p.exhausted && (!p.read || Arrays.equals(p.readTo, frontier))) {
-                reading.add(p);
-            }
-        }
-        if (reading.isEmpty() || limit > 0 && !share(reading)) {
+        List<Partition> reading = round();
+        if (reading.isEmpty()) {
             complete = true;
             return Step.DONE;
         }
@@ -253,29 +268,87 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     }
 
     /**
-     * Sets the {@code Limit} of each partition the round reads and takes them from the budget: each its share of
-     * the items the page still misses, unless those shares would leave at most one item a partition for a later
-     * round; then the round spends the whole budget, its remainder one more item for the first partitions. Read
-     * by then, those items can only move the frontier further; a round after it would cost a round trip for them.
-     * So a page's first round, which reads every partition not done, spends it all when none is done.
-     * False when the budget cannot give every partition one item: the page ends.
+     * The partitions the next round reads, each with the {@code Limit} of its request. Every partition not read
+     * yet and those at the frontier are read; so is every partition that may hold items before the page's estimated
+     * end: the key of the item that would fill the page among those already known (read or named by the token),
+     * none when fewer are known. Each asks for its share of what the page misses: with an estimated end, as many
+     * items as the partitions read past it hold, on average, between its position and that end; without one, an
+     * even share of the items missing beyond those known; at least one, scaled by the share of items the filter
+     * has kept so far. So a page reads little past its last item, and the next resumes every partition where the
+     * page stopped with it, knowing its next item.
      */
-    private boolean share(List<Partition> reading) {
-        int n = reading.size();
-        int missing = limit - out.size();
-        int most = budget / n;
-        if (most < 1) {
-            return false; // the page's read budget is spent: it ends here
+    private List<Partition> round() {
+        List<Partition> reading = new ArrayList<>();
+        int need = limit - out.size();
+        List<byte[]> known = limit == 0 ? List.of() : known();
+        byte[] end = limit == 0 || known.size() < need ? null : known.get(need - 1);
+        int open = 0;
+        for (Partition p : partitions) {
+            open += p.exhausted ? 0 : 1;
         }
-        int share = ceilDiv(missing, n);
-        boolean all = budget - (long) share * n <= n;
-        int each = all ? most : share;
-        int extra = all ? budget - most * n : 0;
-        for (int i = 0; i < n; i++) {
-            reading.get(i).ask = each + (i < extra ? 1 : 0);
-            budget -= reading.get(i).ask;
+        for (Partition p : partitions) {
+            if (p.exhausted) {
+                continue;
+            }
+            if (!p.read || limit == 0 || end == null || atFrontier(p) || before(p, end)) {
+                reading.add(p);
+            }
         }
-        return true;
+        double rate = (scanned + 1.0) / (delivered + 1.0);
+        for (Partition p : reading) {
+            if (limit == 0) {
+                p.ask = 0;
+                continue;
+            }
+            double share;
+            if (end == null) {
+                share = Math.ceil(FIRST_SHARE * Math.max(0, need - known.size()) / open);
+            } else {
+                share = between(p, end, known, open);
+            }
+            int own = p.next != null ? 1 : 0;
+            p.ask = (int) Math.min(1000, Math.max(1, Math.ceil(share * rate) + own));
+        }
+        return reading;
+    }
+
+    /** The sort keys of the items read and not taken, and the partitions' known next items, in merge order. */
+    private List<byte[]> known() {
+        List<byte[]> known = new ArrayList<>();
+        for (Partition p : partitions) {
+            known.addAll(p.keys);
+            if (p.next != null) {
+                known.add(p.next);
+            }
+        }
+        known.sort(this::compare);
+        return known;
+    }
+
+    /**
+     * The items the other partitions hold, on average, after {@code p}'s position up to {@code end}, as far as they
+     * are known: three quarters of the known items there shared among all partitions not done, rounded down. An
+     * underestimate: a partition asks again rather than read past the page's end.
+     */
+    private double between(Partition p, byte[] end, List<byte[]> known, int open) {
+        byte[] from = p.next != null ? p.next : p.readTo;
+        int count = 0;
+        for (byte[] k : known) {
+            if ((from == null || compare(k, from) > 0) && compare(k, end) <= 0) {
+                count++;
+            }
+        }
+        return Math.floor(FIRST_SHARE * count / Math.max(1, open));
+    }
+
+    /** Whether {@code p} may hold items before {@code end} that this page has not read. */
+    private boolean before(Partition p, byte[] end) {
+        return p.next != null ? compare(p.next, end) <= 0 : compare(p.readTo, end) < 0;
+    }
+
+    /** Whether {@code p} is where the merge stopped: the partition it waits for. */
+    private boolean atFrontier(Partition p) {
+        return frontier != null && Arrays.equals(p.next != null ? p.next : p.readTo, frontier);
     }
 
     /** The new layout's partitions read in the round under way (capped after it while a re-shard runs). */
@@ -346,6 +419,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     private void accept(Partition p, QueryResponse r) {
         scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        delivered += r.items().size();
+        p.next = null;
         p.addAll(r.items());
         p.read = true;
         if (r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()) {
@@ -366,9 +441,16 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     /** After a round: takes every item up to the frontier in key order, until the page is full. */
     private void merge() {
         frontier = null;
+        frontierOpen = false;
         for (Partition p : partitions) {
-            if (!p.exhausted && (frontier == null || compare(p.readTo, frontier) < 0)) {
-                frontier = p.readTo;
+            if (p.exhausted) {
+                continue;
+            }
+            byte[] bound = p.next != null ? p.next : p.readTo;
+            int c = frontier == null ? -1 : compare(bound, frontier);
+            if (c < 0 || c == 0 && p.next != null) {
+                frontier = bound;
+                frontierOpen = p.next != null || c == 0 && frontierOpen;
             }
         }
         while (limit == 0 || out.size() < limit) {
@@ -381,8 +463,13 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                     nextKey = key;
                 }
             }
-            if (next == null || frontier != null && compare(nextKey, frontier) > 0) {
+            int c = next == null || frontier == null ? -1 : compare(nextKey, frontier);
+            if (next == null || c > 0 || c == 0 && frontierOpen) {
                 break; // the lowest item left lies past the frontier: so does every other
+            }
+            if (lastTaken != null && compare(nextKey, lastTaken) < 0) {
+                next.take(); // written since the token named the partition's next item, behind this page: left out
+                continue;
             }
             if (resharding) {
                 next = takeCopies(nextKey);
@@ -444,14 +531,17 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                 continue;
             }
             more = true;
+            Position position;
             if (common != null && (head == null || compare(head, common) > 0)) {
-                positions.add(new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
-                        TableAttributes.SK, AttributeValues.binary(common))));
+                position = new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
+                        TableAttributes.SK, AttributeValues.binary(common)));
             } else {
                 Map<String, AttributeValue> at = head == null ? p.readFrom
                         : p.takenItem != null ? QueryRequests.resumeKey(target, p.takenItem) : p.taken;
-                positions.add(at == null ? Position.START : new Position(false, at));
+                position = at == null ? Position.START : new Position(false, at);
             }
+            byte[] next = head != null ? head : p.next;
+            positions.add(resharding || next == null ? position : position.withNext(next));
         }
         return more ? tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint) : null;
     }
