@@ -64,6 +64,11 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
      * they likely hold up to it.
      */
     private static final double FIRST_SHARE = 0.75;
+    /**
+     * The part of what a partition likely holds up to the page's estimated end that it asks for once the estimate
+     * exists: a little less, so that few partitions read past the end; the merge then asks the ones it waits for.
+     */
+    static final double TOP_UP = 0.8;
 
     private final String table;
     private final ItemQuery q;
@@ -106,6 +111,15 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     /** One partition's reading: where it resumes, what it read and the page has not taken yet. */
     private static final class Partition {
         final byte[] pk;
+        /**
+         * The sort key this page started reading it after; from the range's start, its first item's, once read (the
+         * range's bound says nothing of where its items begin); null before.
+         */
+        byte[] start;
+        /** The items this page's reads of it returned after {@link #start}. */
+        int count;
+        /** The sort key of the last item this page's reads of it returned, or null. */
+        byte[] last;
         /** Whether it is a shard of the layout a re-shard moves items from. */
         boolean former;
         /** Where the next request starts (exclusive), null for the range's start. */
@@ -123,6 +137,13 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
          */
         byte[] next;
         boolean read;
+        /**
+         * Whether the partition has not been read since the token named its next item: items written since may lie
+         * between its position and that item, so the page reads that gap before it takes anything past it.
+         */
+        boolean unchecked;
+        /** Whether its request in the round under way reads only that gap. */
+        boolean gapOnly;
         /** The {@code Limit} of its request in the round under way; 0 without a limit. */
         int ask;
         /** What it read and the page has not taken yet, with their sort keys: {@code keys} is parallel. */
@@ -209,9 +230,14 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                 partitions[i].readFrom = positions.get(i).after();
                 partitions[i].taken = positions.get(i).after();
                 partitions[i].exhausted = positions.get(i).done();
-                if (!resharding && positions.get(i).next() != null) {
+                if (positions.get(i).after() != null) {
+                    partitions[i].start = sortKey(positions.get(i).after());
+                }
+                if (!resharding && positions.get(i).next() != null && GapQueries.boundable(
+                        partitions[i].readFrom, positions.get(i).next(), range, q.descending())) {
                     partitions[i].next = positions.get(i).next();
                     partitions[i].read = true;
+                    partitions[i].unchecked = true;
                 }
             }
         }
@@ -268,48 +294,104 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     }
 
     /**
-     * The partitions the next round reads, each with the {@code Limit} of its request. Every partition not read
-     * yet and those at the frontier are read; so is every partition that may hold items before the page's estimated
-     * end: the key of the item that would fill the page among those already known (read or named by the token),
-     * none when fewer are known. Each asks for its share of what the page misses: with an estimated end, as many
-     * items as the partitions read past it hold, on average, between its position and that end; without one, an
-     * even share of the items missing beyond those known; at least one, scaled by the share of items the filter
-     * has kept so far. So a page reads little past its last item, and the next resumes every partition where the
-     * page stopped with it, knowing its next item.
+     * The partitions the next round reads, each with the {@code Limit} of its request. Before anything shows how
+     * densely the partitions hold items, every partition is read for three quarters of an even share of what the
+     * page misses. After, the page's end is estimated ({@link PageEnd}) and each partition that may hold items before
+     * it asks for {@value #TOP_UP} of what it likely holds up to there (with its next item, when the token named
+     * one), the partitions the merge waits for at least one; the others are not read, except for the gap before the
+     * next item the token named ({@link GapQueries}). Each ask is scaled by the share of items the filter has kept.
+     * So a page reads little past its last item, and the next resumes every partition where the page stopped with
+     * it, knowing its next item.
      */
     private List<Partition> round() {
         List<Partition> reading = new ArrayList<>();
         int need = limit - out.size();
-        List<byte[]> known = limit == 0 ? List.of() : known();
-        byte[] end = limit == 0 || known.size() < need ? null : known.get(need - 1);
         int open = 0;
         for (Partition p : partitions) {
             open += p.exhausted ? 0 : 1;
         }
+        PageEnd end = limit == 0 ? null : pageEnd();
+        boolean estimated = end != null && end.estimate(need);
+        double rate = (scanned + 1.0) / (delivered + 1.0);
+        int knownCount = limit == 0 || estimated ? 0 : known().size();
+        Partition lowest = null;
         for (Partition p : partitions) {
             if (p.exhausted) {
                 continue;
             }
-            if (!p.read || limit == 0 || end == null || atFrontier(p) || before(p, end)) {
+            p.gapOnly = false;
+            if (limit == 0) {
+                p.ask = 0;
+                reading.add(p);
+                continue;
+            }
+            int own = p.next != null ? 1 : 0;
+            byte[] reach = reach(p);
+            if (reach != null && (lowest == null || compare(reach, reach(lowest)) < 0)) {
+                lowest = p;
+            }
+            if (!estimated) {
+                double share = Math.ceil(FIRST_SHARE * Math.max(1, need - knownCount) / open);
+                p.ask = ask(share, rate, own);
+                reading.add(p);
+                continue;
+            }
+            double expected = reach == null ? (double) need / open : end.expectedAfter(reach);
+            int ask = (int) Math.floor(TOP_UP * expected * rate);
+            boolean wanted = !p.read || atFrontier(p) || (p.next != null ? end.before(p.next) : ask > 0);
+            if (wanted) {
+                p.ask = ask(Math.max(ask, own == 1 ? 0 : 1), 1, own);
+                reading.add(p);
+            } else if (p.unchecked && GapQueries.empty(p.readFrom, target.skAttribute(), p.next, range,
+                    q.descending())) {
+                p.unchecked = false;
+            } else if (p.unchecked) {
+                p.gapOnly = true;
+                p.ask = 1;
                 reading.add(p);
             }
         }
-        double rate = (scanned + 1.0) / (delivered + 1.0);
+        boolean reads = false;
         for (Partition p : reading) {
-            if (limit == 0) {
-                p.ask = 0;
-                continue;
+            reads |= !p.gapOnly;
+        }
+        if (!reads && lowest != null) { // the merge waits for the partition whose reach is lowest
+            lowest.gapOnly = false;
+            lowest.ask = ask(0, 1, lowest.next != null ? 1 : 0);
+            if (!reading.contains(lowest)) {
+                reading.add(lowest);
             }
-            double share;
-            if (end == null) {
-                share = Math.ceil(FIRST_SHARE * Math.max(0, need - known.size()) / open);
-            } else {
-                share = between(p, end, known, open);
-            }
-            int own = p.next != null ? 1 : 0;
-            p.ask = (int) Math.min(1000, Math.max(1, Math.ceil(share * rate) + own));
         }
         return reading;
+    }
+
+    /** The {@code Limit} of a request for {@code share} items at the filter's {@code rate}, and its next item. */
+    private static int ask(double share, double rate, int own) {
+        return (int) Math.min(1000, Math.max(1, Math.ceil(share * rate) + own));
+    }
+
+    /** The key up to which {@code p} is known: its next item's, where it has read to, or where it starts. */
+    private byte[] reach(Partition p) {
+        return p.next != null ? p.next : p.read ? p.readTo : p.start;
+    }
+
+    /** What the partitions have shown so far, for the estimate of the page's end. */
+    private PageEnd pageEnd() {
+        PageEnd end = new PageEnd(direction);
+        for (Partition p : partitions) {
+            for (byte[] k : p.keys) {
+                end.item(k);
+            }
+            if (p.next != null) {
+                end.item(p.next);
+                end.partition(p.start, p.next, p.count + 1, true);
+            } else if (p.exhausted) {
+                end.partition(p.start, p.last, p.count, false);
+            } else {
+                end.partition(p.start, p.read ? p.readTo : p.start, p.count, true);
+            }
+        }
+        return end;
     }
 
     /** The sort keys of the items read and not taken, and the partitions' known next items, in merge order. */
@@ -323,27 +405,6 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         }
         known.sort(this::compare);
         return known;
-    }
-
-    /**
-     * The items the other partitions hold, on average, after {@code p}'s position up to {@code end}, as far as they
-     * are known: three quarters of the known items there shared among all partitions not done, rounded down. An
-     * underestimate: a partition asks again rather than read past the page's end.
-     */
-    private double between(Partition p, byte[] end, List<byte[]> known, int open) {
-        byte[] from = p.next != null ? p.next : p.readTo;
-        int count = 0;
-        for (byte[] k : known) {
-            if ((from == null || compare(k, from) > 0) && compare(k, end) <= 0) {
-                count++;
-            }
-        }
-        return Math.floor(FIRST_SHARE * count / Math.max(1, open));
-    }
-
-    /** Whether {@code p} may hold items before {@code end} that this page has not read. */
-    private boolean before(Partition p, byte[] end) {
-        return p.next != null ? compare(p.next, end) <= 0 : compare(p.readTo, end) < 0;
     }
 
     /** Whether {@code p} is where the merge stopped: the partition it waits for. */
@@ -408,6 +469,9 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private QueryRequest request(Partition p, int pageLimit) {
         QueryRequest request = QueryRequests.request(table, target, range, p.pk, q, filter, p.readFrom, pageLimit,
                 keys, ask);
+        if (p.gapOnly) {
+            request = GapQueries.before(request, target.skAttribute(), p.next, p.readFrom == null, range, q.descending());
+        }
         if (projection.isEmpty()) {
             return request;
         }
@@ -420,21 +484,43 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private void accept(Partition p, QueryResponse r) {
         scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
         delivered += r.items().size();
-        p.next = null;
+        if (!r.items().isEmpty()) {
+            boolean first = p.start == null;
+            if (first) {
+                p.start = sortKey(r.items().get(0));
+            }
+            p.count += r.items().size() - (first ? 1 : 0);
+            p.last = sortKey(r.items().get(r.items().size() - 1));
+        }
         p.addAll(r.items());
         p.read = true;
-        if (r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()) {
-            p.readFrom = r.lastEvaluatedKey();
-            p.readTo = sortKey(r.lastEvaluatedKey());
+        p.unchecked = false;
+        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+        if (p.gapOnly && !more) { // nothing left before the next item: the partition resumes after what it read
+            p.gapOnly = false;
+            if (!r.items().isEmpty()) {
+                p.readFrom = QueryRequests.resumeKey(target, r.items().get(r.items().size() - 1));
+            }
         } else {
-            p.exhausted = true;
-            p.readTo = null;
+            p.gapOnly = false;
+            p.next = null;
+            accepted(p, r, more);
         }
         if (++answered == asked && pending == null) {
             if (resharding) {
                 capNew();
             }
             merge();
+        }
+    }
+
+    private void accepted(Partition p, QueryResponse r, boolean more) {
+        if (more) {
+            p.readFrom = r.lastEvaluatedKey();
+            p.readTo = sortKey(r.lastEvaluatedKey());
+        } else {
+            p.exhausted = true;
+            p.readTo = null;
         }
     }
 
@@ -525,25 +611,32 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         List<Position> positions = new ArrayList<>(partitions.length);
         boolean more = false;
         for (Partition p : partitions) {
+            more |= p.headKey() != null || !p.exhausted;
+        }
+        if (!more) {
+            return null;
+        }
+        for (Partition p : partitions) {
             byte[] head = p.headKey();
-            if (head == null && p.exhausted) {
+            if (head == null && p.exhausted && resharding) {
                 positions.add(Position.DONE);
                 continue;
             }
-            more = true;
+            // a partition done so far resumes after the page too: an item written there since is on a later page
             Position position;
             if (common != null && (head == null || compare(head, common) > 0)) {
                 position = new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
                         TableAttributes.SK, AttributeValues.binary(common)));
             } else {
-                Map<String, AttributeValue> at = head == null ? p.readFrom
+                Map<String, AttributeValue> at = head == null
+                        ? p.exhausted && p.takenItem != null ? QueryRequests.resumeKey(target, p.takenItem) : p.readFrom
                         : p.takenItem != null ? QueryRequests.resumeKey(target, p.takenItem) : p.taken;
                 position = at == null ? Position.START : new Position(false, at);
             }
             byte[] next = head != null ? head : p.next;
             positions.add(resharding || next == null ? position : position.withNext(next));
         }
-        return more ? tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint) : null;
+        return tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint);
     }
 
     /** The bytes the merge orders an item or a key by: its sort key on the table or the index. */
