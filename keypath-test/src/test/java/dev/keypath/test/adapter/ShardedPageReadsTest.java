@@ -11,6 +11,8 @@ import dev.keypath.dynamodb.OperationReport;
 import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.WriteBatch;
+import dev.keypath.dynamodb.annotation.ItemType;
+import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import dev.keypath.test.TableCustomizer;
@@ -48,11 +50,61 @@ class ShardedPageReadsTest {
     static final class Types implements TableCustomizer {
         @Override
         public void customize(TableBuilderSettings<?> settings) {
-            settings.register(ShardCounts.BY_COUNT[4], ShardCounts.BY_COUNT[16]).operationListener(r -> {
+            settings.register(ShardCounts.BY_COUNT[4], ShardCounts.BY_COUNT[16], Doc.class).operationListener(r -> {
                 if (r.kind() == OperationKind.QUERY) {
                     REPORTS.add(r);
                 }
             });
+        }
+    }
+
+    /** A type of 16 shards whose ids are long strings. */
+    @ItemType(name = "Doc", keyPath = "/tag-{tag}/doc-{docId}")
+    @Sharded(count = 16, by = "docId")
+    record Doc(String tag, String docId, String body) {
+    }
+
+    /**
+     * A page token at 16 shards fits in 1 KB when the ids are 120 characters long, each shard's next item sharing
+     * little with the others': the token then leaves out the farthest next items, and the listing still holds every
+     * item once, in key order, in pages of 7 and 100, ascending and descending.
+     */
+    @Test
+    void aTokenAtSixteenShardsFitsInOneKilobyteWithLongIds() {
+        String tag = "long" + UUID.randomUUID();
+        Random random = new Random(120);
+        List<String> ids = new ArrayList<>();
+        List<Object> docs = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            StringBuilder id = new StringBuilder();
+            while (id.length() < 120) {
+                id.append((char) ('a' + random.nextInt(26)));
+            }
+            ids.add(id.toString());
+            docs.add(new Doc(tag, id.toString(), "doc " + i));
+        }
+        table.batchWrite(WriteBatch.builder().putAll(docs).build());
+        for (int limit : new int[] {7, 100}) {
+            for (boolean descending : new boolean[] {false, true}) {
+                ItemQuery query = ItemQuery.of(q -> q.subtree(KeyPath.of("tag", tag)).descending(descending)
+                        .limit(limit).types(Doc.class));
+                List<String> got = new ArrayList<>();
+                int longest = 0;
+                String token = null;
+                do {
+                    Page<Object> page = table.query(query.toBuilder().pageToken(token).build());
+                    page.items().forEach(d -> got.add(((Doc) d).docId()));
+                    token = page.nextPageToken();
+                    longest = Math.max(longest, token == null ? 0 : token.length());
+                } while (token != null);
+                List<String> expected = new ArrayList<>(ids.stream().sorted().toList());
+                if (descending) {
+                    Collections.reverse(expected);
+                }
+                assertThat(got).isEqualTo(expected);
+                assertThat(longest).as("the longest token, limit %d", limit).isLessThanOrEqualTo(1024)
+                        .isGreaterThan(700);
+            }
         }
     }
 

@@ -82,6 +82,41 @@ class ShardedPageWritesTest {
     }
 
     /**
+     * A count from a page's token counts the items of the later pages, those written since after the page's last
+     * item included, at 16 shards, ascending and descending, on the synchronous and the asynchronous table.
+     */
+    @Test
+    void aCountFromAPageTokenCountsTheItemsOfTheLaterPages() {
+        Class<?> type = ShardCounts.BY_COUNT[16];
+        for (boolean descending : new boolean[] {false, true}) {
+            for (boolean onAsync : new boolean[] {false, true}) {
+                String day = "c" + UUID.randomUUID();
+                TreeSet<Long> ids = new TreeSet<>();
+                for (long i = 0; i < STORED; i++) {
+                    ids.add(i * 1_000);
+                }
+                write(type, day, ids);
+                ItemQuery all = ItemQuery.of(q -> q.subtree(KeyPath.of("day", day)).descending(descending)
+                        .types(type));
+                Page<Object> first = table.query(all.toBuilder().limit(5).build());
+                long last = ((Item) first.items().get(4)).id();
+                TreeSet<Long> fresh = new TreeSet<>();
+                for (long j = 1; j <= 16; j++) {
+                    fresh.add(descending ? last - j : last + j);
+                }
+                write(type, day, fresh);
+                ItemQuery rest = all.toBuilder().pageToken(first.nextPageToken()).build();
+                long counted = onAsync ? AsyncResults.await(async.count(rest)) : table.count(rest);
+                long after = (descending ? ids.headSet(last, false) : ids.tailSet(last, false)).size()
+                        + fresh.size();
+                assertThat(counted).as("%s, %s", descending ? "descending" : "ascending", onAsync ? "async" : "sync")
+                        .isEqualTo(after);
+                assertThat(table.query(rest).items()).hasSize((int) after);
+            }
+        }
+    }
+
+    /**
      * Every page of the listing; after each of the first pages, {@code written} new items just past its last item
      * (toward the listing's end), added to {@code ids}.
      */

@@ -59,6 +59,11 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     /** The most requests of one round in flight at once on the asynchronous table. */
     static final int MAX_IN_FLIGHT = 16;
     /**
+     * The longest page token, in characters, that names next items: past it, the farthest ones are left out (their
+     * partitions are read from their positions), so a token at 16 shards fits in 1 KB whatever the ids' length.
+     */
+    static final int MAX_TOKEN = 1024;
+    /**
      * The part of its likely share of the missing items a partition asks for: a little less, since the partitions
      * that hold fewer than their share would read past the page's end, while those holding more ask again for what
      * they likely hold up to it.
@@ -636,7 +641,31 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             byte[] next = head != null ? head : p.next;
             positions.add(resharding || next == null ? position : position.withNext(next));
         }
-        return tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint);
+        String token = tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint);
+        while (token.length() > MAX_TOKEN && dropFarthestNext(positions)) {
+            token = tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint);
+        }
+        return token;
+    }
+
+    /**
+     * Leaves out the next item the farthest in the merge's order of those {@code positions} name (its partition is
+     * then read from its position on the next page, as one whose next item is not known); false when none names one.
+     */
+    private boolean dropFarthestNext(List<Position> positions) {
+        int farthest = -1;
+        for (int i = 0; i < positions.size(); i++) {
+            byte[] next = positions.get(i).next();
+            if (next != null && (farthest < 0 || compare(next, positions.get(farthest).next()) > 0)) {
+                farthest = i;
+            }
+        }
+        if (farthest < 0) {
+            return false;
+        }
+        Position p = positions.get(farthest);
+        positions.set(farthest, new Position(p.done(), p.after()));
+        return true;
     }
 
     /** The bytes the merge orders an item or a key by: its sort key on the table or the index. */
