@@ -32,19 +32,22 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * partitions are merged by the bytes of their sort keys into one collection in key order, ascending or descending.
  *
  * <p>A page goes in rounds, until it is full or every partition is done. Each round queries, at once
- * ({@link Step.Concurrent}), the partitions the merge is waiting for: in the first, every partition whose next item
- * is not known, each for an even share of the limit; after it, those whose read position is the lowest (the
- * <em>frontier</em>: no partition can still hold an item before it) and those that may hold items before the
- * page's estimated end, each for what it likely holds up to there ({@link #round}). Items up to the frontier are
- * merged into the page. Without a limit, one round makes the page.
+ * ({@link Step.Concurrent}), the partitions the merge is waiting for: before anything shows how densely they hold
+ * items, every partition, each for three quarters of an even share of the limit; after, those whose read position
+ * is the lowest (the <em>frontier</em>: no partition can still hold an item before it) and those that may hold
+ * items before the page's estimated end ({@link PageEnd}), each for a little less than it likely holds up to there
+ * ({@link #round}). Items up to the frontier are merged into the page. Without a limit, one round makes the page.
  *
  * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
- * on the table, after the page's last key, written once, for every partition that has read past it; and the sort
- * key of each partition's next item when the page read it and did not take it, so the next page reads that
- * partition only once its merge reaches that key, and then from its position: an item is read twice only when
- * it lies behind another one a partition read and its page did not take. The query's
- * fingerprint includes its partitions, so a token does not survive a change of the shard count. Not thread-safe:
- * one instance serves one call, step by step; the driver runs a round's callbacks on one thread.
+ * on the table, after the page's last key, written once, for every partition that has read past it or is done so
+ * far; and the sort key of each partition's next item when the page read it and did not take it (the farthest left
+ * out past {@link #MAX_TOKEN} characters). The next page reads such a partition in full only once its merge may
+ * reach that key, and before that only in the gap between its position and that key ({@link GapQueries}), which
+ * holds what was written there since: so every item written between two pages after the first page's last item is
+ * read before the page passes it, as DynamoDB's own paging of one partition returns it, and an item is read twice
+ * only when it lies behind another one a partition read and its page did not take. The query's fingerprint includes
+ * its partitions, so a token does not survive a change of the shard count. Not thread-safe: one instance serves one
+ * call, step by step; the driver runs a round's callbacks on one thread.
  *
  * <p>While a type stored there is being re-sharded ({@code @Sharded(formerCount)}), the partitions of the former
  * layout are read as partitions of their own, before the new layout's: each round first queries the former ones
@@ -460,10 +463,6 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                         AttributeValues.binary(formerTo));
             }
         }
-    }
-
-    private static int ceilDiv(int a, int b) {
-        return (a + b - 1) / b;
     }
 
     @Override
