@@ -26,8 +26,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * it, so pages, batch retries, sequence allocations, alias writes and index hydration all count. When it ends, the
  * capacity goes into its result (for a result that carries it) and a report to the table's observer (when there is
  * one). An operation run inside another (the reads and commit of a read-modify-write) adds its sums to the
- * enclosing one's when it ends, so that the enclosing report counts every request of its own. Both drivers run it as any operation: it changes no request but its {@code ReturnConsumedCapacity}, no
- * response and no exception.
+ * enclosing one's when it ends, so that the enclosing report counts every request of its own; a write's read of the
+ * table's layout record is metered as its own request ({@link #including}). Both drivers run it as any operation: it
+ * changes no request but its {@code ReturnConsumedCapacity}, no response and no exception.
  *
  * <p>With an observer, its first step starts the observation, each request is announced and its answer or failure
  * told, and the observation ends exactly once: at the result, at an exception from a step or a callback, at an
@@ -123,6 +124,15 @@ final class MeteredOperation<T> implements Operation<T> {
     /** The observation of this operation once started, or null (not started, or no observer). */
     OperationObservation observation() {
         return observation;
+    }
+
+    /**
+     * {@code exchange}, a request this operation needs but its steps do not send (the read of the table's layout
+     * record before a write), metered as one of its own: it asks as the table says, its capacity goes into this
+     * operation's sums and report, and its observation is a request of this operation's.
+     */
+    <Q, R> Step.Exchange<Q, R> including(Step.Exchange<Q, R> exchange) {
+        return metered(exchange);
     }
 
     private <Q, R> Step.Exchange<Q, R> metered(Step.Exchange<Q, R> exchange) {
