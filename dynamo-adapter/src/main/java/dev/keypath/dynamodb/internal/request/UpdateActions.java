@@ -207,6 +207,8 @@ public final class UpdateActions {
         if (upgrade != null) {
             cond = cond.and(stored);
             hint += " or the stored item changed while it was upgraded to version " + schema.schemaVersion();
+        } else if (stored == StoredVersions.UNVERSIONED) {
+            cond = cond.and(stored); // an item of a newer version fails it: NewerItemVersionException, not a hint
         } else if (!stored.isEmpty()) {
             cond = cond.and(stored);
             hint += currentOnly
