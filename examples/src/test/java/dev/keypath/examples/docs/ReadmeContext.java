@@ -8,6 +8,7 @@ import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Version;
+import dev.keypath.encryption.EncryptedItem;
 import jakarta.validation.Validator;
 import java.util.UUID;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -38,6 +39,12 @@ class ReadmeContext {
         }
     }
 
+    /** A patient, whose fields keypath-encryption encrypts. */
+    @ItemType(keyPath = "/patient-{id}")
+    @EncryptedItem
+    record Patient(UUID id, String name) {
+    }
+
     /** A view of a post: its title alone. */
     record PostTitle(String title) {
     }
@@ -49,6 +56,7 @@ class ReadmeContext {
     KeyPath tagPath;
     String token;
     byte[] secret;
+    String keyArn;
     DynamoDbClient dynamoDbClient;
     KeyPathAsyncTable asyncTable;
     Condition notBanned;
