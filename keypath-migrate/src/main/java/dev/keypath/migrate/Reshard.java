@@ -84,10 +84,7 @@ public final class Reshard {
      */
     public Instant announceSwitch() {
         Tables.check(settings.client(), settings.table(), settings.table());
-        StoredLayouts.Switch announced = StoredLayouts.announce(settings.client(), settings.table(),
-                settings.schema(), clockMargin);
-        ReshardPass.waitUntil(announced.movesFrom());
-        return announced.switchAt();
+        return ReshardPass.announceAndWait(settings, clockMargin).switchAt();
     }
 
     /**

@@ -50,9 +50,7 @@ final class ReshardPass {
         long start = System.nanoTime();
         // no instance writes the former layout once the switch has passed, so that a complete pass after it
         // leaves no copy there
-        StoredLayouts.Switch announced = StoredLayouts.announce(settings.client(), settings.table(),
-                settings.schema(), clockMargin);
-        waitUntil(announced.movesFrom());
+        StoredLayouts.Switch announced = announceAndWait(settings, clockMargin);
         Checkpoint end = resumable.run("reshard", begun, reads, new CapacityMeter(), new Timings(),
                 items -> page(items, writes));
         StoredLayouts.finish(settings.client(), settings.table(), settings.schema());
@@ -62,8 +60,19 @@ final class ReshardPass {
                 Duration.ofNanos(System.nanoTime() - start), ResumableRun.resumed(begun), announced.switchAt());
     }
 
+    /**
+     * Announces the switch to the new layout in the table's layout record (unless it is announced already) and waits
+     * until it and the margin have passed.
+     */
+    static StoredLayouts.Switch announceAndWait(TypeRunBuilder.Settings settings, Duration clockMargin) {
+        StoredLayouts.Switch announced = StoredLayouts.announce(settings.client(), settings.table(),
+                settings.schema(), clockMargin);
+        waitUntil(announced.movesFrom());
+        return announced;
+    }
+
     /** Sleeps until {@code instant}; a {@link MigrationInterruptedException} when interrupted. */
-    static void waitUntil(Instant instant) {
+    private static void waitUntil(Instant instant) {
         long millis = instant.toEpochMilli() - System.currentTimeMillis();
         if (millis <= 0) {
             return;
