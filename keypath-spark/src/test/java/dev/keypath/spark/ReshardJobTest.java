@@ -44,7 +44,7 @@ class ReshardJobTest {
     }
 
     static final int ITEMS = Integer.getInteger("keypath.spark.items", 1000);
-    /** How often the tables read the layout record, and the clock margin: a switch a second after its announcement. */
+    /** How often the tables read the layout record, and the clock margin: a switch half a second after its announcement. */
     static final Duration REFRESH = Duration.ofMillis(200);
     static final Duration MARGIN = Duration.ofMillis(100);
     static SparkSession spark;
