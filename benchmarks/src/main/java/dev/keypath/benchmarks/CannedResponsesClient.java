@@ -9,9 +9,12 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * A {@link DynamoDbClient} whose {@code getItem}, {@code putItem} and {@code query} return prebuilt responses, with
+ * A {@link DynamoDbClient} whose {@code getItem}, {@code putItem}, {@code updateItem} (the table's record of its
+ * layout, before its first write and once a refresh interval) and {@code query} return prebuilt responses, with
  * {@link CannedHttpClient#CAPACITY} in them when, and only when, the request asks for its consumed capacity: the
  * SDK left out, so what a build spends on a call is its own work alone.
  */
@@ -41,6 +44,11 @@ final class CannedResponsesClient implements DynamoDbClient {
     @Override
     public PutItemResponse putItem(PutItemRequest request) {
         return asks(request.returnConsumedCapacity()) ? putAsked : put;
+    }
+
+    @Override
+    public UpdateItemResponse updateItem(UpdateItemRequest request) {
+        return UpdateItemResponse.builder().build();
     }
 
     @Override

@@ -68,6 +68,8 @@ public final class PipelineCalls implements AutoCloseable {
                             DynamoJson.getItem(stored, null)),
                     "PutItem", CannedHttpClient.Canned.of(DynamoJson.putItem(CannedHttpClient.CAPACITY),
                             DynamoJson.putItem(null)),
+                    "UpdateItem", CannedHttpClient.Canned.of(DynamoJson.putItem(CannedHttpClient.CAPACITY),
+                            DynamoJson.putItem(null)),
                     "Query", CannedHttpClient.Canned.of(DynamoJson.query(items, CannedHttpClient.CAPACITY),
                             DynamoJson.query(items, null)))));
             case CANNED -> new CannedResponsesClient(GetItemResponse.builder().item(stored).build(),

@@ -11,10 +11,13 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * SDK clients that answer every get (no item), put and query (an empty page) with the same prebuilt response,
- * each reporting capacity as DynamoDB does, without network or engine: for runs of a million operations, where
+ * SDK clients that answer every get (no item), put, update and query (an empty page) with the same prebuilt
+ * response, each reporting capacity as DynamoDB does, without network or engine (the update is the table's record of
+ * its layout, added before its first write): for runs of a million operations, where
  * only what keypath and Micrometer do per operation is under test (as the benchmarks' canned clients). A put whose
  * request carries a condition fails as a failed condition, so that runs have errors too.
  */
@@ -22,6 +25,8 @@ final class CannedClients {
     private static final GetItemResponse GET = GetItemResponse.builder()
             .consumedCapacity(ConsumedCapacity.builder().tableName("canned").capacityUnits(0.5).build()).build();
     private static final PutItemResponse PUT = PutItemResponse.builder()
+            .consumedCapacity(ConsumedCapacity.builder().tableName("canned").capacityUnits(1.0).build()).build();
+    private static final UpdateItemResponse UPDATE = UpdateItemResponse.builder()
             .consumedCapacity(ConsumedCapacity.builder().tableName("canned").capacityUnits(1.0).build()).build();
     private static final QueryResponse QUERY = QueryResponse.builder().count(0).scannedCount(3)
             .consumedCapacity(ConsumedCapacity.builder().tableName("canned").capacityUnits(0.5).build()).build();
@@ -47,6 +52,11 @@ final class CannedClients {
             @Override
             public PutItemResponse putItem(PutItemRequest request) {
                 return put(request);
+            }
+
+            @Override
+            public UpdateItemResponse updateItem(UpdateItemRequest request) {
+                return UPDATE;
             }
 
             @Override
@@ -80,6 +90,11 @@ final class CannedClients {
                 } catch (RuntimeException e) {
                     return CompletableFuture.failedFuture(e);
                 }
+            }
+
+            @Override
+            public CompletableFuture<UpdateItemResponse> updateItem(UpdateItemRequest request) {
+                return CompletableFuture.completedFuture(UPDATE);
             }
 
             @Override

@@ -123,7 +123,7 @@ class CapacityBudgetTest {
         Thread.sleep(100);
         budget.settle(10, 1); // 9 units back: the caller waiting for 10 needs a tenth of a second more, not a second
         next.join();
-        assertThat(waited[0] / 1e9).isBetween(0.1, 0.6);
+        assertThat(waited[0] / 1e9).isBetween(0.05, 0.6); // a tenth of a second, give or take the thread's start
     }
 
     @Test

@@ -106,6 +106,7 @@ public enum KeyPathFailureCategory {
             Map.entry("dev.keypath.dynamodb.ReshardInProgressException", TRANSIENT),
             Map.entry("dev.keypath.dynamodb.ShardDeclarationException", API_MISUSE),
             Map.entry("dev.keypath.dynamodb.StoredKeyException", UNREADABLE),
+            Map.entry("dev.keypath.dynamodb.TableLayoutMismatchException", WRONG_RESOURCE),
             Map.entry("dev.keypath.dynamodb.TableSchemaMismatchException", WRONG_RESOURCE),
             Map.entry("dev.keypath.dynamodb.TransactionFailedException", TRANSACTION_CANCELLED),
             Map.entry("dev.keypath.dynamodb.TransactionTooLargeException", TOO_LARGE),

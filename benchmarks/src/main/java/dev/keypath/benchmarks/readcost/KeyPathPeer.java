@@ -13,6 +13,7 @@ import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.annotation.ItemType;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,10 @@ abstract class KeyPathPeer implements PeerTable {
 
     @Override
     public void create() {
-        table = KeyPathTables.builder().client(client).tableName(tableName).register(types).build();
+        // the layout record is read at most once an hour, so that each pattern's counts are its own: a writing
+        // instance reads it once a refresh interval (30 s by default, 1 RCU; docs/COST.md), whichever write is next
+        table = KeyPathTables.builder().client(client).tableName(tableName).register(types)
+                .layoutRefresh(Duration.ofHours(1)).build();
         table.bootstrap();
     }
 

@@ -30,6 +30,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -252,6 +253,21 @@ class LayoutRecordTest {
         assertThat(moving.get(EventFrom4To16.class, KeyPath.of("day", "d").then("event", 1))).isPresent();
         assertThat(moving.get(EventFrom4To16.class, KeyPath.of("day", "d").then("event", 2)).isPresent())
                 .isEqualTo(acknowledged > 0);
+    }
+
+    /**
+     * Writes notes "before-1", "before-2", ... until a write is refused, and returns the last acknowledged note
+     * ({@code initial} when the first write is refused already); fails after 30 seconds.
+     */
+    static String awaitRefused(Consumer<String> write, String initial) {
+        String[] last = {initial};
+        int[] n = {0};
+        awaitRefused(() -> {
+            String note = "before-" + ++n[0];
+            write.accept(note);
+            last[0] = note;
+        });
+        return last[0];
     }
 
     /** Writes until {@code write} is refused, and returns how often it was acknowledged; fails after 30 seconds. */

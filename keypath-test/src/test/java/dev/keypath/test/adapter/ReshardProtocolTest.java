@@ -124,8 +124,10 @@ class ReshardProtocolTest {
                 .register(EventFrom4To16.class).build();
         StoredLayouts.Switch announced = StoredLayouts.announce(TestDynamoDb.get().client(), name,
                 schemaOf.schema(EventFrom4To16.class), Duration.ofMillis(50));
-        LayoutRecordTest.awaitRefused(() -> old.put().apply(new EventAt4(DAY, id, "refused")));
-        assertThat(upgraded.get().apply(path)).contains("v3");
+        // the old instance's writes are acknowledged until it reads the announcement, then refused
+        String lastAcknowledged = LayoutRecordTest.awaitRefused(n -> old.put().apply(new EventAt4(DAY, id, n)), "v3");
+        assertThat(upgraded.get().apply(path)).contains(lastAcknowledged);
+        assertThat(upgraded.query().get()).containsExactly(lastAcknowledged);
 
         Thread.sleep(Math.max(0, announced.movesFrom().toEpochMilli() - System.currentTimeMillis()));
         upgraded.put().apply(new EventFrom4To16(DAY, id, "v4")); // moves the item, then writes it

@@ -158,7 +158,7 @@ final class CommandGenerators {
                 expiry(in), pick(in, Carry.values()), pick(in, PutMode.values()), cond(in), bool(in));
     }
 
-    private PutOrder putOrder(RandomnessSource in) {
+    PutOrder putOrder(RandomnessSource in) {
         return new PutOrder(draw(in, 2), draw(in, 5) - 1, pick(in, "open", null, "paid"),
                 pick(in, null, 10L, -5L, 0L, 20L), set(in, Set.of(), Set.of(4L), Set.of(4L, 5L)),
                 filled(in, null, Map.of(), Map.of("a", 1L)), filled(in, null, List.of("l1")),
@@ -200,7 +200,7 @@ final class CommandGenerators {
         return out;
     }
 
-    private List<Edit> edits(RandomnessSource in, Kind kind) {
+    List<Edit> edits(RandomnessSource in, Kind kind) {
         List<Edit> pool = switch (kind) {
             case ACCOUNT -> accountEdits();
             case ORDER -> orderEdits();

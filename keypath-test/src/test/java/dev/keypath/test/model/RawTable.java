@@ -222,7 +222,7 @@ final class RawTable {
         return KeyPath.of("topic", (String) s.doc().get("topic")).then("note", s.path().id(0).asUuid());
     }
 
-    private static void compare(KeyPath path, Map<String, AttributeValue> expected, Map<String, AttributeValue> raw,
+    static void compare(KeyPath path, Map<String, AttributeValue> expected, Map<String, AttributeValue> raw,
                                 List<String> diffs, Exploration explore) {
         Set<String> names = new TreeSet<>(expected.keySet());
         names.addAll(raw.keySet());

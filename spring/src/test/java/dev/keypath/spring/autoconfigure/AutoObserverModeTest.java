@@ -306,20 +306,28 @@ class AutoObserverModeTest {
         ApplicationContextRunner app = runner
                 .withPropertyValues("management.metrics.observations.ignored-meters=" + ignoredMeters);
         Set<String> observing = new TreeSet<>();
-        app.withPropertyValues("keypath.dynamodb.observations.mode=observations").run(ctx -> {
+        // each on a table of its own: the first bootstrap of a table writes its layout record, which a later one reads
+        app.withPropertyValues("keypath.dynamodb.observations.mode=observations",
+                "keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("auto")).run(ctx -> {
             assertThat(ctx).hasNotFailed();
             observing.addAll(meters(ctx));
         });
         Set<String> alone = new TreeSet<>();
-        app.run(ctx -> {
+        app.withPropertyValues("keypath.dynamodb.table-name=" + TestDynamoDb.uniqueTableName("auto")).run(ctx -> {
             assertThat(observed(ctx)).isEmpty(); // auto chose the meters
             alone.addAll(meters(ctx));
         });
-        assertThat(alone).isEqualTo(observing)
+        assertThat(withoutTables(alone)).isEqualTo(withoutTables(observing))
                 .anyMatch(m -> m.startsWith(KeyPathObservations.OPERATION + "{"))
                 .anyMatch(m -> m.startsWith(KeyPathObservations.WRITE_UNITS + "{"));
         assertThat(alone.stream().anyMatch(m -> m.startsWith(KeyPathObservations.OPERATION + ".active{")))
                 .isEqualTo(ignoredMeters.isEmpty());
+    }
+
+    /** The meters with their table names left out. */
+    private static Set<String> withoutTables(Set<String> meters) {
+        return meters.stream().map(m -> m.replaceAll("(table_names|collection\\.name)=[^,}]*", "$1=table"))
+                .collect(Collectors.toCollection(TreeSet::new));
     }
 
     /** A put and a get, then each meter whose name starts with {@code keypath.} as {@code name{sorted tags}}. */
