@@ -10,10 +10,11 @@ import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.interceptor.SdkExecutionAttribute;
 
 /**
- * Kills a task mid-run, once: an SDK interceptor that fails the second request of the armed operation made by the
- * first attempt of the task of partition 1, after its first request went through, so that Spark runs the task again
- * over what the killed attempt already wrote. Armed for one operation at a time (the tests of one JVM run one after
- * the other); {@link #kills()} counts the tasks killed.
+ * Kills a task mid-run, once: an SDK interceptor that fails the second request of the armed operation made by a
+ * task's first attempt, after its first request went through, in the first task to make a second one (whichever
+ * partition it reads: a segment of a scan may hold none of the items the job writes), so that Spark runs the task
+ * again over what the killed attempt already wrote. Armed for one operation at a time (the tests of one JVM run one
+ * after the other); {@link #kills()} counts the tasks killed.
  */
 public final class FirstAttemptFault implements ExecutionInterceptor {
     private static volatile String armed;
@@ -41,12 +42,11 @@ public final class FirstAttemptFault implements ExecutionInterceptor {
     public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
         TaskContext task = TaskContext.get();
         String operation = attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME);
-        if (task == null || task.attemptNumber() != 0 || task.partitionId() != 1 || !operation.equals(armed)) {
+        if (task == null || task.attemptNumber() != 0 || !operation.equals(armed)) {
             return;
         }
         int call = CALLS.computeIfAbsent(task.taskAttemptId(), id -> new AtomicInteger()).incrementAndGet();
-        if (call == 2) {
-            KILLS.incrementAndGet();
+        if (call == 2 && KILLS.compareAndSet(0, 1)) {
             throw new IllegalStateException("task " + task.taskAttemptId() + " killed at its second " + operation);
         }
     }

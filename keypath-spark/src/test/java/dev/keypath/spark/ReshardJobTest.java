@@ -1,10 +1,12 @@
 package dev.keypath.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.TableLayoutMismatchException;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.dynamodb.storage.StoredItemLayout;
@@ -15,8 +17,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.SparkException;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The re-shard as a Spark job against keypath-migrate's single-machine re-shard of an identical table, from 4 shards
  * to 16: the same items after, item for item (keys included); the re-shard recorded as finished, so that the new
- * layout alone is declared; a second run moving nothing; the verification finding every item in place.
+ * layout alone is declared; a second run moving nothing; the verification finding every item in place. So too when a
+ * task is killed mid-run and Spark runs it again, and when the job is stopped after its first task and run again.
  */
 class ReshardJobTest {
     @ItemType(keyPath = "/day-{day}/event-{eventId}", name = "Event")
@@ -48,10 +61,21 @@ class ReshardJobTest {
     static final Duration REFRESH = Duration.ofMillis(200);
     static final Duration MARGIN = Duration.ofMillis(100);
     static SparkSession spark;
+    /** The table keypath-migrate's single-machine re-shard moved, which every job's table is compared with. */
+    static String byTool;
+    static ReshardRun tool;
+    static double toolSeconds;
 
     @BeforeAll
     static void start() {
         spark = LocalSpark.session();
+        byTool = filled("spark-reshard-tool");
+        long t0 = System.nanoTime();
+        try (KeyPathTable t = table(byTool, From4To16.class)) {
+            tool = Reshard.builder().client(t.client()).table(byTool).type(t.schema(From4To16.class)).segments(4)
+                    .clockMargin(MARGIN).build().run();
+        }
+        toolSeconds = (System.nanoTime() - t0) / 1e9;
     }
 
     static KeyPathTable table(String name, Class<?> type) {
@@ -91,44 +115,142 @@ class ReshardJobTest {
         return out;
     }
 
+    static TableSpec spec(DynamoDbConnection connection, String name) {
+        return TableSpec.of(connection, name).register(From4To16.class).setup(b -> b.layoutRefresh(REFRESH));
+    }
+
+    /**
+     * What every run must leave: the table the single-machine run left, item for item (so no item lost, none stored
+     * twice), the verification finding every item in place, a rerun moving nothing, and the re-shard recorded as
+     * finished, so that the new layout alone starts and reads the items.
+     */
+    static void reshardedAsByTheTool(String byJob) {
+        assertThat(stored(byJob)).isEqualTo(stored(byTool)).hasSize(ITEMS);
+        TableSpec spec = spec(LocalSpark.engine(), byJob);
+        ReshardJobRun check = ReshardJob.of(spark, spec, From4To16.class).verify();
+        assertThat(check.clean()).as(check.describe()).isTrue();
+        assertThat(check.ofType()).isEqualTo(ITEMS);
+        ReshardJobRun again = ReshardJob.of(spark, spec, From4To16.class).segments(3).clockMargin(MARGIN).run();
+        assertThat(again.moved()).isZero();
+        assertThat(again.writeUnits()).isZero();
+        assertThat(again.inPlace()).isEqualTo(ITEMS);
+        try (KeyPathTable at16 = table(byJob, At16.class)) {
+            at16.bootstrap();
+            assertThat(at16.get(At16.class, KeyPath.of("day", "2026-12-07").then("event", 7)))
+                    .contains(new At16("2026-12-07", 7, "n7"));
+        }
+    }
+
     @Test
     void theJobMovesAsTheSingleMachineReshardAndARerunMovesNothing() {
-        String byTool = filled("spark-reshard-tool");
         String byJob = filled("spark-reshard-job");
-        assertThat(stored(byJob)).isEqualTo(stored(byTool));
+        TableSpec spec = spec(LocalSpark.engine(), byJob);
         long t0 = System.nanoTime();
-        ReshardRun tool;
-        try (KeyPathTable t = table(byTool, From4To16.class)) {
-            tool = Reshard.builder().client(t.client()).table(byTool).type(t.schema(From4To16.class)).segments(4)
-                    .clockMargin(MARGIN).build().run();
-        }
-        double toolSeconds = (System.nanoTime() - t0) / 1e9;
-        TableSpec spec = LocalSpark.table(byJob, From4To16.class).setup(b -> b.layoutRefresh(REFRESH));
-        t0 = System.nanoTime();
         ReshardJobRun run = ReshardJob.of(spark, spec, From4To16.class).segments(4).clockMargin(MARGIN).run();
         double jobSeconds = (System.nanoTime() - t0) / 1e9;
-        System.out.printf("re-shard of %d items: single machine %.1f s, Spark local[2] %.1f s; %s%n", ITEMS,
-                toolSeconds, jobSeconds, run.describe());
+        System.out.printf(Locale.ROOT, "re-shard of %d items: single machine %.1f s (%.0f items/s), Spark local[2] "
+                + "%.1f s (%.0f items/s); %s%n", ITEMS, toolSeconds, ITEMS / toolSeconds, jobSeconds,
+                ITEMS / jobSeconds, run.describe());
 
         // an item moved into a segment not scanned yet is read there again, in place
         assertThat(run.ofType()).isGreaterThanOrEqualTo(ITEMS);
         assertThat(run.moved()).isEqualTo(tool.moved()).isGreaterThan(ITEMS / 2);
         assertThat(run.switchAt()).isNotNull();
-        assertThat(stored(byJob)).isEqualTo(stored(byTool)).hasSize(ITEMS);
+        reshardedAsByTheTool(byJob);
+    }
 
-        ReshardJobRun again = ReshardJob.of(spark, spec, From4To16.class).segments(3).clockMargin(MARGIN).run();
-        assertThat(again.moved()).isZero();
-        assertThat(again.writeUnits()).isZero();
-        assertThat(again.inPlace()).isEqualTo(ITEMS);
-        ReshardJobRun check = ReshardJob.of(spark, spec, From4To16.class).verify();
-        assertThat(check.clean()).isTrue();
-        assertThat(check.ofType()).isEqualTo(ITEMS);
+    @Test
+    void aTaskKilledWhileMovingIsRunAgainAndNothingIsLostOrMovedTwice() {
+        String byJob = filled("spark-reshard-killed");
+        // a task's first attempt is killed at its second move, after its first went through
+        FirstAttemptFault.arm("TransactWriteItems");
+        ReshardJobRun run;
+        try {
+            run = ReshardJob.of(spark, spec(LocalSpark.engine().interceptor(FirstAttemptFault.class), byJob),
+                    From4To16.class).segments(4).clockMargin(MARGIN).run();
+        } finally {
+            FirstAttemptFault.disarm();
+        }
+        assertThat(FirstAttemptFault.kills()).isEqualTo(1);
+        System.out.println("with a task killed: " + run.describe());
 
-        // the re-shard is recorded as finished: the new layout alone starts, and reads every item
+        // the kept attempts count their own moves: the killed attempt's one item is found in place
+        assertThat(run.moved()).isEqualTo(tool.moved() - 1);
+        assertThat(run.leftovers()).isZero();
+        assertThat(run.conflicts()).isZero();
+        reshardedAsByTheTool(byJob);
+    }
+
+    @Test
+    void aJobStoppedAfterItsFirstTaskIsResumedByRunningItAgain() throws InterruptedException {
+        String byJob = filled("spark-reshard-stopped");
+        TableSpec spec = spec(LocalSpark.engine(), byJob);
+        // the driver gives up once the first task has finished, as a driver stopped mid-job leaves the table
+        StopAfterFirstTask stop = new StopAfterFirstTask();
+        spark.sparkContext().addSparkListener(stop);
+        try {
+            assertThatThrownBy(() -> ReshardJob.of(spark, spec, From4To16.class).segments(8).clockMargin(MARGIN)
+                    .run()).isInstanceOf(SparkException.class).hasMessageContaining("cancelled");
+            stop.awaitEveryTaskEnded();
+        } finally {
+            spark.sparkContext().removeSparkListener(stop);
+        }
+
+        // part of the items moved, the re-shard not recorded as finished: the new layout alone does not start yet
+        ReshardJobRun left = ReshardJob.of(spark, spec, From4To16.class).verify();
+        long notMoved = left.ofType() - left.inPlace();
+        System.out.println("stopped after its first task: " + left.describe());
+        assertThat(left.ofType()).isEqualTo(ITEMS);
+        assertThat(notMoved).isPositive().isLessThan(tool.moved());
         try (KeyPathTable at16 = table(byJob, At16.class)) {
-            at16.bootstrap();
-            assertThat(at16.get(At16.class, KeyPath.of("day", "2026-12-07").then("event", 7)))
-                    .contains(new At16("2026-12-07", 7, "n7"));
+            assertThatThrownBy(at16::bootstrap).isInstanceOf(TableLayoutMismatchException.class);
+        }
+
+        // the run again finds the switch announced and moves what is left, each item once
+        ReshardJobRun resumed = ReshardJob.of(spark, spec, From4To16.class).segments(4).clockMargin(MARGIN).run();
+        System.out.println("run again: " + resumed.describe());
+        assertThat(resumed.moved()).isEqualTo(notMoved);
+        assertThat(resumed.leftovers()).isZero();
+        reshardedAsByTheTool(byJob);
+    }
+
+    /**
+     * Cancels every job once a first task has finished; then lets a test wait until every task started has ended
+     * (a cancelled task that was running goes on to its end, its result dropped).
+     */
+    static final class StopAfterFirstTask extends SparkListener {
+        private final AtomicBoolean stopped = new AtomicBoolean();
+        private final AtomicInteger started = new AtomicInteger();
+        private final AtomicInteger ended = new AtomicInteger();
+        private final CountDownLatch jobEnded = new CountDownLatch(1);
+
+        @Override
+        public void onTaskStart(SparkListenerTaskStart start) {
+            started.incrementAndGet();
+        }
+
+        @Override
+        public void onTaskEnd(SparkListenerTaskEnd end) {
+            ended.incrementAndGet();
+            if (end.taskInfo().successful() && stopped.compareAndSet(false, true)) {
+                spark.sparkContext().cancelAllJobs();
+            }
+        }
+
+        @Override
+        public void onJobEnd(SparkListenerJobEnd end) {
+            jobEnded.countDown();
+        }
+
+        /** Waits for the job's end, after which no task starts, then for the end of every task it started. */
+        void awaitEveryTaskEnded() throws InterruptedException {
+            assertThat(jobEnded.await(5, TimeUnit.MINUTES)).as("the job ended").isTrue();
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+            while (ended.get() < started.get() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(stopped).isTrue();
+            assertThat(ended.get()).as("tasks ended of those started").isEqualTo(started.get());
         }
     }
 }
