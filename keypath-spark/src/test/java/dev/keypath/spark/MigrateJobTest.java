@@ -26,8 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * run writing nothing; the verification reading both tables again.
  */
 class MigrateJobTest {
-    /** Source items of the comparison (the {@code keypath.spark.items} property; at least 10⁵ in the long run). */
-    static final int ITEMS = Integer.getInteger("keypath.spark.items", 2000);
+    static final int ITEMS = LocalSpark.ITEMS;
     static SparkSession spark;
 
     @BeforeAll

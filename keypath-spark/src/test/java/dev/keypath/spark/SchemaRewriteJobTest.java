@@ -29,7 +29,7 @@ class SchemaRewriteJobTest {
     record Member(long id, String name, String nick) {
     }
 
-    static final int ITEMS = Integer.getInteger("keypath.spark.items", 1000);
+    static final int ITEMS = LocalSpark.ITEMS;
     static SparkSession spark;
 
     @BeforeAll
