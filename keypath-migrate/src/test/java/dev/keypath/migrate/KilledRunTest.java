@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The migration of a table of some 3 × 10^4 items on DynamoDB Local ({@code -Dkeypath.killed.users=2000} for over
+ * The migration of a table of some 10^4 items on DynamoDB Local ({@code -Dkeypath.killed.users=2000} for over
  * 10^5), with throttling and unprocessed items injected.
  * Some items carry attributes named like the ones keypath keeps ({@code _type}, {@code pk}, {@code _ttl}, which the
  * mapping renames, and {@code _kp_aliases}, which it does not, so those items cannot move); forty items of
@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KilledRunTest {
-    static final SocialTable SOCIAL = new SocialTable(Integer.getInteger("keypath.killed.users", 600), 10, 4, 1000,
+    static final SocialTable SOCIAL = new SocialTable(Integer.getInteger("keypath.killed.users", 200), 10, 4, 1000,
             500);
     static final String MAPPING_JSON = SocialTable.MAPPING_JSON.replace("\"drop\": [\"GSI1PK\", \"GSI1SK\"],",
             "\"drop\": [\"GSI1PK\", \"GSI1SK\"], \"rename\": {\"_type\": \"legacyType\", \"pk\": \"legacyPk\", "

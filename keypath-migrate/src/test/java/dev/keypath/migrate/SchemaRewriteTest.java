@@ -36,10 +36,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * another JVM and is killed at a third of the items, then resumed here. At the end no acknowledged update is lost
  * (each count is its start plus the increments acknowledged, each title the last one acknowledged), every counter is
  * at version 2 with its name under the new name, other types and an item of a newer version are left alone. The
- * number of counters is {@code -Dkeypath.rewrite.items} (default 1,000).
+ * number of counters is {@code -Dkeypath.rewrite.items} (default 500).
  */
 class SchemaRewriteTest {
-    static final int ITEMS = Integer.getInteger("keypath.rewrite.items", 1_000);
+    static final int ITEMS = Integer.getInteger("keypath.rewrite.items", 500);
     static final int BOARDS = 40;
     static final int SEGMENTS = 4;
     static final int PAGE = 200;
