@@ -39,8 +39,9 @@ import java.util.Optional;
  *                      before any filter); 0 when it sent none
  * @param partitionUnits the capacity units of its requests of several items (batch writes, transactions, batch
  *                      gets, scans) counted against each item's partition (the decoded partition key), shared
- *                      among them by what each item costs on its own; empty for an operation of one partition
- *                      ({@link #partition()}), and for the units of a scan page that returned no item
+ *                      among them by what each item costs on its own, and those of the table's layout record
+ *                      the write read first against the record's partition; empty for an operation of one
+ *                      partition ({@link #partition()}), and for the units of a scan page that returned no item
  */
 public record OperationReport(OperationKind kind, Class<?> itemType, String table, String index, KeyPath keyPath,
                               String accessPattern, Outcome outcome, Throwable error, Duration duration,

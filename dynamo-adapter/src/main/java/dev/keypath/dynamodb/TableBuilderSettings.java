@@ -112,6 +112,13 @@ public interface TableBuilderSettings<B extends TableBuilderSettings<B>> {
     B extensions(ItemExtension... extensions);
 
     /**
+     * Stores the items of the types {@code codec} {@linkplain StoredItemCodec#prepare takes} in the form it encodes
+     * them to (the {@code keypath-encryption} module's codec encrypts and signs them), after every extension on writes
+     * and before anything on reads. One codec a table; a later call replaces an earlier one.
+     */
+    B storedItemCodec(StoredItemCodec codec);
+
+    /**
      * Validates items with {@code validator} before every put (single, transactional and batch): an item with
      * constraint violations fails the write with an {@link ItemValidationException} and nothing is sent. Types
      * without constraints are not validated. Without a validator, no {@code jakarta.validation} class is loaded.

@@ -11,6 +11,7 @@ import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.PutItem;
 import dev.keypath.dynamodb.PutMode;
 import dev.keypath.dynamodb.ReadConsistency;
@@ -64,6 +65,7 @@ class KeyPathObservationsTest {
     private static KeyPathTable table;
     private static KeyPathAsyncTable asyncTable;
     private static KeyPathAsyncTable slowTable;
+    private static OperationObserver observer;
 
     enum Kind { SYNC, ASYNC }
 
@@ -80,7 +82,7 @@ class KeyPathObservationsTest {
         slowSyncClient = engine.clientBuilder().endpointOverride(proxy.endpoint())
                 .overrideConfiguration(o -> o.apiCallTimeout(Duration.ofMillis(300))).build();
         name = TestDynamoDb.uniqueTableName("observed");
-        var observer = KeyPathObservations.builder(OBSERVATIONS).meterRegistry(METERS).requestObservations(true).build();
+        observer = KeyPathObservations.builder(OBSERVATIONS).meterRegistry(METERS).requestObservations(true).build();
         table = KeyPathTables.builder().client(client).tableName(name).register(Blog.TYPES)
                 .operationObserver(observer).build();
         asyncTable = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name).register(Blog.TYPES)
@@ -272,6 +274,30 @@ class KeyPathObservationsTest {
                 .isCloseTo(ENGINE.writeUnits(), within(1e-9));
         assertThat(METERS.getMeters()).allSatisfy(m -> assertThat(m.getId().getTags())
                 .noneMatch(t -> t.getValue().contains(owner.toString()))); // no ids in tags
+    }
+
+    /**
+     * The first write of a table reads the table's layout record: the read is the write's, its unit in the write's
+     * meters, so that they sum what the engine reported.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void aWriteThatReadsTheLayoutRecordCountsItsReadInItsMeters(Kind kind) {
+        KeyPathTable fresh = KeyPathTables.builder().client(client).tableName(name).register(Blog.TYPES)
+                .operationObserver(observer).build();
+        KeyPathAsyncTable freshAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                .register(Blog.TYPES).operationObserver(observer).build();
+        UUID owner = UUID.randomUUID();
+        User user = new User(owner, "ann");
+        if (kind == Kind.SYNC) {
+            fresh.put(user);
+        } else {
+            freshAsync.put(user).join();
+        }
+        assertMetersSumTheEngine(owner);
+        assertThat(METERS.get(KeyPathObservations.READ_UNITS).tag("keypath.access_pattern", "User.put").counter()
+                .count()).as("the record's strongly consistent read").isEqualTo(1.0);
+        assertThat(OPEN.open()).isZero();
     }
 
     @ParameterizedTest

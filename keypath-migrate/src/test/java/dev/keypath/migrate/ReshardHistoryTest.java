@@ -116,6 +116,7 @@ class ReshardHistoryTest {
         long moved;
         long requests;
         long lostAfterApply;
+        final Map<String, Long> attemptsBefore = ProxiedClients.attempts();
     }
 
     @Test
@@ -319,6 +320,7 @@ class ReshardHistoryTest {
                 .append(totals.lostAfterApply);
         totals.byKind.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> s.append("\n  ").append(e.getKey()).append(' ').append(e.getValue()));
+        s.append("\n  attempts sent by API ").append(ProxiedClients.attemptsSince(totals.attemptsBefore));
         s.append("\n  anomalies ").append(totals.anomalies.size());
         totals.anomalies.stream().limit(30).forEach(a -> s.append("\n    ").append(a));
         return s.toString();

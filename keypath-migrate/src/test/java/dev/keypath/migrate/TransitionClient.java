@@ -78,9 +78,7 @@ final class TransitionClient implements Runnable {
             error = TransitionHistory.unwrap(e);
         }
         Outcome outcome = TransitionHistory.outcomeOf(error);
-        if (outcome == null && items.mayHaveWritten(error)) {
-            outcome = Outcome.UNKNOWN;
-        } else if (outcome == null) {
+        if (outcome == null) {
             history.surprise(op + " (" + items.instance() + " " + kind + " " + id + "): " + error);
             outcome = Outcome.UNKNOWN;
         }

@@ -74,15 +74,6 @@ interface TransitionItems {
         return items;
     }
 
-    /**
-     * Whether a write ended by {@code e} may have been applied although {@code e} is no outcome of a write (an item
-     * stored at a newer version than this declaration knows, met by an update it may have applied); such a write is
-     * counted as of unknown outcome.
-     */
-    default boolean mayHaveWritten(Throwable e) {
-        return false;
-    }
-
     /** {@code viaSync} or, through the asynchronous table, {@code viaAsync}'s result. */
     @SuppressWarnings("unchecked")
     static <T> T call(boolean async, Supplier<T> viaSync, Supplier<? extends CompletableFuture<?>> viaAsync) {

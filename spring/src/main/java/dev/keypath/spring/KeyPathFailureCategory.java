@@ -101,6 +101,7 @@ public enum KeyPathFailureCategory {
             Map.entry("dev.keypath.dynamodb.ItemValidationException", INVALID_ITEM),
             Map.entry("dev.keypath.dynamodb.KeyPathMismatchException", API_MISUSE),
             Map.entry("dev.keypath.dynamodb.KeyTooLargeException", TOO_LARGE),
+            Map.entry("dev.keypath.dynamodb.NewerItemVersionException", CONDITION_FAILED),
             Map.entry("dev.keypath.dynamodb.RandomShardException", API_MISUSE),
             Map.entry("dev.keypath.dynamodb.ReadConflictException", READ_CONFLICT),
             Map.entry("dev.keypath.dynamodb.ReshardInProgressException", TRANSIENT),

@@ -347,6 +347,62 @@ class CapacityTest {
         assertThat(result.capacity().writeUnits()).isPositive();
     }
 
+    /**
+     * A write whose table's copy of the layout record is older than its refresh interval reads the record first:
+     * that read is the write's, its unit in the update's capacity and in its report, so that the report sums every
+     * request on the wire.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void anUpdateThatRefreshesTheLayoutRecordCarriesItsRead(Kind kind) throws InterruptedException {
+        Duration refresh = Duration.ofMillis(50);
+        KeyPathTable refreshing = ready(KeyPathTables.builder().client(client).tableName(name).layoutRefresh(refresh)
+                .register(TYPES).operationListener(REPORTS::add).build());
+        KeyPathAsyncTable refreshingAsync = ready(KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                .layoutRefresh(refresh).register(TYPES).operationListener(REPORTS::add).build());
+        User stored = table.put(user());
+        KeyPath path = table.keyPathOf(stored);
+        Thread.sleep(refresh.toMillis() * 2); // the copies are older than the refresh interval
+        given(() -> { });
+        UpdateItem<User> update = UpdateItem.of(User.class, path, UpdateSpec.of(s -> s.set("name", "lee")));
+        UpdateResult<User> result = call(kind, refreshing, refreshingAsync, t -> t.updateWithResult(update),
+                t -> t.updateWithResult(update));
+        assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
+                .containsExactly("GetItem", "UpdateItem");
+        OperationReport report = only();
+        assertReport(report, OperationKind.UPDATE, "User.update", OperationReport.Outcome.SUCCESS);
+        assertThat(result.capacity()).isEqualTo(report.capacity());
+        assertThat(result.capacity().readUnits()).as("the record's strongly consistent read").isEqualTo(1.0);
+        assertThat(result.capacity().writeUnits()).isPositive();
+    }
+
+    /**
+     * The first write of a table that has not read its layout record reads it: a put's report counts that read,
+     * and the next write, with a fresh copy, sends its own request alone.
+     */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void theFirstWriteOfATableReportsItsReadOfTheLayoutRecord(Kind kind) {
+        KeyPathTable fresh = KeyPathTables.builder().client(client).tableName(name).layoutRefresh(ONCE)
+                .register(TYPES).operationListener(REPORTS::add).build();
+        KeyPathAsyncTable freshAsync = KeyPathTables.asyncBuilder().client(asyncClient).tableName(name)
+                .layoutRefresh(ONCE).register(TYPES).operationListener(REPORTS::add).build();
+        User user = user();
+        User stored = call(kind, fresh, freshAsync, t -> t.put(user), t -> t.put(user));
+        assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation)
+                .containsExactly("GetItem", "PutItem");
+        OperationReport first = only();
+        assertReport(first, OperationKind.PUT, "User.put", OperationReport.Outcome.SUCCESS);
+        assertThat(first.capacity().readUnits()).isEqualTo(1.0);
+        assertThat(first.requests()).isEqualTo(2);
+
+        given(() -> { });
+        call(kind, fresh, freshAsync, t -> t.put(stored), t -> t.put(stored));
+        assertThat(RECORDER.itemCalls()).extracting(CapacityRecorder.Call::operation).containsExactly("PutItem");
+        assertReport(only(), OperationKind.PUT, "User.put", OperationReport.Outcome.SUCCESS);
+        assertThat(only().capacity().readUnits()).isZero();
+    }
+
     @ParameterizedTest
     @EnumSource(Kind.class)
     void delete(Kind kind) {

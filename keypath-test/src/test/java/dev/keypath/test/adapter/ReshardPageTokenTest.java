@@ -1,17 +1,22 @@
 package dev.keypath.test.adapter;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.InvalidPageTokenException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.ItemSchemas;
+import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.Page;
 import dev.keypath.dynamodb.annotation.ItemType;
 import dev.keypath.dynamodb.annotation.Sharded;
 import dev.keypath.test.TestDynamoDb;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -104,5 +109,41 @@ class ReshardPageTokenTest {
         refused(EventAt16.class, token(EventFrom4To16.class), "made while a re-shard of Event to 16 shards ran");
         refused(EventAt16.class, token(EventAt4.class), "made when Event was stored in 4 shards");
         refused(EventAt16.class, token(EventUnsharded.class), "made before Event was sharded");
+    }
+
+    /**
+     * During a re-shard, a page is full until the listing runs out, on the synchronous and the asynchronous table:
+     * items half in the former layout's 4 shards and half in the new layout's 16, read in pages of 7 and 50, come
+     * in key order with every page but the last holding its limit.
+     */
+    @Test
+    void pagesDuringAReshardAreFullUntilTheListingEnds() {
+        KeyPath day = KeyPath.of("day", "2026-11-28");
+        List<Long> ids = new ArrayList<>();
+        for (long id = 0; id < 240; id++) {
+            store(id % 2 == 0 ? new EventAt4("2026-11-28", id) : new EventAt16("2026-11-28", id));
+            ids.add(id);
+        }
+        KeyPathTable sync = table(EventFrom4To16.class);
+        KeyPathAsyncTable async = KeyPathTables.asyncBuilder().client(TestDynamoDb.get().asyncClient())
+                .tableName(name).register(EventFrom4To16.class).pageTokenSecret(SECRET).build();
+        for (int limit : new int[] {7, 50}) {
+            for (boolean onAsync : new boolean[] {false, true}) {
+                List<Long> got = new ArrayList<>();
+                String token = null;
+                do {
+                    ItemQuery q = ItemQuery.of(b -> b.subtree(day).limit(limit));
+                    ItemQuery next = q.toBuilder().pageToken(token).build();
+                    Page<Object> page = onAsync ? AsyncResults.await(async.query(next)) : sync.query(next);
+                    token = page.nextPageToken();
+                    if (token != null) {
+                        assertThat(page.items()).as("a page of %d with a next page (async: %s)", limit, onAsync)
+                                .hasSize(limit);
+                    }
+                    page.items().forEach(i -> got.add(((EventFrom4To16) i).eventId()));
+                } while (token != null);
+                assertThat(got).as("limit %d, async %s", limit, onAsync).isEqualTo(ids);
+            }
+        }
     }
 }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
@@ -55,7 +56,7 @@ class ReshardProtocolTest {
     enum Kind { SYNC, ASYNC }
 
     /** One instance of the application, by the calls the sequence makes, on either table. */
-    record Instance(Function<Object, Object> put, Function<KeyPath, Optional<String>> get,
+    record Instance(Consumer<Object> put, Function<KeyPath, Optional<String>> get,
                     Supplier<List<String>> query, Supplier<Long> count) {
     }
 
@@ -109,9 +110,9 @@ class ReshardProtocolTest {
         long id = movingId();
         KeyPath path = KeyPath.of("day", DAY).then("event", id);
 
-        old.put().apply(new EventAt4(DAY, id, "v1"));
-        upgraded.put().apply(new EventFrom4To16(DAY, id, "v2"));
-        old.put().apply(new EventAt4(DAY, id, "v3")); // acknowledged
+        old.put().accept(new EventAt4(DAY, id, "v1"));
+        upgraded.put().accept(new EventFrom4To16(DAY, id, "v2"));
+        old.put().accept(new EventAt4(DAY, id, "v3")); // acknowledged
 
         assertThat(upgraded.get().apply(path)).contains("v3");
         assertThat(upgraded.query().get()).containsExactly("v3");
@@ -125,12 +126,12 @@ class ReshardProtocolTest {
         StoredLayouts.Switch announced = StoredLayouts.announce(TestDynamoDb.get().client(), name,
                 schemaOf.schema(EventFrom4To16.class), Duration.ofMillis(50));
         // the old instance's writes are acknowledged until it reads the announcement, then refused
-        String lastAcknowledged = LayoutRecordTest.awaitRefused(n -> old.put().apply(new EventAt4(DAY, id, n)), "v3");
+        String lastAcknowledged = LayoutRecordTest.awaitRefused(n -> old.put().accept(new EventAt4(DAY, id, n)), "v3");
         assertThat(upgraded.get().apply(path)).contains(lastAcknowledged);
         assertThat(upgraded.query().get()).containsExactly(lastAcknowledged);
 
         Thread.sleep(Math.max(0, announced.movesFrom().toEpochMilli() - System.currentTimeMillis()));
-        upgraded.put().apply(new EventFrom4To16(DAY, id, "v4")); // moves the item, then writes it
+        upgraded.put().accept(new EventFrom4To16(DAY, id, "v4")); // moves the item, then writes it
         assertThat(copies(name)).singleElement().satisfies(c -> {
             assertThat(pk(c)).isEqualTo(ShardKeys.encode(path, ShardKeys.calculatedShard(16, List.of(KeyId.of(id)))));
             assertThat(StoredItemLayout.keyPathOf(c)).isEqualTo(path);
@@ -138,7 +139,7 @@ class ReshardProtocolTest {
         assertThat(upgraded.get().apply(path)).contains("v4");
         assertThat(upgraded.query().get()).containsExactly("v4");
         assertThat(upgraded.count().get()).isOne();
-        assertThatThrownBy(() -> old.put().apply(new EventAt4(DAY, id, "still refused")))
+        assertThatThrownBy(() -> old.put().accept(new EventAt4(DAY, id, "still refused")))
                 .isInstanceOf(TableLayoutMismatchException.class);
         TestDynamoDb.get().client().deleteTable(r -> r.tableName(name));
     }

@@ -94,7 +94,9 @@ class UnreadableItemsTest {
     /** Whether {@code path} can address an item of {@code type}: its shape and ids fit the type's template. */
     private static boolean fits(Class<?> type, KeyPath path) {
         try {
-            failing.schema(type).keyPathTemplate().match(path).orElseThrow();
+            if (failing.schema(type).keyPathTemplate().match(path).isEmpty()) {
+                return false;
+            }
             return type != Slot.class || path.id(1).asBigInteger().bitLength() < 32;
         } catch (RuntimeException e) {
             return false;

@@ -5,8 +5,10 @@ import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.OperationListener;
 import dev.keypath.dynamodb.OperationObserver;
 import dev.keypath.dynamodb.ReadConsistency;
+import dev.keypath.dynamodb.StoredItemCodec;
 import dev.keypath.dynamodb.TableBuilderSettings;
 import dev.keypath.dynamodb.UnreadableItemHandler;
+import dev.keypath.dynamodb.internal.extension.CodecCarrier;
 import dev.keypath.dynamodb.internal.mapping.MapperSource;
 import dev.keypath.dynamodb.internal.operation.Metering;
 import dev.keypath.dynamodb.internal.operation.TableOperations;
@@ -15,8 +17,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -46,6 +48,7 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     private UnreadableItemHandler unreadable = UnreadableItemHandler.FAIL;
     private boolean strictReads;
     private final List<ItemExtension> extensions = new ArrayList<>();
+    private StoredItemCodec codec;
     /** A {@code jakarta.validation.Validator}, kept as an Object so that this class never loads the API. */
     private Object validator;
     private StreamViewType streams;
@@ -141,6 +144,12 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
     }
 
     @Override
+    public B storedItemCodec(StoredItemCodec codec) {
+        this.codec = Objects.requireNonNull(codec, "codec");
+        return self();
+    }
+
+    @Override
     public B extensions(ItemExtension... extensions) {
         for (ItemExtension e : extensions) {
             this.extensions.add(Objects.requireNonNull(e, "extension"));
@@ -202,13 +211,23 @@ abstract class TableBuilderBase<B extends TableBuilderSettings<B>> implements Ta
         return batchPolicy;
     }
 
+    /** The caller's extensions, with the carrier of the codec, if any, last. */
+    private List<ItemExtension> withCodec() {
+        if (codec == null) {
+            return List.copyOf(extensions);
+        }
+        List<ItemExtension> all = new ArrayList<>(extensions);
+        all.add(new CodecCarrier(codec));
+        return List.copyOf(all);
+    }
+
     /**
      * The operations of a table built from these settings; an
      * {@link dev.keypath.dynamodb.InvalidTableNameException} when the table name is one DynamoDB would refuse.
      */
     public TableOperations operations() {
         return TableOperations.create(TableNames.check(tableName), types, MapperSource.of(mapper, strictReads), secret, clock, unreadable,
-                List.copyOf(extensions), validator, batchPolicy, metering(),
+                withCodec(), validator, batchPolicy, metering(),
                 new WriteVersions(writingPrevious, upgrading, upgradingAll), readConsistency, layoutRefresh);
     }
 }

@@ -4,6 +4,7 @@ import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemExtension;
 import dev.keypath.dynamodb.ItemRead;
 import dev.keypath.dynamodb.ReadModification;
+import dev.keypath.dynamodb.StoredItemCodec;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ public final class ItemExtensions {
     private final Map<Class<?>, Boolean> changesFields;
     private final Map<Class<?>, Boolean> mayHide;
     private final Clock clock;
+    private final StoredItemCodecs codecs;
 
     /** Resolves {@code extensions} (built-ins first) for each of {@code schemas}. */
     public ItemExtensions(Collection<DefaultItemSchema<?>> schemas, List<ItemExtension> extensions, Clock clock) {
@@ -51,6 +53,18 @@ public final class ItemExtensions {
         this.byType = by;
         this.changesFields = changes;
         this.mayHide = hiding;
+        StoredItemCodec codec = null;
+        for (ItemExtension e : extensions) {
+            if (e instanceof CodecCarrier c) {
+                codec = c.codec();
+            }
+        }
+        this.codecs = StoredItemCodecs.of(codec, schemas);
+    }
+
+    /** The table's stored-item codec, prepared for its types ({@link StoredItemCodecs#NONE} without one). */
+    public StoredItemCodecs codecs() {
+        return codecs;
     }
 
     /** The extensions that apply to {@code schema}'s type, in order; empty when none does. */

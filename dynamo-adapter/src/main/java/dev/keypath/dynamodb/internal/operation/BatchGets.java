@@ -135,7 +135,7 @@ final class BatchGets {
         KeysAndAttributes.Builder b = KeysAndAttributes.builder().keys(pending).consistentRead(consistentRead || again);
         if (projection != null) {
             Expr expression = ReadShape.expression(projection);
-            b.projectionExpression(expression.expression()).expressionAttributeNames(expression.names());
+            b.projectionExpression(expression.expression()).expressionAttributeNames(expression.namesOrNull());
         }
         KeysAndAttributes keys = b.build();
         return BatchGetItemRequest.builder().returnConsumedCapacity(ask).requestItems(Map.of(table, keys)).build();

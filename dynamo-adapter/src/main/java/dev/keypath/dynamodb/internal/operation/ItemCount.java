@@ -216,8 +216,17 @@ final class ItemCount implements Operation<Long> {
             }
             if (!target.wholeItems()) {
                 keys.add(new ItemKey<>(schema.type(), keyPath));
-            } else if (registry.extensions().afterRead(schema, keyPath, raw) != null) {
-                count++;
+            } else {
+                Map<String, AttributeValue> decoded;
+                try {
+                    decoded = registry.decoded(schema, raw, keyPath);
+                } catch (UnreadableItemException e) {
+                    registry.unreadable(e);
+                    continue;
+                }
+                if (registry.extensions().afterRead(schema, keyPath, decoded) != null) {
+                    count++;
+                }
             }
         }
         next = following(next, r);

@@ -1,6 +1,7 @@
 package dev.keypath.dynamodb.internal.operation;
 
 import dev.keypath.dynamodb.InvalidUpdateException;
+import dev.keypath.dynamodb.NewerItemVersionException;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateResult;
 import dev.keypath.dynamodb.UpdateSpec;
@@ -30,7 +31,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * {@code WriteOutcomeUnknownException}), a failure that may have applied an update that must not be resent
  * ({@link WriteAttempts#unappliedOnly()}) as {@code WriteOutcomeUnknownException}, DynamoDB's
  * {@code ValidationException} (a set change on a non-set, arithmetic on a non-number) as
- * {@link InvalidUpdateException} naming the type, the paths and the key path. A refusal for a value that is
+ * {@link InvalidUpdateException} naming the type, the paths and the key path, and a failed condition on an item stored
+ * at a newer version than the type's declared one as {@link NewerItemVersionException}. A refusal for a value that is
  * missing or {@code NULL} (a path through a missing map) is planned again by {@link ItemUpdate}.
  */
 final class ItemUpdates {
@@ -68,6 +70,13 @@ final class ItemUpdates {
                 (e, attempts) -> {
                     if (e instanceof ConditionalCheckFailedException c) {
                         Map<String, AttributeValue> stored = c.hasItem() ? c.item() : Map.of();
+                        if (!attempts.earlierAttemptMayHaveApplied(c)) { // else the stored item may be its own work
+                            NewerItemVersionException newer = ConditionFailures.newerVersion(schema.evolution(),
+                                    schema.typeName(), stored, update.keyPath(), c);
+                            if (newer != null) {
+                                throw newer;
+                            }
+                        }
                         if (stale != null && !attempts.earlierAttemptMayHaveApplied(c) && stale.test(stored)) {
                             throw new ItemUpdate.Refusal(c, stored);
                         }

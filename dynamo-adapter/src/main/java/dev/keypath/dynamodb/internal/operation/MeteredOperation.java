@@ -10,15 +10,19 @@ import dev.keypath.dynamodb.OperationStart;
 import dev.keypath.dynamodb.RequestObservation;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * One logical operation, metered: every request it sends asks for consumed capacity as the table's
@@ -26,8 +30,9 @@ import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
  * it, so pages, batch retries, sequence allocations, alias writes and index hydration all count. When it ends, the
  * capacity goes into its result (for a result that carries it) and a report to the table's observer (when there is
  * one). An operation run inside another (the reads and commit of a read-modify-write) adds its sums to the
- * enclosing one's when it ends, so that the enclosing report counts every request of its own. Both drivers run it as any operation: it changes no request but its {@code ReturnConsumedCapacity}, no
- * response and no exception.
+ * enclosing one's when it ends, so that the enclosing report counts every request of its own; a write's read of the
+ * table's layout record is metered as its own request ({@link #including}). Both drivers run it as any operation: it
+ * changes no request but its {@code ReturnConsumedCapacity}, no response and no exception.
  *
  * <p>With an observer, its first step starts the observation, each request is announced and its answer or failure
  * told, and the observation ends exactly once: at the result, at an exception from a step or a callback, at an
@@ -46,6 +51,8 @@ final class MeteredOperation<T> implements Operation<T> {
     private final CapacityTally tally = new CapacityTally();
     /** The units of requests of several items by partition, and the items asked by Limit: kept when observed. */
     private PartitionUnits partitions;
+    /** The units of the layout record's requests ({@link #including}) by its partition, kept when observed. */
+    private PartitionUnits layoutRecord;
     private long itemsAsked;
     private long started;
     private boolean ended;
@@ -125,7 +132,21 @@ final class MeteredOperation<T> implements Operation<T> {
         return observation;
     }
 
+    /**
+     * {@code exchange}, a request this operation needs but its steps do not send (the read of the table's layout
+     * record before a write), metered as one of its own: it asks as the table says, its capacity goes into this
+     * operation's sums and report, and its observation is a request of this operation's.
+     */
+    <Q, R> Step.Exchange<Q, R> including(Step.Exchange<Q, R> exchange) {
+        return metered(exchange, true);
+    }
+
     private <Q, R> Step.Exchange<Q, R> metered(Step.Exchange<Q, R> exchange) {
+        return metered(exchange, false);
+    }
+
+    /** {@code exchange} metered; {@code included}: a request of the layout record ({@link #including}). */
+    private <Q, R> Step.Exchange<Q, R> metered(Step.Exchange<Q, R> exchange, boolean included) {
         DynamoApi<Q, R> api = exchange.api();
         Q request = api.asking(exchange.request(), metering.mode());
         tally.sent();
@@ -147,7 +168,7 @@ final class MeteredOperation<T> implements Operation<T> {
             if (observation != null && sent == null) {
                 double units = tally.readUnits() + tally.writeUnits();
                 tally.answered(api, response);
-                shared(request, response, tally.readUnits() + tally.writeUnits() - units);
+                shared(request, response, tally.readUnits() + tally.writeUnits() - units, included);
             } else if (sent == null) {
                 tally.answered(api, response);
             } else {
@@ -157,7 +178,7 @@ final class MeteredOperation<T> implements Operation<T> {
                 tally.answered(api, response);
                 Observers.answered(sent, tally.readUnits() - read, tally.writeUnits() - write,
                         tally.itemsRead() - items);
-                shared(request, response, tally.readUnits() - read + tally.writeUnits() - write);
+                shared(request, response, tally.readUnits() - read + tally.writeUnits() - write, included);
             }
             try {
                 exchange.onResponse().accept(response);
@@ -180,12 +201,41 @@ final class MeteredOperation<T> implements Operation<T> {
         });
     }
 
-    /** Counts the units of an answered request of several items against its items' partitions. */
-    private void shared(Object request, Object response, double units) {
+    /**
+     * Counts the units of an answered request of several items against its items' partitions; those of a request of
+     * the layout record ({@code included}) against the record's partition, set aside until the end.
+     */
+    private void shared(Object request, Object response, double units, boolean included) {
+        if (included) {
+            if (layoutRecord == null) {
+                layoutRecord = new PartitionUnits();
+            }
+            layoutRecord.answeredOne(keyOf(request), units);
+            return;
+        }
         if (partitions == null) {
             partitions = new PartitionUnits();
         }
         partitions.answered(request, response, units);
+    }
+
+    private static Map<String, AttributeValue> keyOf(Object request) {
+        return request instanceof GetItemRequest get ? get.key()
+                : request instanceof UpdateItemRequest update ? update.key() : null;
+    }
+
+    /**
+     * The units by partition for the report: those of the requests of several items, with the layout record's when
+     * there are any (an operation of one item counts every unit against its own partition).
+     */
+    private Map<KeyPath, Double> partitionUnits() {
+        Map<KeyPath, Double> shared = partitions == null ? Map.of() : partitions.units();
+        if (shared.isEmpty() || layoutRecord == null || layoutRecord.units().isEmpty()) {
+            return shared;
+        }
+        Map<KeyPath, Double> all = new LinkedHashMap<>(shared);
+        layoutRecord.units().forEach((partition, units) -> all.merge(partition, units, Double::sum));
+        return all;
     }
 
     /** The {@code Limit} of a query or scan request, or 0. */
@@ -259,7 +309,7 @@ final class MeteredOperation<T> implements Operation<T> {
                 Duration.ofNanos(System.nanoTime() - started), capacity != null ? capacity : tally.capacity(),
                 tally.itemsRead(), returned,
                 tally.requests(), tally.retries(), itemsAsked,
-                partitions == null ? Map.of() : partitions.units());
+                partitionUnits());
         Observers.end(observation, report);
     }
 

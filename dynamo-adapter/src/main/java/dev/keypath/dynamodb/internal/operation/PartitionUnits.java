@@ -93,6 +93,21 @@ final class PartitionUnits {
         }
     }
 
+    /**
+     * Counts {@code consumed}, the units of an answered request of one item ({@code GetItem}, {@code UpdateItem}),
+     * against the partition of its {@code key}.
+     */
+    void answeredOne(Map<String, AttributeValue> key, double consumed) {
+        AttributeValue pk = key == null ? null : key.get(TableAttributes.PK);
+        KeyPath partition = consumed > 0 && pk != null && pk.b() != null ? partition(pk.b()) : null;
+        if (partition != null) {
+            if (units == null) {
+                units = new LinkedHashMap<>();
+            }
+            units.merge(partition, consumed, Double::sum);
+        }
+    }
+
     /** The units counted against each partition so far: empty when none. */
     Map<KeyPath, Double> units() {
         return units == null ? Map.of() : units;

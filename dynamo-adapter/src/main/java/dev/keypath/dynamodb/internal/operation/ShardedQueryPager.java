@@ -31,20 +31,23 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * the query may find items in (its shards, and the unsharded partition when unsharded types share it), and the
  * partitions are merged by the bytes of their sort keys into one collection in key order, ascending or descending.
  *
- * <p>A page goes in rounds. Each round queries, at once ({@link Step.Concurrent}), the partitions the merge is
- * waiting for: in the first, every partition not done, each for its share of the limit; after it, only those whose
- * read position is the lowest (the <em>frontier</em>: no partition can still hold an item before it). Items up to
- * the frontier are merged into the page. The {@code Limit}s of a page's requests add up to at most the page's limit
- * plus the number of partitions, so a page reads (and DynamoDB bills) at most that many items; when that budget is
- * spent first, the page ends short of the limit and its token goes on. A round whose shares of the missing items
- * would leave at most one item a partition for the next spends the whole budget at once, so a page whose
- * partitions all have items left takes one round, not a second one for the budget's remainder. Without a limit,
- * one round makes the page.
+ * <p>A page goes in rounds, until it is full or every partition is done. Each round queries, at once
+ * ({@link Step.Concurrent}), the partitions the merge is waiting for: before anything shows how densely they hold
+ * items, every partition, each for three quarters of an even share of the limit; after, those whose read position
+ * is the lowest (the <em>frontier</em>: no partition can still hold an item before it) and those that may hold
+ * items before the page's estimated end ({@link PageEnd}), each for a little less than it likely holds up to there
+ * ({@link #round}). Items up to the frontier are merged into the page. Without a limit, one round makes the page.
  *
  * <p>The page token ({@link ShardPositions}, signed by {@link PageTokens#sign}) holds each partition's position:
- * on the table, after the page's last key, written once, for every partition that has read past it. The query's
- * fingerprint includes its partitions, so a token does not survive a change of the shard count. Not thread-safe:
- * one instance serves one call, step by step; the driver runs a round's callbacks on one thread.
+ * on the table, after the page's last key, written once, for every partition that has read past it or is done so
+ * far; and the sort key of each partition's next item when the page read it and did not take it (the farthest left
+ * out past {@link #MAX_TOKEN} characters). The next page reads such a partition in full only once its merge may
+ * reach that key, and before that only in the gap between its position and that key ({@link GapQueries}), which
+ * holds what was written there since: so every item written between two pages after the first page's last item is
+ * read before the page passes it, as DynamoDB's own paging of one partition returns it, and an item is read twice
+ * only when it lies behind another one a partition read and its page did not take. The query's fingerprint includes
+ * its partitions, so a token does not survive a change of the shard count. Not thread-safe: one instance serves one
+ * call, step by step; the driver runs a round's callbacks on one thread.
  *
  * <p>While a type stored there is being re-sharded ({@code @Sharded(formerCount)}), the partitions of the former
  * layout are read as partitions of their own, before the new layout's: each round first queries the former ones
@@ -53,13 +56,30 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * throughout is read in the former layout before it moved or in the new one after: never missed. An item read in
  * both (moved between the two reads, or in a shard of both layouts) is taken once: the copy where the new layout
  * keeps it, else the former layout's ({@link CopyPlacement}), never a copy in neither, as a read by key path takes it.
- * The next page's token holds the rule too: while a former partition goes on, every new partition goes on from the
- * same key, one read to its end included, so that an item the former partition held past the page and that moved
- * before the next page is read in the new layout then.
+ * Its tokens name no next items: every partition resumes from its position. The next page's token holds the rule
+ * too: while a former partition goes on, every new partition goes on from the same key, one read to its end included,
+ * so that an item the former partition held past the page and that moved before the next page is read in the new
+ * layout then.
  */
 final class ShardedQueryPager implements Operation<Page<Object>> {
     /** The most requests of one round in flight at once on the asynchronous table. */
     static final int MAX_IN_FLIGHT = 16;
+    /**
+     * The longest page token, in characters, that names next items: past it, the farthest ones are left out (their
+     * partitions are read from their positions), so a token at 16 shards fits in 1 KB whatever the ids' length.
+     */
+    static final int MAX_TOKEN = 1024;
+    /**
+     * The part of its likely share of the missing items a partition asks for: a little less, since the partitions
+     * that hold fewer than their share would read past the page's end, while those holding more ask again for what
+     * they likely hold up to it.
+     */
+    private static final double FIRST_SHARE = 0.75;
+    /**
+     * The part of what a partition likely holds up to the page's estimated end that it asks for once the estimate
+     * exists: a little less, so that few partitions read past the end; the merge then asks the ones it waits for.
+     */
+    static final double TOP_UP = 0.8;
 
     private final String table;
     private final ItemQuery q;
@@ -78,13 +98,18 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     /** 1 ascending, −1 descending: the sign of the merge's comparison. */
     private final int direction;
     private final List<Object> out = new ArrayList<>();
-    /** The items this page's requests may still ask for (their {@code Limit}s); unused without a limit. */
-    private int budget;
     private int scanned;
+    /** The items this page's responses held (what passed the filter): with {@link #scanned}, the filter's rate. */
+    private int delivered;
     private int answered;
     private int asked;
-    /** The highest sort key up to which every partition has been read; null when all are done. */
+    /**
+     * The highest sort key up to which every partition has been read, or below which when {@link #frontierOpen};
+     * null when all are done.
+     */
     private byte[] frontier;
+    /** Whether {@link #frontier} is a partition's known next item, not read yet: the merge stops before it. */
+    private boolean frontierOpen;
     /** The sort key of the last item the page took, or null. */
     private byte[] lastTaken;
     private boolean cut;
@@ -97,6 +122,15 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     /** One partition's reading: where it resumes, what it read and the page has not taken yet. */
     private static final class Partition {
         final byte[] pk;
+        /**
+         * The sort key this page started reading it after; from the range's start, its first item's, once read (the
+         * range's bound says nothing of where its items begin); null before.
+         */
+        byte[] start;
+        /** The items this page's reads of it returned after {@link #start}. */
+        int count;
+        /** The sort key of the last item this page's reads of it returned, or null. */
+        byte[] last;
         /** Whether it is a shard of the layout a re-shard moves items from. */
         boolean former;
         /** Where the next request starts (exclusive), null for the range's start. */
@@ -108,7 +142,19 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         boolean exhausted;
         /** The sort key this page has read up to; null until the first answer, or when exhausted. */
         byte[] readTo;
+        /**
+         * The sort key of its next item, known from the page token, while this page has not read it: nothing
+         * lies between {@link #readFrom} and it, so the merge needs the partition only when it reaches that key.
+         */
+        byte[] next;
         boolean read;
+        /**
+         * Whether the partition has not been read since the token named its next item: items written since may lie
+         * between its position and that item, so the page reads that gap before it takes anything past it.
+         */
+        boolean unchecked;
+        /** Whether its request in the round under way reads only that gap. */
+        boolean gapOnly;
         /** The {@code Limit} of its request in the round under way; 0 without a limit. */
         int ask;
         /** What it read and the page has not taken yet, with their sort keys: {@code keys} is parallel. */
@@ -188,7 +234,6 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             partitions[i] = new Partition(partitionKeys.get(i), target.skAttribute());
             partitions[i].former = i < formerKeys.size();
         }
-        this.budget = limit + partitions.length;
         if (q.pageToken() != null) {
             List<Position> positions = ShardPositions.decode(ReshardTokens.verify(tokens, q.pageToken(), checked,
                     items.registry(), formerKeys, newKeys), partitionKeys, target.pkAttribute());
@@ -196,6 +241,15 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                 partitions[i].readFrom = positions.get(i).after();
                 partitions[i].taken = positions.get(i).after();
                 partitions[i].exhausted = positions.get(i).done();
+                if (positions.get(i).after() != null) {
+                    partitions[i].start = sortKey(positions.get(i).after());
+                }
+                if (!resharding && positions.get(i).next() != null && GapQueries.boundable(
+                        partitions[i].readFrom, positions.get(i).next(), range, q.descending())) {
+                    partitions[i].next = positions.get(i).next();
+                    partitions[i].read = true;
+                    partitions[i].unchecked = true;
+                }
             }
         }
     }
@@ -231,13 +285,8 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
             pending = null;
             return send(now);
         }
-        List<Partition> reading = new ArrayList<>();
-        for (Partition p : partitions) {
-            if (!p.exhausted && (!p.read || Arrays.equals(p.readTo, frontier))) {
-                reading.add(p);
-            }
-        }
-        if (reading.isEmpty() || limit > 0 && !share(reading)) {
+        List<Partition> reading = round();
+        if (reading.isEmpty()) {
             complete = true;
             return Step.DONE;
         }
@@ -256,29 +305,122 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     }
 
     /**
-     * Sets the {@code Limit} of each partition the round reads and takes them from the budget: each its share of
-     * the items the page still misses, unless those shares would leave at most one item a partition for a later
-     * round; then the round spends the whole budget, its remainder one more item for the first partitions. Read
-     * by then, those items can only move the frontier further; a round after it would cost a round trip for them.
-     * So a page's first round, which reads every partition not done, spends it all when none is done.
-     * False when the budget cannot give every partition one item: the page ends.
+     * The partitions the next round reads, each with the {@code Limit} of its request. Before anything shows how
+     * densely the partitions hold items, every partition is read for three quarters of an even share of what the
+     * page misses. After, the page's end is estimated ({@link PageEnd}) and each partition that may hold items before
+     * it asks for {@value #TOP_UP} of what it likely holds up to there (with its next item, when the token named
+     * one), the partitions the merge waits for at least one; the others are not read, except for the gap before the
+     * next item the token named ({@link GapQueries}). Each ask is scaled by the share of items the filter has kept.
+     * So a page reads little past its last item, and the next resumes every partition where the page stopped with
+     * it, knowing its next item.
      */
-    private boolean share(List<Partition> reading) {
-        int n = reading.size();
-        int missing = limit - out.size();
-        int most = budget / n;
-        if (most < 1) {
-            return false; // the page's read budget is spent: it ends here
+    private List<Partition> round() {
+        List<Partition> reading = new ArrayList<>();
+        int need = limit - out.size();
+        int open = 0;
+        for (Partition p : partitions) {
+            open += p.exhausted ? 0 : 1;
         }
-        int share = ceilDiv(missing, n);
-        boolean all = budget - (long) share * n <= n;
-        int each = all ? most : share;
-        int extra = all ? budget - most * n : 0;
-        for (int i = 0; i < n; i++) {
-            reading.get(i).ask = each + (i < extra ? 1 : 0);
-            budget -= reading.get(i).ask;
+        PageEnd end = limit == 0 ? null : pageEnd();
+        boolean estimated = end != null && end.estimate(need);
+        double rate = (scanned + 1.0) / (delivered + 1.0);
+        int knownCount = limit == 0 || estimated ? 0 : known().size();
+        Partition lowest = null;
+        for (Partition p : partitions) {
+            if (p.exhausted) {
+                continue;
+            }
+            p.gapOnly = false;
+            if (limit == 0) {
+                p.ask = 0;
+                reading.add(p);
+                continue;
+            }
+            int own = p.next != null ? 1 : 0;
+            byte[] reach = reach(p);
+            if (reach != null && (lowest == null || compare(reach, reach(lowest)) < 0)) {
+                lowest = p;
+            }
+            if (!estimated) {
+                double share = Math.ceil(FIRST_SHARE * Math.max(1, need - knownCount) / open);
+                p.ask = ask(share, rate, own);
+                reading.add(p);
+                continue;
+            }
+            double expected = reach == null ? (double) need / open : end.expectedAfter(reach);
+            int ask = (int) Math.floor(TOP_UP * expected * rate);
+            boolean wanted = !p.read || atFrontier(p) || (p.next != null ? end.before(p.next) : ask > 0);
+            if (wanted) {
+                p.ask = ask(Math.max(ask, own == 1 ? 0 : 1), 1, own);
+                reading.add(p);
+            } else if (p.unchecked && GapQueries.empty(p.readFrom, target.skAttribute(), p.next, range,
+                    q.descending())) {
+                p.unchecked = false;
+            } else if (p.unchecked) {
+                p.gapOnly = true;
+                p.ask = 1;
+                reading.add(p);
+            }
         }
-        return true;
+        boolean reads = false;
+        for (Partition p : reading) {
+            reads |= !p.gapOnly;
+        }
+        if (!reads && lowest != null) { // the merge waits for the partition whose reach is lowest
+            lowest.gapOnly = false;
+            lowest.ask = ask(0, 1, lowest.next != null ? 1 : 0);
+            if (!reading.contains(lowest)) {
+                reading.add(lowest);
+            }
+        }
+        return reading;
+    }
+
+    /** The {@code Limit} of a request for {@code share} items at the filter's {@code rate}, and its next item. */
+    private static int ask(double share, double rate, int own) {
+        return (int) Math.min(1000, Math.max(1, Math.ceil(share * rate) + own));
+    }
+
+    /** The key up to which {@code p} is known: its next item's, where it has read to, or where it starts. */
+    private byte[] reach(Partition p) {
+        return p.next != null ? p.next : p.read ? p.readTo : p.start;
+    }
+
+    /** What the partitions have shown so far, for the estimate of the page's end. */
+    private PageEnd pageEnd() {
+        PageEnd end = new PageEnd(direction);
+        for (Partition p : partitions) {
+            for (byte[] k : p.keys) {
+                end.item(k);
+            }
+            if (p.next != null) {
+                end.item(p.next);
+                end.partition(p.start, p.next, p.count + 1, true);
+            } else if (p.exhausted) {
+                end.partition(p.start, p.last, p.count, false);
+            } else {
+                end.partition(p.start, p.read ? p.readTo : p.start, p.count, true);
+            }
+        }
+        return end;
+    }
+
+    /** The sort keys of the items read and not taken, and the partitions' known next items, in merge order. */
+    private List<byte[]> known() {
+        List<byte[]> known = new ArrayList<>();
+        for (Partition p : partitions) {
+            known.addAll(p.keys);
+            if (p.next != null) {
+                known.add(p.next);
+            }
+        }
+        known.sort(this::compare);
+        return known;
+    }
+
+    /** Whether {@code p} is where the merge stopped: the partition it waits for. */
+    private boolean atFrontier(Partition p) {
+        return frontier != null && Arrays.equals(p.next != null ? p.next : p.readTo, frontier);
     }
 
     /** The new layout's partitions read in the round under way (capped after it while a re-shard runs). */
@@ -326,10 +468,6 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         }
     }
 
-    private static int ceilDiv(int a, int b) {
-        return (a + b - 1) / b;
-    }
-
     @Override
     public Page<Object> result() {
         return new Page<>(out, token(), scanned);
@@ -338,6 +476,9 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private QueryRequest request(Partition p, int pageLimit) {
         QueryRequest request = QueryRequests.request(table, target, range, p.pk, q, filter, p.readFrom, pageLimit,
                 keys, ask);
+        if (p.gapOnly) {
+            request = GapQueries.before(request, target.skAttribute(), p.next, p.readFrom == null, range, q.descending());
+        }
         if (projection.isEmpty()) {
             return request;
         }
@@ -349,14 +490,28 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
 
     private void accept(Partition p, QueryResponse r) {
         scanned += r.scannedCount() == null ? r.items().size() : r.scannedCount();
+        delivered += r.items().size();
+        if (!r.items().isEmpty()) {
+            boolean first = p.start == null;
+            if (first) {
+                p.start = sortKey(r.items().get(0));
+            }
+            p.count += r.items().size() - (first ? 1 : 0);
+            p.last = sortKey(r.items().get(r.items().size() - 1));
+        }
         p.addAll(r.items());
         p.read = true;
-        if (r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty()) {
-            p.readFrom = r.lastEvaluatedKey();
-            p.readTo = sortKey(r.lastEvaluatedKey());
+        p.unchecked = false;
+        boolean more = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty();
+        if (p.gapOnly && !more) { // nothing left before the next item: the partition resumes after what it read
+            p.gapOnly = false;
+            if (!r.items().isEmpty()) {
+                p.readFrom = QueryRequests.resumeKey(target, r.items().get(r.items().size() - 1));
+            }
         } else {
-            p.exhausted = true;
-            p.readTo = null;
+            p.gapOnly = false;
+            p.next = null;
+            accepted(p, r, more);
         }
         if (++answered == asked && pending == null) {
             if (resharding) {
@@ -366,12 +521,29 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         }
     }
 
+    private void accepted(Partition p, QueryResponse r, boolean more) {
+        if (more) {
+            p.readFrom = r.lastEvaluatedKey();
+            p.readTo = sortKey(r.lastEvaluatedKey());
+        } else {
+            p.exhausted = true;
+            p.readTo = null;
+        }
+    }
+
     /** After a round: takes every item up to the frontier in key order, until the page is full. */
     private void merge() {
         frontier = null;
+        frontierOpen = false;
         for (Partition p : partitions) {
-            if (!p.exhausted && (frontier == null || compare(p.readTo, frontier) < 0)) {
-                frontier = p.readTo;
+            if (p.exhausted) {
+                continue;
+            }
+            byte[] bound = p.next != null ? p.next : p.readTo;
+            int c = frontier == null ? -1 : compare(bound, frontier);
+            if (c < 0 || c == 0 && p.next != null) {
+                frontier = bound;
+                frontierOpen = p.next != null || c == 0 && frontierOpen;
             }
         }
         while (limit == 0 || out.size() < limit) {
@@ -384,8 +556,13 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
                     nextKey = key;
                 }
             }
-            if (next == null || frontier != null && compare(nextKey, frontier) > 0) {
+            int c = next == null || frontier == null ? -1 : compare(nextKey, frontier);
+            if (next == null || c > 0 || c == 0 && frontierOpen) {
                 break; // the lowest item left lies past the frontier: so does every other
+            }
+            if (lastTaken != null && compare(nextKey, lastTaken) < 0) {
+                next.take(); // written since the token named the partition's next item, behind this page: left out
+                continue;
             }
             if (resharding) {
                 next = takeCopies(nextKey);
@@ -447,22 +624,56 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         List<Position> positions = new ArrayList<>(partitions.length);
         boolean more = false;
         for (Partition p : partitions) {
+            more |= p.headKey() != null || !p.exhausted;
+        }
+        if (!more) {
+            return null;
+        }
+        for (Partition p : partitions) {
             byte[] head = p.headKey();
-            if (head == null && p.exhausted && (p.former || !formerGoesOn || common == null)) {
+            if (head == null && p.exhausted && resharding && (p.former || !formerGoesOn || common == null)) {
                 positions.add(Position.DONE);
                 continue;
             }
-            more = true;
+            // a partition done so far resumes after the page too: an item written there since is on a later page
+            Position position;
             if (common != null && (head == null || compare(head, common) > 0)) {
-                positions.add(new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
-                        TableAttributes.SK, AttributeValues.binary(common))));
+                position = new Position(false, Map.of(TableAttributes.PK, AttributeValues.binary(p.pk),
+                        TableAttributes.SK, AttributeValues.binary(common)));
             } else {
-                Map<String, AttributeValue> at = head == null ? p.readFrom
+                Map<String, AttributeValue> at = head == null
+                        ? p.exhausted && p.takenItem != null ? QueryRequests.resumeKey(target, p.takenItem) : p.readFrom
                         : p.takenItem != null ? QueryRequests.resumeKey(target, p.takenItem) : p.taken;
-                positions.add(at == null ? Position.START : new Position(false, at));
+                position = at == null ? Position.START : new Position(false, at);
+            }
+            byte[] next = head != null ? head : p.next;
+            positions.add(resharding || next == null ? position : position.withNext(next));
+        }
+        String token = tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint);
+        while (token.length() > MAX_TOKEN && dropFarthestNext(positions)) {
+            token = tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint);
+        }
+        return token;
+    }
+
+    /**
+     * Leaves out the next item the farthest in the merge's order of those {@code positions} name (its partition is
+     * then read from its position on the next page, as one whose next item is not known); false when none names one.
+     */
+    private boolean dropFarthestNext(List<Position> positions) {
+        int farthest = -1;
+        for (int i = 0; i < positions.size(); i++) {
+            byte[] next = positions.get(i).next();
+            if (next != null && (farthest < 0 || compare(next, positions.get(farthest).next()) > 0)) {
+                farthest = i;
             }
         }
-        return more ? tokens.sign(ShardPositions.encode(positions, target.pkAttribute()), fingerprint) : null;
+        if (farthest < 0) {
+            return false;
+        }
+        Position p = positions.get(farthest);
+        positions.set(farthest, new Position(p.done(), p.after()));
+        return true;
     }
 
     /** The bytes the merge orders an item or a key by: its sort key on the table or the index. */

@@ -149,7 +149,9 @@ final class TableLayouts {
      * ahead), the record is read again first, and a write to a former layout is not sent once the switch's margin
      * has begun. If the decision no longer holds before the write has sent a write request, the write starts over
      * as {@code again} builds it (deciding anew, waiting through the margin); after, it ends with a
-     * {@link ReshardInProgressException} before that request, for the caller to send it again.
+     * {@link ReshardInProgressException} before that request, for the caller to send it again. The reading is the
+     * write's: when the write is metered ({@link MeteredOperation}), its requests are metered as the write's own, so
+     * that the write's capacity and report count them.
      */
     <T> Operation<T> gate(Operation<T> write, Collection<Class<?>> types, Decision decision,
                           ReturnConsumedCapacity ask, Supplier<Operation<T>> again) {
@@ -165,7 +167,7 @@ final class TableLayouts {
                 if (reading != null) {
                     Step step = reading.next();
                     if (step != Step.DONE) {
-                        return step;
+                        return current instanceof MeteredOperation<?> write ? metered(write, step) : step;
                     }
                     Decision now = decide(reading.result(), types);
                     reading = null;
@@ -219,6 +221,22 @@ final class TableLayouts {
                 current.abandon(reason);
             }
         };
+    }
+
+    /**
+     * {@code step} of the record's reading, its requests metered as requests of {@code write}, whose report then
+     * counts their capacity.
+     */
+    private static Step metered(MeteredOperation<?> write, Step step) {
+        if (step instanceof Step.Exchange<?, ?> exchange) {
+            return write.including(exchange);
+        }
+        if (step instanceof Step.Concurrent concurrent) {
+            List<Step.Exchange<?, ?>> metered = new ArrayList<>(concurrent.exchanges().size());
+            concurrent.exchanges().forEach(e -> metered.add(write.including(e)));
+            return new Step.Concurrent(metered, concurrent.maxInFlight());
+        }
+        return step;
     }
 
     private static ReshardInProgressException changed() {

@@ -39,6 +39,9 @@ public final class CallerFilters {
                 }
             }
         }
+        for (DefaultItemSchema<?> s : met.isEmpty() ? registry.schemas() : met) {
+            ExpressionChecks.filter(registry.extensions().codecs(), s, converted);
+        }
         Expr rewritten = VersionedConditions.filter(converted, met);
         if (rewritten != converted && index != null && !registry.index(index).holdsWholeItems()) {
             IndexDefinition d = registry.index(index);

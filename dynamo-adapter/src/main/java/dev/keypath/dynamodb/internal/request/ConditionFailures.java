@@ -1,10 +1,15 @@
 package dev.keypath.dynamodb.internal.request;
 
+import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ConditionFailedException;
+import dev.keypath.dynamodb.NewerItemVersionException;
+import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.VersionConflictException;
 import dev.keypath.dynamodb.WriteOutcomeUnknownException;
 import dev.keypath.dynamodb.internal.expression.StoredValues;
 import dev.keypath.dynamodb.internal.expression.UpdateEffects;
+import dev.keypath.dynamodb.internal.schema.SchemaEvolution;
+import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -90,6 +95,28 @@ public final class ConditionFailures {
             throw translate(action, e);
         }
         throw unknown(action, stored, e);
+    }
+
+    /**
+     * The refusal of an update whose condition failed on {@code stored}, an item of {@code evolution}'s type stored
+     * at a newer version than the declared one (the update's condition on the stored version refused it: nothing was
+     * applied); null when {@code stored} is no such item.
+     */
+    public static NewerItemVersionException newerVersion(SchemaEvolution evolution, String typeName,
+                                                         Map<String, AttributeValue> stored, KeyPath keyPath,
+                                                         ConditionalCheckFailedException e) {
+        AttributeValue type = stored == null ? null : stored.get(TableAttributes.TYPE);
+        if (type == null || type.s() == null || !evolution.isTypeName(type.s())
+                || evolution.isCurrent(stored)) {
+            return null;
+        }
+        try {
+            int version = evolution.versionOf(stored, keyPath);
+            return version > evolution.current()
+                    ? new NewerItemVersionException(typeName, version, evolution.current(), keyPath, e) : null;
+        } catch (UnreadableItemException notAVersion) {
+            return null;
+        }
     }
 
     /** A put's item: the one it sent, another, or (none) one it may have written and that was deleted since. */

@@ -36,7 +36,9 @@ public final class DeleteActions {
         } else if (delete.item().isPresent() && schema.isVersioned()) {
             expected = schema.versionOf(delete.item().get());
         }
-        WriteAction action = action(schema, keyPath, expected, values.toExpr(delete.condition().orElse(null)));
+        Expr condition = values.toExpr(delete.condition().orElse(null));
+        ExpressionChecks.condition(registry.extensions().codecs(), schema, condition);
+        WriteAction action = action(schema, keyPath, expected, condition);
         // an expired item is absent: a version or a condition of the caller's is judged as on no item
         return schema.hasTtl() ? ExpiredItems.requireLive(action, registry.epochSecondNow()) : action;
     }

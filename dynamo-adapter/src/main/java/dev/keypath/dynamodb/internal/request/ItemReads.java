@@ -45,7 +45,7 @@ public final class ItemReads {
         Expr expression = ReadShape.expression(projection);
         return GetItemRequest.builder().returnConsumedCapacity(capacity).tableName(table)
                 .key(KeyLimits.keyOf(schema, keyPath)).consistentRead(consistency == ReadConsistency.STRONG)
-                .projectionExpression(expression.expression()).expressionAttributeNames(expression.names()).build();
+                .projectionExpression(expression.expression()).expressionAttributeNames(expression.namesOrNull()).build();
     }
 
     /**
@@ -62,7 +62,8 @@ public final class ItemReads {
             registry.schemaOfStored(name, keyPath).checkStoredKeyPath(keyPath);
             throw new UnknownItemTypeException("Item is a '" + name + "', not a " + projection.typeName(), keyPath);
         }
-        return Optional.of(projection.read(item, keyPath));
+        return Optional.of(projection.read(registry.decoded(registry.schemaOfStored(name, keyPath), item, keyPath),
+                keyPath));
     }
 
     public static <T> Optional<T> response(GetItemResponse response, DefaultItemSchema<T> schema, KeyPath keyPath,

@@ -93,6 +93,7 @@ public final class PutActions {
             hint.append(hint.length() > 0 ? " or " : "").append(extended.conditionHint());
         }
         if (!condition.isEmpty()) {
+            ExpressionChecks.condition(extensions.codecs(), schema, condition);
             cond = cond.and(VersionedConditions.condition(condition, schema, enc.keyPath()));
             hint.append(hint.length() > 0 ? " or " : "").append("condition not met: ").append(condition.expression());
         }
@@ -100,12 +101,14 @@ public final class PutActions {
             cond = expiryAware(cond, mode, expected, extended.conditionHint().isEmpty() && condition.isEmpty(),
                     extensions.clock().instant().getEpochSecond());
         }
-        KeyLimits.checkItem(enc.keyPath(), attrs, schema);
+        Map<String, AttributeValue> mapped = Collections.unmodifiableMap(attrs);
+        Map<String, AttributeValue> stored = extensions.codecs().encode(schema, enc.keyPath(), mapped);
+        KeyLimits.checkItem(enc.keyPath(), stored, schema);
         // the encoded map is this put's own (the extensions changed it in place or replaced it with a copy): wrapped,
         // not copied again
-        return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(attrs),
-                Collections.unmodifiableMap(attrs),
-                Expr.NONE, cond, expected, hint.toString());
+        return new WriteAction(WriteAction.Kind.PUT, enc.keyPath(), KeyLimits.keyOfItem(stored),
+                stored == mapped ? mapped : Collections.unmodifiableMap(stored),
+                Expr.NONE, cond, expected, hint.toString(), mapped);
     }
 
     /**
@@ -130,8 +133,8 @@ public final class PutActions {
     @SuppressWarnings("unchecked")
     public static <T> T stored(DefaultItemSchema<?> schema, T item, WriteAction action, ItemExtensions extensions) {
         if (extensions.changesFields(schema)) {
-            Map<String, AttributeValue> read = extensions.afterRead(schema, action.keyPath(), action.item());
-            return (T) schema.fromItem(read == null ? action.item() : read, action.keyPath());
+            Map<String, AttributeValue> read = extensions.afterRead(schema, action.keyPath(), action.mapped());
+            return (T) schema.fromItem(read == null ? action.mapped() : read, action.keyPath());
         }
         return stored(schema, item, action);
     }
@@ -143,6 +146,6 @@ public final class PutActions {
             return item;
         }
         long newVersion = action.versionChecked() ? action.expectedVersion() + 1 : -1;
-        return (T) schema.storedForm(item, action.keyPath(), newVersion, action.item());
+        return (T) schema.storedForm(item, action.keyPath(), newVersion, action.mapped());
     }
 }

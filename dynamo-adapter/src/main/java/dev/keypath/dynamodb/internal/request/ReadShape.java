@@ -3,6 +3,7 @@ package dev.keypath.dynamodb.internal.request;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.dynamodb.internal.expression.Expr;
+import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.ProjectionSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.util.ArrayList;
@@ -38,8 +39,9 @@ public record ReadShape(SchemaRegistry registry, ProjectionSchema<?> projection)
             return null;
         }
         try {
-            registry.schemaOfStored(name, keyPath); // an item no registered type reads is unreadable
-            return projection.readsTypeName(name) ? projection.read(raw, keyPath) : null;
+            DefaultItemSchema<?> schema = registry.schemaOfStored(name, keyPath); // no registered type: unreadable
+            return projection.readsTypeName(name) ? projection.read(registry.decoded(schema, raw, keyPath), keyPath)
+                    : null;
         } catch (UnreadableItemException e) {
             registry.unreadable(e);
             return null;
@@ -70,6 +72,9 @@ public record ReadShape(SchemaRegistry registry, ProjectionSchema<?> projection)
     }
 
     private static Expr expression(ProjectionSchema<?> projection, boolean withVersion, String... keyAttributes) {
+        if (projection.readsWholeItems()) {
+            return Expr.NONE;
+        }
         List<String> attributes = new ArrayList<>(List.of(TableAttributes.PK, TableAttributes.SK,
                 TableAttributes.TYPE, TableAttributes.TTL));
         if (withVersion) {

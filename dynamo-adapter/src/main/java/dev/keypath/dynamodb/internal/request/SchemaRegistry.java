@@ -164,7 +164,7 @@ public final class SchemaRegistry {
      * older item upgraded first, so hooks see one form); null when one makes it read as absent (an expired item).
      */
     public <T> T read(DefaultItemSchema<T> schema, Map<String, AttributeValue> stored, KeyPath keyPath) {
-        Map<String, AttributeValue> item = schema.evolution().upgrade(stored, keyPath);
+        Map<String, AttributeValue> item = schema.evolution().upgrade(decoded(schema, stored, keyPath), keyPath);
         Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
         return read == null ? null : schema.fromItem(read, keyPath);
     }
@@ -174,9 +174,18 @@ public final class SchemaRegistry {
      * a hook's "absent" does not apply, since the write has just seen the item.
      */
     public <T> T readReturned(DefaultItemSchema<T> schema, Map<String, AttributeValue> stored, KeyPath keyPath) {
-        Map<String, AttributeValue> item = schema.evolution().upgrade(stored, keyPath);
+        Map<String, AttributeValue> item = schema.evolution().upgrade(decoded(schema, stored, keyPath), keyPath);
         Map<String, AttributeValue> read = extensions.afterRead(schema, keyPath, item);
         return schema.fromItem(read == null ? item : read, keyPath);
+    }
+
+    /**
+     * {@code stored} as the table's stored-item codec decodes it for {@code schema}'s type (the same map for a type it
+     * does not encode); an {@link UnreadableItemException} when it cannot.
+     */
+    public Map<String, AttributeValue> decoded(DefaultItemSchema<?> schema, Map<String, AttributeValue> stored,
+                                              KeyPath keyPath) {
+        return extensions.codecs().decode(schema, keyPath, stored);
     }
 
     @SuppressWarnings("unchecked")
@@ -204,7 +213,9 @@ public final class SchemaRegistry {
      * registered, a {@link dev.keypath.dynamodb.InvalidProjectionException} when its view does not fit the type.
      */
     public <P> ProjectionSchema<P> projection(dev.keypath.dynamodb.Projection<P> projection) {
-        return of(projection.itemType()).projectionSchema(projection.viewType());
+        DefaultItemSchema<?> schema = of(projection.itemType());
+        ProjectionSchema<P> compiled = schema.projectionSchema(projection.viewType());
+        return extensions.codecs().encodes(schema) ? compiled.readingWholeItems() : compiled;
     }
 
     public DefaultItemSchema<?> ofItem(Object item) {

@@ -7,6 +7,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * the partition count (two bytes), then per partition a state byte ({@code 00} start, {@code 01} done, {@code 02}
  * after the key that follows, {@code 03} after the same key as the last one written) and, for {@code 02}, the key:
  * its attribute count (one byte), then per attribute its name (length byte, UTF-8) and binary value (two length
- * bytes). Pure.
+ * bytes). A state byte with {@code 0x10} set is followed by the sort key of the partition's next item, known to
+ * be its first after the position (the key the merge orders by): the length of the prefix it shares with the
+ * next key written before it (two bytes), then the length of the rest (two bytes) and the rest. Pure.
  */
 public final class ShardPositions {
     private static final byte FORMAT = 2;
@@ -29,18 +32,31 @@ public final class ShardPositions {
     private static final byte DONE = 1;
     private static final byte AFTER = 2;
     private static final byte AFTER_SAME = 3;
+    private static final int NEXT = 0x10;
 
     /**
      * Where one partition stands.
      *
      * @param done  the partition has nothing more in range
      * @param after the key to resume after (the partition key included), or null to start at the range's start
+     * @param next  the sort key of the partition's first item after {@code after}, as read when the token was made
+     *              (nothing lay between them), or null when not known
      */
-    public record Position(boolean done, Map<String, AttributeValue> after) {
+    public record Position(boolean done, Map<String, AttributeValue> after, byte[] next) {
         /** Not started. */
         public static final Position START = new Position(false, null);
         /** Nothing more. */
         public static final Position DONE = new Position(true, null);
+
+        /** A position whose next item is not known. */
+        public Position(boolean done, Map<String, AttributeValue> after) {
+            this(done, after, null);
+        }
+
+        /** This position, knowing that the partition's next item has the sort key {@code key}. */
+        public Position withNext(byte[] key) {
+            return new Position(done, after, key);
+        }
     }
 
     private ShardPositions() {
@@ -53,19 +69,22 @@ public final class ShardPositions {
         out.write(positions.size() >>> 8);
         out.write(positions.size());
         Map<String, AttributeValue> last = null;
+        byte[] lastNext = new byte[0];
         for (Position p : positions) {
+            int flag = p.next() != null && !p.done() ? NEXT : 0;
             if (p.done()) {
                 out.write(DONE);
             } else if (p.after() == null) {
-                out.write(START);
+                out.write(START | flag);
             } else {
                 Map<String, AttributeValue> key = new TreeMap<>(p.after());
                 key.remove(pkAttribute);
                 if (key.equals(last)) {
-                    out.write(AFTER_SAME);
+                    out.write(AFTER_SAME | flag);
+                    lastNext = writeNext(out, p, lastNext);
                     continue;
                 }
-                out.write(AFTER);
+                out.write(AFTER | flag);
                 out.write(key.size());
                 key.forEach((name, value) -> {
                     byte[] n = name.getBytes(StandardCharsets.UTF_8);
@@ -78,8 +97,26 @@ public final class ShardPositions {
                 });
                 last = key;
             }
+            lastNext = writeNext(out, p, lastNext);
         }
         return out.toByteArray();
+    }
+
+    /** Writes {@code p}'s next key, if it has one, as its difference from {@code previous}; the last one written. */
+    private static byte[] writeNext(ByteArrayOutputStream out, Position p, byte[] previous) {
+        if (p.next() == null || p.done()) {
+            return previous;
+        }
+        byte[] next = p.next();
+        int mismatch = Arrays.mismatch(previous, next);
+        int shared = mismatch < 0 ? next.length : mismatch;
+        int rest = next.length - shared;
+        out.write(shared >>> 8);
+        out.write(shared);
+        out.write(rest >>> 8);
+        out.write(rest);
+        out.write(next, shared, rest);
+        return next;
     }
 
     /**
@@ -99,10 +136,21 @@ public final class ShardPositions {
             }
             List<Position> positions = new ArrayList<>(count);
             Map<String, AttributeValue> last = null;
+            byte[] lastNext = new byte[0];
             for (int i = 0; i < count; i++) {
-                byte state = in.get();
+                byte read = in.get();
+                boolean hasNext = (read & NEXT) != 0;
+                byte state = (byte) (read & ~NEXT);
+                if (state == DONE && hasNext) {
+                    throw new InvalidPageTokenException("bad shard position " + read);
+                }
                 if (state == START || state == DONE) {
-                    positions.add(state == START ? Position.START : Position.DONE);
+                    Position position = state == START ? Position.START : Position.DONE;
+                    if (hasNext) {
+                        lastNext = readNext(in, lastNext);
+                        position = position.withNext(lastNext);
+                    }
+                    positions.add(position);
                     continue;
                 }
                 if (state == AFTER) {
@@ -112,7 +160,12 @@ public final class ShardPositions {
                 }
                 Map<String, AttributeValue> key = new LinkedHashMap<>(last);
                 key.put(pkAttribute, AttributeValues.binary(partitions.get(i)));
-                positions.add(new Position(false, key));
+                Position position = new Position(false, key);
+                if (hasNext) {
+                    lastNext = readNext(in, lastNext);
+                    position = position.withNext(lastNext);
+                }
+                positions.add(position);
             }
             if (in.hasRemaining()) {
                 throw new InvalidPageTokenException("trailing bytes");
@@ -121,6 +174,18 @@ public final class ShardPositions {
         } catch (BufferUnderflowException e) {
             throw new InvalidPageTokenException("malformed payload");
         }
+    }
+
+    private static byte[] readNext(ByteBuffer in, byte[] previous) {
+        int shared = in.getShort() & 0xFFFF;
+        int rest = in.getShort() & 0xFFFF;
+        if (shared > previous.length) {
+            throw new InvalidPageTokenException("bad next key of a shard position");
+        }
+        byte[] next = new byte[shared + rest];
+        System.arraycopy(previous, 0, next, 0, shared);
+        in.get(next, shared, rest);
+        return next;
     }
 
     private static Map<String, AttributeValue> readKey(ByteBuffer in) {

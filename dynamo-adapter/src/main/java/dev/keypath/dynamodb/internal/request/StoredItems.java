@@ -32,6 +32,7 @@ public final class StoredItems {
         if (TableAttributes.isInternalType(name)) {
             return null;
         }
-        return registry.schemaOfStored(name, path).fromItem(item, path);
+        DefaultItemSchema<?> schema = registry.schemaOfStored(name, path);
+        return schema.fromItem(registry.decoded(schema, item, path), path);
     }
 }

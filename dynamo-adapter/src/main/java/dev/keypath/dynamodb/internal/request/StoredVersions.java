@@ -11,21 +11,26 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What an update of a type above version 1 requires of the stored item's version ({@code _kp_v}): an update names
- * attributes as the current form stores them, so it is right only on an item stored at the newest version that
- * changed one of them or later, up to the version the table writes. An item stored earlier (its attributes still in
- * an older form) or by newer code fails the update's condition and is left as it was; rewrite it at the current
- * version first. While a table writes the version before the current one, an update of an attribute the newest
- * version changed is refused before any request. Pure.
+ * What an update requires of the stored item's version ({@code _kp_v}): an update names attributes as the current
+ * form stores them, so it is right only on an item stored at the newest version that changed one of them or later,
+ * up to the version the table writes. An item stored earlier (its attributes still in an older form) or by newer code
+ * fails the update's condition and is left as it was; rewrite it at the current version first. A type at version 1
+ * requires that the item carries no version: an item a newer declaration of the type stored is not this code's to
+ * change. While a table writes the version before the current one, an update of an attribute the newest version
+ * changed is refused before any request. Pure.
  */
 final class StoredVersions {
+    /** The condition of an update of a type at version 1: the item (if any) is stored at version 1, without one. */
+    static final Expr UNVERSIONED = Expr.of("attribute_not_exists(#kp_v)",
+            Map.of("#kp_v", TableAttributes.SCHEMA_VERSION), Map.of());
+
     private StoredVersions() {
     }
 
     /**
      * The condition on the stored version of an update of {@code touched} (top-level attribute names) to an item
-     * of {@code evolution}'s type; {@link Expr#NONE} at version 1. {@code upsert}: the item may also be absent, and
-     * then only an item stored at the written version qualifies, since the update stamps that version.
+     * of {@code evolution}'s type ({@link #UNVERSIONED} at version 1). {@code upsert}: the item may also be absent,
+     * and then only an item stored at the written version qualifies, since the update stamps that version.
      */
     static Expr condition(SchemaEvolution evolution, Set<String> touched, boolean upsert, String typeName,
                           KeyPath keyPath) {
@@ -40,7 +45,7 @@ final class StoredVersions {
     static Expr condition(SchemaEvolution evolution, Set<String> touched, boolean upsert, String typeName,
                           KeyPath keyPath, boolean current) {
         if (evolution.current() == 1) {
-            return Expr.NONE;
+            return UNVERSIONED;
         }
         if (current && evolution.writeVersion() == evolution.current()) {
             Map<String, String> names = upsert ? Map.of("#kp_v", TableAttributes.SCHEMA_VERSION, "#kp_pk",

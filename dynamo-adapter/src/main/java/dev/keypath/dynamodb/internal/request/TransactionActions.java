@@ -124,7 +124,10 @@ public final class TransactionActions implements Transaction {
     public Transaction conditionCheck(Class<?> type, KeyPath keyPath, Condition condition) {
         calls.add(t -> t.conditionCheck(type, keyPath, condition));
         types.add(registry.of(type).type());
-        return declare(ConditionCheckActions.action(registry.of(type, keyPath), keyPath, values.toExpr(condition),
+        DefaultItemSchema<?> checked = registry.of(type, keyPath);
+        Expr checkedCondition = values.toExpr(condition);
+        ExpressionChecks.condition(registry.extensions().codecs(), checked, checkedCondition);
+        return declare(ConditionCheckActions.action(checked, keyPath, checkedCondition,
                 registry.epochSecondNow()));
     }
 

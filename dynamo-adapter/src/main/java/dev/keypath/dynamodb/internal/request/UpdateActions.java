@@ -194,11 +194,21 @@ public final class UpdateActions {
             cond = Expr.of("attribute_exists(#kp_pk) AND #kp_type = :kp_type", typeNames, Map.of(":kp_type", type));
             hint = "no " + schema.typeName() + " exists";
         }
+        if (extensions.codecs().encodes(schema)) {
+            java.util.Set<String> written = new java.util.LinkedHashSet<>(touched);
+            written.addAll(extended.names().values());
+            if (mode == UpdateItem.Mode.UPSERT) {
+                written.add(TableAttributes.TYPE);
+            }
+            extensions.codecs().checkUpdate(schema, keyPath, written);
+        }
         Expr stored = upgrade != null ? upgrade.condition() : StoredVersions.condition(schema.evolution(), touched,
                 mode == UpdateItem.Mode.UPSERT, typeName, keyPath, currentOnly);
         if (upgrade != null) {
             cond = cond.and(stored);
             hint += " or the stored item changed while it was upgraded to version " + schema.schemaVersion();
+        } else if (stored == StoredVersions.UNVERSIONED) {
+            cond = cond.and(stored); // an item of a newer version fails it: NewerItemVersionException, not a hint
         } else if (!stored.isEmpty()) {
             cond = cond.and(stored);
             hint += currentOnly
@@ -218,6 +228,7 @@ public final class UpdateActions {
         }
         if (spec.condition() != null) {
             Expr c = values.toExpr(spec.condition());
+            ExpressionChecks.condition(extensions.codecs(), schema, c);
             cond = cond.and(VersionedConditions.condition(c, schema, keyPath));
             hint += " or condition not met: " + c.expression();
         }

@@ -32,9 +32,24 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * @param condition       combined condition, possibly {@link Expr#NONE}
  * @param expectedVersion version the write checks, or -1 when it checks none
  * @param failureHint     what a condition failure means, for messages
+ * @param mapped          for puts the attributes as mapped, before the table's stored-item codec encoded them into
+ *                        {@code item} (the same map when it encodes nothing), else null
  */
 public record WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, Map<String, AttributeValue> item,
-                   Expr update, Expr condition, long expectedVersion, String failureHint) {
+                   Expr update, Expr condition, long expectedVersion, String failureHint,
+                   Map<String, AttributeValue> mapped) {
+
+    /** A write whose item, if any, is stored as mapped. */
+    public WriteAction(Kind kind, KeyPath keyPath, Map<String, AttributeValue> key, Map<String, AttributeValue> item,
+                       Expr update, Expr condition, long expectedVersion, String failureHint) {
+        this(kind, keyPath, key, item, update, condition, expectedVersion, failureHint, item);
+    }
+
+    /** Leaves the mapped attributes out of the text: an encoding codec keeps them from DynamoDB, so from logs too. */
+    @Override
+    public String toString() {
+        return "WriteAction[" + kind.label + " " + keyPath + "]";
+    }
 
     /** Kinds of write, with the names used in transaction failure reports. */
     public enum Kind {

@@ -42,6 +42,20 @@ public final class ProjectionSchema<P> {
     private final int[] keySlots;
     /** For an interface view: its getters. */
     private final InterfaceView<P> interfaceView;
+    /** Whether the view is read from whole stored items (a type whose items are stored encoded), never from parts. */
+    private final boolean wholeItems;
+
+    /** {@code base}, read from whole stored items. */
+    private ProjectionSchema(ProjectionSchema<P> base) {
+        this.source = base.source;
+        this.view = base.view;
+        this.attributes = base.attributes;
+        this.reader = base.reader;
+        this.keyNames = base.keyNames;
+        this.keySlots = base.keySlots;
+        this.interfaceView = base.interfaceView;
+        this.wholeItems = true;
+    }
 
     private ProjectionSchema(DefaultItemSchema<?> source, Class<P> view) {
         this.source = source;
@@ -87,6 +101,20 @@ public final class ProjectionSchema<P> {
             read.addAll(source.evolution().olderAttributes()); // what an older item holds the view's fields in
         }
         this.attributes = List.copyOf(read);
+        this.wholeItems = false;
+    }
+
+    /**
+     * This projection read from whole stored items: requests ask for every attribute and no index's partial entries
+     * serve it, as for a type whose items are stored encoded, whose parts cannot be read alone.
+     */
+    public ProjectionSchema<P> readingWholeItems() {
+        return wholeItems ? this : new ProjectionSchema<>(this);
+    }
+
+    /** Whether requests for this view read whole stored items ({@link #readingWholeItems}). */
+    public boolean readsWholeItems() {
+        return wholeItems;
     }
 
     /** Checks and compiles the projection of {@code source} onto {@code view}. */
@@ -123,7 +151,7 @@ public final class ProjectionSchema<P> {
      * entry of an index that holds parts of items carries no stored version ({@code _kp_v}) to upgrade it by.
      */
     public boolean readableFrom(IndexDefinition index) {
-        return index.holdsWholeItems() || source.schemaVersion() == 1 && index.holdsAll(attributes);
+        return index.holdsWholeItems() || !wholeItems && source.schemaVersion() == 1 && index.holdsAll(attributes);
     }
 
     /**

@@ -107,7 +107,8 @@ class ExtensionWritesTest {
         UpdateItemRequest r = UpdateActions.action(schema, KeyPath.of("doc", 1),
                 UpdateSpec.of(u -> u.set("body", "x").expectedVersion(7)), VALUES).toUpdateItemRequest("t", null);
         assertThat(r.updateExpression()).isEqualTo("SET #kp_n0 = :kp_u0 ADD #kp_ver :kp_one");
-        assertThat(r.conditionExpression()).isEqualTo("(attribute_exists(#kp_pk) AND #kp_type = :kp_type) AND (#kp_ver = :kp_ver)");
+        assertThat(r.conditionExpression()).isEqualTo("((attribute_exists(#kp_pk) AND #kp_type = :kp_type) "
+                + "AND (attribute_not_exists(#kp_v))) AND (#kp_ver = :kp_ver)");
         assertThat(r.expressionAttributeValues().get(":kp_one").n()).isEqualTo("1");
         assertThat(r.expressionAttributeValues().get(":kp_ver").n()).isEqualTo("7");
     }
