@@ -1,7 +1,11 @@
 package dev.keypath.migrate;
 
+import dev.keypath.dynamodb.storage.StoredLayouts;
 import dev.keypath.dynamodb.storage.StoredShardMoves;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Moves every stored item of one sharded item type from its former shard count to its new one
@@ -66,6 +70,69 @@ public final class Reshard {
      */
     public ReshardRun run() {
         return new ReshardPass(settings, clockMargin).run();
+    }
+
+    /**
+     * The first step of a run, for a job that scans the table itself (keypath-spark): checks the table, announces the
+     * switch to the new layout in its layout record (a run resumed finds it announced already) and waits until the
+     * switch and its margin have passed. Returns the switch's instant.
+     *
+     * @throws dev.keypath.dynamodb.TableLayoutMismatchException when the layout record holds another layout or
+     *                                       re-shard for the type
+     * @throws TargetTableException          when the table is missing or not a key-path table
+     * @throws MigrationInterruptedException when the calling thread is interrupted while it waits
+     */
+    public Instant announceSwitch() {
+        Tables.check(settings.client(), settings.table(), settings.table());
+        return ReshardPass.announceAndWait(settings, clockMargin).switchAt();
+    }
+
+    /**
+     * Moves one stored item, as a scan of the table read it, into the new layout with the run's conditional
+     * transaction (not read again first), after {@link #announceSwitch()}: for a job that scans the table itself. An
+     * item of another type, or already where the new layout keeps it, is left alone ({@link MoveOutcome#IN_PLACE}).
+     *
+     * @throws RewriteConflictException when it kept changing under every attempt
+     */
+    public ItemMove move(Map<String, AttributeValue> stored) {
+        return new ItemShardMover(settings).move(stored);
+    }
+
+    /**
+     * Whether one stored item, as a scan read it, is where the new layout keeps it (or of another type). Reads
+     * nothing: for a job's verification of its re-shard.
+     */
+    public boolean isInPlace(Map<String, AttributeValue> stored) {
+        return !StoredUpgrade.isOf(settings.schema(), stored)
+                || StoredShardMoves.newPartitionKey(settings.schema(), stored) == null;
+    }
+
+    /**
+     * The last step of a run, once a complete pass after {@link #announceSwitch()} has moved every item: records the
+     * re-shard as finished in the table's layout record.
+     */
+    public void finish() {
+        StoredLayouts.finish(settings.client(), settings.table(), settings.schema());
+    }
+
+    /** What {@link #move(Map)} did to one item. */
+    public enum MoveOutcome {
+        /** moved into the new layout */
+        MOVED,
+        /** a former copy of an item the new layout already held, removed */
+        LEFTOVER_REMOVED,
+        /** of another type, already in place, moved by a writer meanwhile, or deleted: nothing written */
+        IN_PLACE
+    }
+
+    /**
+     * What {@link #move(Map)} did to one item. Immutable.
+     *
+     * @param outcome    moved, a leftover removed, or left alone
+     * @param conflicts  moves that found the item changed or moved by a writer, after which it was read again
+     * @param writeUnits the write capacity consumed
+     */
+    public record ItemMove(MoveOutcome outcome, int conflicts, double writeUnits) {
     }
 
     /** Builds a {@link Reshard}; not thread-safe. */

@@ -1,6 +1,5 @@
 package dev.keypath.migrate;
 
-import dev.keypath.dynamodb.storage.StoredItemLayout;
 import dev.keypath.dynamodb.storage.StoredLayouts;
 import dev.keypath.dynamodb.storage.StoredShardMoves;
 import java.time.Duration;
@@ -9,10 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * {@link Reshard#run()}: checks the table, announces the switch to the new layout in the table's layout record and
@@ -27,11 +22,13 @@ final class ReshardPass {
     private final Duration clockMargin;
     private final int[] counts;
     private final AtomicLong conflicts = new AtomicLong();
+    private final ItemShardMover mover;
 
     ReshardPass(TypeRunBuilder.Settings settings, Duration clockMargin) {
         this.settings = settings;
         this.clockMargin = clockMargin;
         this.counts = StoredShardMoves.counts(settings.schema());
+        this.mover = new ItemShardMover(settings);
     }
 
     /** What the checkpoint's fingerprint holds: the type and both counts. */
@@ -53,9 +50,7 @@ final class ReshardPass {
         long start = System.nanoTime();
         // no instance writes the former layout once the switch has passed, so that a complete pass after it
         // leaves no copy there
-        StoredLayouts.Switch announced = StoredLayouts.announce(settings.client(), settings.table(),
-                settings.schema(), clockMargin);
-        waitUntil(announced.movesFrom());
+        StoredLayouts.Switch announced = announceAndWait(settings, clockMargin);
         Checkpoint end = resumable.run("reshard", begun, reads, new CapacityMeter(), new Timings(),
                 items -> page(items, writes));
         StoredLayouts.finish(settings.client(), settings.table(), settings.schema());
@@ -63,6 +58,17 @@ final class ReshardPass {
                 end.written() - begun.written(), ResumableRun.unmatched(end), end.collisions(), conflicts.get(),
                 ResumableRun.readUnits(end), ResumableRun.writeUnits(end),
                 Duration.ofNanos(System.nanoTime() - start), ResumableRun.resumed(begun), announced.switchAt());
+    }
+
+    /**
+     * Announces the switch to the new layout in the table's layout record (unless it is announced already) and waits
+     * until it and the margin have passed.
+     */
+    static StoredLayouts.Switch announceAndWait(TypeRunBuilder.Settings settings, Duration clockMargin) {
+        StoredLayouts.Switch announced = StoredLayouts.announce(settings.client(), settings.table(),
+                settings.schema(), clockMargin);
+        waitUntil(announced.movesFrom());
+        return announced;
     }
 
     /** Sleeps until {@code instant}; a {@link MigrationInterruptedException} when interrupted. */
@@ -93,78 +99,18 @@ final class ReshardPass {
             }
             double reserved = 2 * ItemSize.writeUnits(ItemSize.of(item));
             writes.acquire(reserved);
-            Outcome o = move(item);
-            writes.settle(reserved, o.units);
-            units += o.units;
-            if (o.kind == Kind.MOVED) {
+            Reshard.ItemMove m = mover.move(item);
+            writes.settle(reserved, m.writeUnits());
+            units += m.writeUnits();
+            conflicts.addAndGet(m.conflicts());
+            if (m.outcome() == Reshard.MoveOutcome.MOVED) {
                 moved++;
-            } else if (o.kind == Kind.LEFTOVER) {
+            } else if (m.outcome() == Reshard.MoveOutcome.LEFTOVER_REMOVED) {
                 leftovers++;
             } else {
                 alone++;
             }
         }
         return new ResumableRun.PageResult(moved, alone, 0, leftovers, units);
-    }
-
-    private enum Kind { MOVED, LEFTOVER, GONE }
-
-    private record Outcome(Kind kind, double units) {
-    }
-
-    /** Moves {@code scanned}, reading it again after each conflict. */
-    private Outcome move(Map<String, AttributeValue> scanned) {
-        Map<String, AttributeValue> item = scanned;
-        Map<String, AttributeValue> key = Map.of(StoredItemLayout.PARTITION_KEY,
-                item.get(StoredItemLayout.PARTITION_KEY), StoredItemLayout.SORT_KEY, item.get(StoredItemLayout.SORT_KEY));
-        double units = 0;
-        for (int attempt = 0; attempt < settings.attempts(); attempt++) {
-            byte[] target = StoredShardMoves.newPartitionKey(settings.schema(), item);
-            if (target == null) {
-                return new Outcome(Kind.GONE, units);
-            }
-            try {
-                TransactWriteItemsResponse r = settings.client().transactWriteItems(
-                        StoredShardMoves.move(settings.table(), item, target));
-                return new Outcome(Kind.MOVED, units + units(r.consumedCapacity()));
-            } catch (TransactionCanceledException e) {
-                StoredShardMoves.Cancelled why = StoredShardMoves.cancelled(e);
-                if (why == StoredShardMoves.Cancelled.OTHER) {
-                    throw e;
-                }
-                conflicts.incrementAndGet();
-                if (why == StoredShardMoves.Cancelled.NEW_EXISTS) {
-                    try {
-                        var r = settings.client().deleteItem(StoredShardMoves.removeLeftover(settings.table(), item));
-                        return new Outcome(Kind.LEFTOVER, units + (r.consumedCapacity() == null ? 0
-                                : value(r.consumedCapacity().capacityUnits())));
-                    } catch (ConditionalCheckFailedException changed) {
-                        // read it again below
-                    }
-                }
-            }
-            Map<String, AttributeValue> now = settings.client().getItem(StoredShardMoves.read(settings.table(), key))
-                    .item();
-            if (now == null || now.isEmpty()) {
-                return new Outcome(Kind.GONE, units); // moved by a writer, or deleted
-            }
-            item = now;
-        }
-        throw new RewriteConflictException("The item changed under each of " + settings.attempts() + " moves of "
-                + settings.schema().typeName() + " into its new shard", StoredItemLayout.keyPathOf(scanned));
-    }
-
-    private static double units(List<ConsumedCapacity> consumed) {
-        double sum = 0;
-        if (consumed != null) {
-            for (ConsumedCapacity c : consumed) {
-                sum += value(c.capacityUnits());
-            }
-        }
-        return sum;
-    }
-
-    private static double value(Double units) {
-        return units == null ? 0 : units;
     }
 }

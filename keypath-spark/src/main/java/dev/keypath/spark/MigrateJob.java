@@ -59,6 +59,7 @@ public final class MigrateJob {
     private final SparkSession spark;
     private final DynamoDbConnection connection;
     private final String source;
+    private final String sourceExport;
     private final String target;
     private final String mapping;
     private final int segments;
@@ -69,7 +70,9 @@ public final class MigrateJob {
     private MigrateJob(Builder b) {
         this.spark = Objects.requireNonNull(b.spark, "spark");
         this.connection = Objects.requireNonNull(b.connection, "connection");
-        this.source = Objects.requireNonNull(b.source, "source");
+        this.sourceExport = b.sourceExport;
+        this.source = b.source != null || b.sourceExport == null ? Objects.requireNonNull(b.source, "source")
+                : ExportFiles.open(HadoopFiles.of(spark.sparkContext()), b.sourceExport).tableName();
         this.target = Objects.requireNonNull(b.target, "target");
         this.mapping = Objects.requireNonNull(b.mapping, "mapping");
         MigrationMapping.parseJson(mapping); // refused here, naming the problem, rather than on every executor
@@ -183,8 +186,9 @@ public final class MigrateJob {
         String text = mapping;
         String from = source;
         Set<String> keys = Set.copyOf(indexKeys);
-        JavaRDD<Row> rows = RawScan.lines(spark, connection, source, segments, readCapacity, concurrentTasks)
-                .mapPartitions(lines -> {
+        JavaRDD<String> sourceLines = sourceExport != null ? ExportScan.lines(spark, sourceExport)
+                : RawScan.lines(spark, connection, source, segments, readCapacity, concurrentTasks);
+        JavaRDD<Row> rows = sourceLines.mapPartitions(lines -> {
                     ItemMoves m = ItemMoves.of(MigrationMapping.parseJson(text), from, keys);
                     List<Row> out = new ArrayList<>();
                     while (lines.hasNext()) {
@@ -231,6 +235,7 @@ public final class MigrateJob {
         private SparkSession spark;
         private DynamoDbConnection connection;
         private String source;
+        private String sourceExport;
         private String target;
         private String mapping;
         private int segments = 8;
@@ -253,9 +258,20 @@ public final class MigrateJob {
             return this;
         }
 
-        /** The string-keyed source table. Required. */
+        /** The string-keyed source table. Required unless the source is an export. */
         public Builder source(String table) {
             this.source = table;
+            return this;
+        }
+
+        /**
+         * The export of the string-keyed source table ({@code DYNAMODB_JSON}, as DynamoDB writes it to S3, a Hadoop
+         * path as {@link ExportRead} takes it), read instead of the table: one task per data file, each file's
+         * checksums verified against the manifest. The source's name, part of each moved item's marker, is
+         * {@link #source(String)} when given, else the table the export's summary names. The source table is not read.
+         */
+        public Builder sourceExport(String path) {
+            this.sourceExport = path;
             return this;
         }
 

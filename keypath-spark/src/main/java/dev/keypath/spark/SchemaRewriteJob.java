@@ -117,7 +117,7 @@ public final class SchemaRewriteJob {
                                 continue;
                             }
                             if (!write) {
-                                if (isOfType(schema, item)) {
+                                if (StoredTypes.isOf(schema, item)) {
                                     ofType++;
                                     current += rewrite.isCurrent(item) ? 1 : 0;
                                 }
@@ -151,13 +151,5 @@ public final class SchemaRewriteJob {
             total = total.plus(p);
         }
         return total;
-    }
-
-    private static boolean isOfType(ItemSchema<?> schema, Map<String, AttributeValue> item) {
-        AttributeValue stored = item.get(StoredItemLayout.TYPE);
-        if (stored == null || stored.s() == null) {
-            return false;
-        }
-        return stored.s().equals(schema.typeName()) || schema.history().formerTypeNames().contains(stored.s());
     }
 }

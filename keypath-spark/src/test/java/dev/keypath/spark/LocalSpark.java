@@ -8,6 +8,12 @@ import org.apache.spark.sql.SparkSession;
  * it), bound to the loopback interface only, no UI. One session for every test class of the run.
  */
 final class LocalSpark {
+    /**
+     * Items of the jobs' comparisons with the single-machine tools ({@code keypath.spark.items}): a few segments'
+     * worth by default, 100,000 for the long run.
+     */
+    static final int ITEMS = Integer.getInteger("keypath.spark.items", 150);
+
     private LocalSpark() {
     }
 

@@ -1,11 +1,15 @@
 package dev.keypath.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.migrate.Migration;
 import dev.keypath.migrate.MigrationMapping;
 import dev.keypath.migrate.MigrationRun;
 import dev.keypath.test.TestDynamoDb;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +17,7 @@ import java.util.UUID;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -21,8 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * run writing nothing; the verification reading both tables again.
  */
 class MigrateJobTest {
-    /** Source items of the comparison (the {@code keypath.spark.items} property; at least 10⁵ in the long run). */
-    static final int ITEMS = Integer.getInteger("keypath.spark.items", 2000);
+    static final int ITEMS = LocalSpark.ITEMS;
     static SparkSession spark;
 
     @BeforeAll
@@ -76,6 +80,61 @@ class MigrateJobTest {
         System.out.println(check.describe());
         assertThat(check.clean()).as(check.describe()).isTrue();
         assertThat(check.expected()).isEqualTo(tool.written());
+    }
+
+    @Test
+    void aMigrationFromTheSourcesExportMakesTheTargetTheLiveSourceMakes(@TempDir Path dir) throws IOException {
+        String source = StringKeyedSource.create("spark-migrate-exported", 200);
+        Path export = StringKeyedExport.write(dir, source, 70);
+        String fromTable = StringKeyedSource.target("spark-migrate-from-table");
+        String fromExport = StringKeyedSource.target("spark-migrate-from-export");
+
+        MigrateJobRun live = job(source, fromTable).build().run();
+        // the source's name, part of each item's marker, from the export's summary
+        MigrateJob exported = MigrateJob.builder().spark(spark).connection(LocalSpark.engine())
+                .sourceExport(export.toUri().toString()).target(fromExport)
+                .mapping(StringKeyedSource.MAPPING).build();
+        MigrateJobRun run = exported.run();
+        assertThat(ExportScan.lines(spark, export.toString()).getNumPartitions()).isEqualTo((int) ((live.scanned() + 69) / 70));
+        System.out.println("from the export: " + run.describe());
+
+        assertThat(run.scanned()).isEqualTo(live.scanned());
+        assertThat(run.written()).isEqualTo(live.written()).isPositive();
+        assertThat(run.unmatched()).isEqualTo(live.unmatched());
+        assertThat(run.cannotMove()).isEqualTo(live.cannotMove());
+        assertThat(stored(fromExport)).isEqualTo(stored(fromTable));
+        MigrateJobVerification check = exported.verify();
+        assertThat(check.clean()).as(check.describe()).isTrue();
+        assertThat(check.matching()).isEqualTo(live.written());
+        assertThat(exported.run().alreadyDone()).isEqualTo(live.written());
+
+        // a data file that is not the one the manifest describes fails the job, naming it
+        Path file = export.resolve("data/file1.json.gz");
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length - 5] ^= 1;
+        Files.write(file, bytes);
+        assertThatThrownBy(exported::run).hasStackTraceContaining("file1.json.gz");
+    }
+
+    @Test
+    void aTaskKilledWhileWritingIsRunAgainAndNothingIsLostOrDuplicated() {
+        String source = StringKeyedSource.create("spark-migrate-killed", ITEMS);
+        String target = StringKeyedSource.target("spark-migrate-killed-target");
+        FirstAttemptFault.arm("BatchWriteItem");
+        MigrateJobRun run;
+        try {
+            run = MigrateJob.builder().spark(spark).connection(LocalSpark.engine().interceptor(FirstAttemptFault.class))
+                    .source(source).target(target).mapping(StringKeyedSource.MAPPING).segments(4).build().run();
+        } finally {
+            FirstAttemptFault.disarm();
+        }
+        assertThat(FirstAttemptFault.kills()).isEqualTo(1);
+        System.out.println("with a task killed: " + run.describe());
+
+        MigrateJobVerification check = job(source, target).build().verify();
+        assertThat(check.clean()).as(check.describe()).isTrue();
+        assertThat(check.others()).isZero();
+        assertThat(run.written()).isEqualTo(check.expected()).isEqualTo(stored(target).size());
     }
 
     @Test

@@ -29,7 +29,7 @@ class SchemaRewriteJobTest {
     record Member(long id, String name, String nick) {
     }
 
-    static final int ITEMS = Integer.getInteger("keypath.spark.items", 1000);
+    static final int ITEMS = LocalSpark.ITEMS;
     static SparkSession spark;
 
     @BeforeAll
@@ -97,6 +97,33 @@ class SchemaRewriteJobTest {
             SchemaRewriteJobRun check = SchemaRewriteJob.of(spark, spec, Member.class).verify();
             assertThat(check.clean()).isTrue();
             assertThat(check.ofType()).isEqualTo(ITEMS);
+        }
+    }
+
+    @Test
+    void aTaskKilledWhileRewritingIsRunAgainAndNothingIsLostOrDuplicated() {
+        try (KeyPathTable table = filled("spark-rewrite-killed")) {
+            Map<String, Map<String, AttributeValue>> before = stored(table.tableName());
+            TableSpec spec = TableSpec.of(LocalSpark.engine().interceptor(FirstAttemptFault.class),
+                    table.tableName()).register(Member.class);
+            FirstAttemptFault.arm("UpdateItem");
+            SchemaRewriteJobRun run;
+            try {
+                run = SchemaRewriteJob.of(spark, spec, Member.class).segments(4).run();
+            } finally {
+                FirstAttemptFault.disarm();
+            }
+            assertThat(FirstAttemptFault.kills()).isEqualTo(1);
+            System.out.println("with a task killed: " + run.describe());
+
+            assertThat(run.ofType()).isEqualTo(ITEMS);
+            // the killed attempt's one rewrite is found current by the attempt that replaced it
+            assertThat(run.rewritten()).isEqualTo((ITEMS + 2) / 3 - 1);
+            SchemaRewriteJobRun check = SchemaRewriteJob.of(spark, spec, Member.class).verify();
+            assertThat(check.clean()).isTrue();
+            Map<String, Map<String, AttributeValue>> after = stored(table.tableName());
+            assertThat(after.keySet()).isEqualTo(before.keySet()).hasSize(ITEMS);
+            after.forEach((path, item) -> assertThat(item.get("name")).isEqualTo(before.get(path).get("name")));
         }
     }
 }

@@ -56,7 +56,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * throughout is read in the former layout before it moved or in the new one after: never missed. An item read in
  * both (moved between the two reads, or in a shard of both layouts) is taken once: the copy where the new layout
  * keeps it, else the former layout's ({@link CopyPlacement}), never a copy in neither, as a read by key path takes it.
- * Its tokens name no next items: every partition resumes from its position.
+ * Its tokens name no next items: every partition resumes from its position. The next page's token holds the rule
+ * too: while a former partition goes on, every new partition goes on from the same key, one read to its end included,
+ * so that an item the former partition held past the page and that moved before the next page is read in the new
+ * layout then.
  */
 final class ShardedQueryPager implements Operation<Page<Object>> {
     /** The most requests of one round in flight at once on the asynchronous table. */
@@ -612,6 +615,12 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
     private String token() {
         // on the table every partition that has read past the page's last key resumes after it: one key in the token
         byte[] common = target.index() != null ? null : cut ? lastTaken : frontier;
+        // a former partition that goes on is read again from there, and an item it held past it may have moved
+        // since: the new partitions are read again after it, each from there too, even one read to its end
+        boolean formerGoesOn = false;
+        for (Partition p : partitions) {
+            formerGoesOn |= p.former && (p.headKey() != null || !p.exhausted);
+        }
         List<Position> positions = new ArrayList<>(partitions.length);
         boolean more = false;
         for (Partition p : partitions) {
@@ -622,7 +631,7 @@ final class ShardedQueryPager implements Operation<Page<Object>> {
         }
         for (Partition p : partitions) {
             byte[] head = p.headKey();
-            if (head == null && p.exhausted && resharding) {
+            if (head == null && p.exhausted && resharding && (p.former || !formerGoesOn || common == null)) {
                 positions.add(Position.DONE);
                 continue;
             }
