@@ -112,12 +112,15 @@ class ReadConsistencyTest {
     record Read(String operation, boolean consistent) {
     }
 
-    /** Notes every read request the clients send. Thread-safe. */
+    /**
+     * Notes every read call the clients make, once per call (an SDK retry of an attempt, for example over a pooled
+     * connection another test's cancelled request left closed, is not another read). Thread-safe.
+     */
     static final class Reads implements ExecutionInterceptor {
         private final List<Read> reads = new CopyOnWriteArrayList<>();
 
         @Override
-        public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+        public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
             SdkRequest r = context.request();
             if (r instanceof GetItemRequest g) {
                 reads.add(new Read("GetItem", Boolean.TRUE.equals(g.consistentRead())));
