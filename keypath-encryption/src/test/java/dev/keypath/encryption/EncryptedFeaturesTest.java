@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
+import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.ItemQuery;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.UniqueKeyConflictException;
+import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.annotation.AutoId;
 import dev.keypath.dynamodb.annotation.IndexProjection;
 import dev.keypath.dynamodb.annotation.ItemType;
@@ -18,6 +20,7 @@ import dev.keypath.dynamodb.annotation.UniqueKeyPath;
 import dev.keypath.test.Injected;
 import dev.keypath.test.KeyPathDynamoDb;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -88,7 +91,7 @@ class EncryptedFeaturesTest {
 
     @Test
     void uniqueKeyPathsSequenceIdsAndExpiryWorkOnEncryptedItems() {
-        Instant later = Instant.now().plusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant later = Instant.now().plusSeconds(3600).truncatedTo(ChronoUnit.SECONDS);
         Account a = table.put(new Account(UUID.randomUUID(), "ada", "eu", "s3cret-ada", later));
         assertThat(table.getByAlias(Account.class, KeyPath.of("handle", "ada"))).contains(a);
         assertThatThrownBy(() -> table.put(new Account(UUID.randomUUID(), "ada", "eu", "other", later)))
@@ -110,7 +113,7 @@ class EncryptedFeaturesTest {
 
     @Test
     void anIndexOfKeysReadsTheEncryptedItemsByBatchGet() {
-        Instant later = Instant.now().plusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant later = Instant.now().plusSeconds(3600).truncatedTo(ChronoUnit.SECONDS);
         Account b = table.put(new Account(UUID.randomUUID(), "bea", "ap", "s3cret-bea", later));
         assertThat(table.query(Account.class, ItemQuery.of(q -> q.subtree(KeyPath.of("region", "ap"))
                 .index("byRegion"))).items()).containsExactly(b);
@@ -155,14 +158,14 @@ class EncryptedFeaturesTest {
     void anUpdateOfUnsignedFieldsAloneChangesTheItemInPlace() {
         Article a = table.put(new Article(UUID.randomUUID(), "the encrypted body", 0));
         KeyPath path = table.keyPathOf(a);
-        Article updated = table.update(dev.keypath.dynamodb.UpdateItem.of(Article.class, path,
+        Article updated = table.update(UpdateItem.of(Article.class, path,
                 u -> u.increment("views", 1)));
         assertThat(updated).isEqualTo(new Article(a.id(), "the encrypted body", 1));
         assertThat(async.get(Article.class, path).join()).contains(updated);
         assertThat(raw(path).get("body").b()).isNotNull();
-        assertThatThrownBy(() -> table.update(dev.keypath.dynamodb.UpdateItem.of(Article.class, path,
+        assertThatThrownBy(() -> table.update(UpdateItem.of(Article.class, path,
                 u -> u.set("body", "plain"))))
-                .isInstanceOf(dev.keypath.dynamodb.InvalidUpdateException.class)
+                .isInstanceOf(InvalidUpdateException.class)
                 .hasMessageContaining("body: ENCRYPT_AND_SIGN");
     }
 }

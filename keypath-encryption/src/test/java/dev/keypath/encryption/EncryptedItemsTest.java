@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.Condition;
+import dev.keypath.dynamodb.DeleteItem;
 import dev.keypath.dynamodb.InvalidConditionException;
 import dev.keypath.dynamodb.InvalidUpdateException;
 import dev.keypath.dynamodb.ItemKey;
@@ -15,6 +16,7 @@ import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
 import dev.keypath.dynamodb.Projection;
 import dev.keypath.dynamodb.PutItem;
+import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.encryption.Clinic.Memo;
 import dev.keypath.encryption.Clinic.Patient;
@@ -34,6 +36,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
@@ -85,8 +88,8 @@ class EncryptedItemsTest {
 
     private Map<String, AttributeValue> raw(KeyPath path) {
         Map<String, AttributeValue> key = Map.of("pk", AttributeValue.fromB(
-                software.amazon.awssdk.core.SdkBytes.fromByteArray(path.partitionKey())), "sk",
-                AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArray(path.sortKey())));
+                SdkBytes.fromByteArray(path.partitionKey())), "sk",
+                AttributeValue.fromB(SdkBytes.fromByteArray(path.sortKey())));
         return client.getItem(r -> r.tableName(plainTable.tableName()).key(key)).item();
     }
 
@@ -179,7 +182,7 @@ class EncryptedItemsTest {
         assertThat(table.get(names, table.keyPathOf(p))).contains(new PatientName("Dee", "north"));
         assertThat(table.query(names, ItemQuery.of(q -> q.subtree(subtree))).items())
                 .containsExactly(new PatientName("Dee", "north"));
-        assertThat(table.batchGet(names, List.of(table.keyPathOf(p)), dev.keypath.dynamodb.ReadConsistency.STRONG))
+        assertThat(table.batchGet(names, List.of(table.keyPathOf(p)), ReadConsistency.STRONG))
                 .containsExactly(new PatientName("Dee", "north"));
 
         List<Object> scanned = table.stream(ItemScan.of(s -> s.types(Visit.class))).toList();
@@ -214,7 +217,7 @@ class EncryptedItemsTest {
                 Condition.attributeEquals("diagnosis", "x")).build()))
                 .isInstanceOf(InvalidConditionException.class).hasMessageContaining("'diagnosis'")
                 .hasMessageContaining("stored encrypted");
-        assertThatThrownBy(() -> table.delete(dev.keypath.dynamodb.DeleteItem.builder(Patient.class,
+        assertThatThrownBy(() -> table.delete(DeleteItem.builder(Patient.class,
                 table.keyPathOf(p)).condition(Condition.of("begins_with(#n, :v)", Map.of("#n", "name"),
                 Map.of(":v", "F"))).build()))
                 .isInstanceOf(InvalidConditionException.class).hasMessageContaining("'name'");

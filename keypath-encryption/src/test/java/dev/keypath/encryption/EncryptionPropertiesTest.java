@@ -8,6 +8,7 @@ import static org.quicktheories.generators.SourceDSL.longs;
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
+import dev.keypath.dynamodb.ReadConsistency;
 import dev.keypath.dynamodb.UnreadableItemException;
 import dev.keypath.encryption.Clinic.Memo;
 import dev.keypath.encryption.Clinic.Patient;
@@ -85,7 +86,7 @@ class EncryptionPropertiesTest {
             Visit visit = visit(new Random(seed));
             table.put(visit);
             KeyPath path = table.keyPathOf(visit);
-            assertThat(table.get(Visit.class, path, dev.keypath.dynamodb.ReadConsistency.STRONG)).contains(visit);
+            assertThat(table.get(Visit.class, path, ReadConsistency.STRONG)).contains(visit);
             Map<String, AttributeValue> raw = raw(path);
             assertThat(raw.get("minutes").b()).isNotNull();
             if (visit.summary() == null) {
@@ -122,7 +123,7 @@ class EncryptionPropertiesTest {
             bytes[bit / 8] ^= (byte) (1 << (bit % 8));
             item.put(attribute, AttributeValue.fromB(SdkBytes.fromByteArray(bytes)));
             client.putItem(r -> r.tableName(plainTable.tableName()).item(item));
-            assertThatThrownBy(() -> table.get(Visit.class, path, dev.keypath.dynamodb.ReadConsistency.STRONG))
+            assertThatThrownBy(() -> table.get(Visit.class, path, ReadConsistency.STRONG))
                     .as("bit %d of %s", bit, attribute).isInstanceOf(UnreadableItemException.class);
         });
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keypath.KeyPath;
 import dev.keypath.dynamodb.ItemQuery;
+import dev.keypath.dynamodb.ItemScan;
 import dev.keypath.dynamodb.KeyPathAsyncTable;
 import dev.keypath.dynamodb.KeyPathTable;
 import dev.keypath.dynamodb.KeyPathTables;
@@ -109,7 +110,7 @@ class TamperingTest {
         assertThat(unreadable).singleElement().satisfies(e -> assertThat(e.keyPath()).contains(path));
 
         unreadable.clear();
-        assertThat(table.stream(dev.keypath.dynamodb.ItemScan.of(s -> s.types(Visit.class))).toList())
+        assertThat(table.stream(ItemScan.of(s -> s.types(Visit.class))).toList())
                 .contains(intact).doesNotContain(tampered);
         assertThat(unreadable).hasSize(1);
     }

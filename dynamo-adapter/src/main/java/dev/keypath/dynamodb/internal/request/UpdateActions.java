@@ -7,26 +7,28 @@ import dev.keypath.dynamodb.UpdateItem;
 import dev.keypath.dynamodb.UpdateSpec;
 import dev.keypath.dynamodb.UpdateSpec.Change;
 import dev.keypath.dynamodb.UpdateSpec.ValueOf;
+import dev.keypath.dynamodb.WriteKind;
 import dev.keypath.dynamodb.internal.expression.DerivedAttributes;
 import dev.keypath.dynamodb.internal.expression.Expr;
 import dev.keypath.dynamodb.internal.expression.SetValues;
 import dev.keypath.dynamodb.internal.expression.UpdateEffects;
+import dev.keypath.dynamodb.internal.expression.UpdatePaths;
 import dev.keypath.dynamodb.internal.expression.ValueConverter;
 import dev.keypath.dynamodb.internal.expression.VersionedConditions;
 import dev.keypath.dynamodb.internal.extension.ExtensionWrites;
+import dev.keypath.dynamodb.internal.extension.ItemExtensions;
 import dev.keypath.dynamodb.internal.extension.VersionExtension;
 import dev.keypath.dynamodb.internal.mapping.AttributeValues;
-import dev.keypath.dynamodb.WriteKind;
-import dev.keypath.dynamodb.internal.expression.UpdatePaths;
-import dev.keypath.dynamodb.internal.extension.ItemExtensions;
 import dev.keypath.dynamodb.internal.schema.DefaultItemSchema;
 import dev.keypath.dynamodb.internal.schema.TableAttributes;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -60,11 +62,11 @@ public final class UpdateActions {
     /** The value placeholder of each top-level attribute the caller sets to a value, for the write hooks. */
     private final Map<String, String> setPlaceholders = new LinkedHashMap<>();
     /** The top-level attributes the update writes or reads, for the condition on the stored version. */
-    private final java.util.Set<String> touched = new java.util.HashSet<>();
+    private final Set<String> touched = new java.util.HashSet<>();
     /** Top-level attributes the caller's changes replace whole (a value set, or removed), without reading them. */
-    private final java.util.Set<String> replaced = new java.util.HashSet<>();
+    private final Set<String> replaced = new java.util.HashSet<>();
     /** Top-level attributes the caller's changes read or change in part (arithmetic, appends, nested paths). */
-    private final java.util.Set<String> builtOn = new java.util.HashSet<>();
+    private final Set<String> builtOn = new java.util.HashSet<>();
     /** Whether the table upgrades older items on write: the plan then applies to an item at the current version. */
     private boolean currentOnly;
     /** The stored item at an older version that this plan also upgrades, or null. */
@@ -195,7 +197,7 @@ public final class UpdateActions {
             hint = "no " + schema.typeName() + " exists";
         }
         if (extensions.codecs().encodes(schema)) {
-            java.util.Set<String> written = new java.util.LinkedHashSet<>(touched);
+            Set<String> written = new LinkedHashSet<>(touched);
             written.addAll(extended.names().values());
             if (mode == UpdateItem.Mode.UPSERT) {
                 written.add(TableAttributes.TYPE);
